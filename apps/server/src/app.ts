@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppContext } from './context.ts';
+import { installErrorHandling } from './http/errors.ts';
+import { apiModules } from './modules/index.ts';
+import { mailboxRoutes } from './modules/mailbox/mailbox.routes.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+// AR_WEB_DIST serves another build of the web app (parallel test runs build to their own folder).
+export const WEB_DIST = process.env.AR_WEB_DIST ? path.resolve(process.env.AR_WEB_DIST) : path.resolve(here, '../../web/dist');
+
+export interface BuildOptions {
+  logger?: boolean | object;
+  /** Serve the built SPA (off in API tests). */
+  serveWeb?: boolean;
+}
+
+/** The HTTP application: API under /v2, the embedded mailbox, and the SPA with history fallback. */
+export async function buildApp(ctx: Omit<AppContext, 'log'>, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    trustProxy: true,
+    bodyLimit: 15 * 1024 * 1024,
+    genReqId: () => crypto.randomUUID(),
+  });
+  const full: AppContext = { ...ctx, log: app.log };
+  installErrorHandling(app);
+  await app.register(fastifyMultipart, { limits: { files: 20, fileSize: 64 * 1024 * 1024, fields: 20 } });
+
+  await app.register(
+    async (api) => {
+      for (const register of apiModules) register(api, full);
+      api.setNotFoundHandler((_req, reply) => reply.status(404).send({ message: 'Recurso não encontrado.' }));
+    },
+    { prefix: '/v2' },
+  );
+
+  if (ctx.config.captureMail) mailboxRoutes(app, full);
+
+  const index = path.join(WEB_DIST, 'index.html');
+  if (opts.serveWeb !== false && fs.existsSync(index)) {
+    await app.register(fastifyStatic, { root: WEB_DIST, wildcard: false, index: false });
+    const html = fs.readFileSync(index, 'utf8');
+    app.get('/', (_req, reply) => reply.type('text/html; charset=utf-8').send(html));
+    app.setNotFoundHandler((request, reply) => {
+      if (request.method === 'GET' && !path.extname(request.url.split('?')[0] ?? '')) {
+        return reply.type('text/html; charset=utf-8').send(html);
+      }
+      return reply.status(404).send({ message: 'Recurso não encontrado.' });
+    });
+  }
+  return app;
+}

@@ -1,0 +1,101 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'use true ou false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const url = (protocols: string[]) =>
+  z.string().refine(
+    (v) => {
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    },
+    `deve ser uma URL (${protocols.join(' ou ')})`,
+  );
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PUBLIC_URL: url(['http:', 'https:']).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
+  SMTP_URL: url(['smtp:', 'smtps:']).optional(),
+  MAIL_FROM: z.string().min(3).default('AR Online <nao-responda@aronline.local>'),
+  INBOUND_SMTP_PORT: z.coerce.number().int().min(0).max(65535).default(2525),
+  TSA_URL: url(['http:', 'https:']).optional(),
+  /** PEM file with the certificate(s) TSA_URL's tokens must chain to (e.g. the ICP-Brasil root). */
+  TSA_CA_FILE: z.string().min(1).optional(),
+  SEED_DEMO: bool.optional(),
+  STORE_URL: url(['http:', 'https:']).default('https://loja.aronline.com.br'),
+  /** Secret of the store's (WooCommerce) order webhooks; unset: the webhook answers 401. */
+  STORE_WEBHOOK_SECRET: z.string().min(8, 'use ao menos 8 caracteres').max(200).optional(),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: url(['http:', 'https:']).optional(),
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Seconds of delay per failed login beyond the free ones; tests set 0. */
+  LOGIN_DELAY_MS: z.coerce.number().int().min(0).max(10000).default(700),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  inboundSmtpPort: number;
+  tsaUrl?: string;
+  /** Trusted certificates for TSA_URL's tokens; the built-in TSA's certificate is always trusted. */
+  tsaCaFile?: string;
+  seedDemo: boolean;
+  storeUrl: string;
+  storeWebhookSecret?: string;
+  logLevel: string;
+  loginDelayMs: number;
+  /** No SMTP_URL: outbound mail is captured in the database and shown at /dev/mailbox. */
+  captureMail: boolean;
+  /** S3-compatible bucket for files; absent means DATA_DIR/files. */
+  s3?: { bucket: string; region: string; endpoint?: string; forcePathStyle: boolean };
+};
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once; a bad value throws ConfigError naming every variable at fault. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const clean = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(clean);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Configuração inválida:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const embedded = !e.DATABASE_URL;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    inboundSmtpPort: e.INBOUND_SMTP_PORT,
+    tsaUrl: e.TSA_URL,
+    tsaCaFile: e.TSA_CA_FILE ? path.resolve(e.TSA_CA_FILE) : undefined,
+    seedDemo: e.SEED_DEMO ?? embedded,
+    storeUrl: e.STORE_URL,
+    storeWebhookSecret: e.STORE_WEBHOOK_SECRET,
+    logLevel: e.LOG_LEVEL,
+    loginDelayMs: e.LOGIN_DELAY_MS,
+    captureMail: !e.SMTP_URL,
+    s3: e.S3_BUCKET
+      ? { bucket: e.S3_BUCKET, region: e.S3_REGION, endpoint: e.S3_ENDPOINT, forcePathStyle: e.S3_FORCE_PATH_STYLE }
+      : undefined,
+  };
+}

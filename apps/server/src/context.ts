@@ -1,0 +1,17 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { PgBoss } from 'pg-boss';
+import type { Config } from './config.ts';
+import type { DB } from './db/schema.ts';
+import type { MailService } from './mail/mail.service.ts';
+import type { FileStorage } from './storage/index.ts';
+
+/** What every module receives: configuration and the real components. */
+export interface AppContext {
+  config: Config;
+  db: Kysely<DB>;
+  mail: MailService;
+  storage: FileStorage;
+  boss: PgBoss | null;
+  log: FastifyBaseLogger;
+}

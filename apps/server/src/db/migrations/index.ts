@@ -1,0 +1,28 @@
+import type { Migration } from 'kysely';
+import * as m0001 from './0001-foundation.ts';
+import * as m0002 from './0002-people.ts';
+import * as m0003 from './0003-registries.ts';
+import * as m0004 from './0004-plans.ts';
+import * as m0005 from './0005-emails.ts';
+import * as m0006 from './0006-emails-count.ts';
+import * as m0007 from './0007-evidence.ts';
+import * as m0008 from './0008-blacklist.ts';
+import * as m0009 from './0009-received.ts';
+import * as m0010 from './0010-proofs.ts';
+
+/**
+ * Every migration, in order. A module adds its own file (NNNN-module.ts) and one line here;
+ * names sort in the order they run.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001-foundation': m0001,
+  '0002-people': m0002,
+  '0003-registries': m0003,
+  '0004-plans': m0004,
+  '0005-emails': m0005,
+  '0006-emails-count': m0006,
+  '0007-evidence': m0007,
+  '0008-blacklist': m0008,
+  '0009-received': m0009,
+  '0010-proofs': m0010,
+};

@@ -1,0 +1,391 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Kysely types of the tables. Each module's migration adds its tables here. */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Json<T> = ColumnType<T, string | T | undefined, string | T>;
+
+export interface EmpresasTable {
+  emp_codigo: Generated<number>;
+  emp_nome_fantasia: string;
+  emp_razao_social: string | null;
+  emp_cnpj: string | null;
+  /** The administrator (usu_codigo) whose administration this company belongs to. */
+  cod_ger_adm: number | null;
+  emp_data_criacao: Generated<Date>;
+}
+
+export interface EntidadesTable {
+  ent_codigo: Generated<number>;
+  ent_uuid: Generated<string>;
+  cod_ger_empresa: number;
+  ent_razao_social: string | null;
+  ent_nome_fantasia: string;
+  ent_descricao: string | null;
+  ent_cnpj: string | null;
+  ent_inscricao_estadual: string | null;
+  ent_inscricao_municipal: string | null;
+  ent_telefone: string | null;
+  ent_telefone2: string | null;
+  ent_celular: string | null;
+  ent_tipo_plano: Generated<'1' | '2'>;
+  ent_from_name_default: string | null;
+  ent_from_default: string | null;
+  ent_data_criacao: Generated<Date>;
+}
+
+export interface UsuariosTable {
+  usu_codigo: Generated<number>;
+  usu_nome: string;
+  usu_login: string;
+  usu_senha: string | null;
+  usu_nivel: Generated<1 | 2 | 3>;
+  usu_status: Generated<'A' | 'L' | 'B'>;
+  usu_anexo_obrigatorio: Generated<'S' | 'N'>;
+  usu_notificacao_status: Generated<boolean>;
+  usu_tipo_plano: Generated<'1' | '2'>;
+  usu_integracao: Generated<boolean>;
+  /** false forces a password change at the next sign-in (login answers secure: false). */
+  usu_secure: Generated<boolean>;
+  usu_wooc_id: number | null;
+  usu_data_criacao: Generated<Date>;
+  usu_pessoa_tipo: 1 | 2 | 3 | null;
+  usu_pessoa_data: Json<Record<string, unknown> | null>;
+  usu_accounts_aremail: Json<{ accounts: { name: string; email: string; main: boolean }[] } | null>;
+  usu_aceita_ar_voz: Generated<boolean>;
+  usu_aceita_ar_whatsapp: Generated<boolean>;
+  usu_validacao_notificacao: Generated<boolean>;
+  usu_visualizar_geolocalizacao: Generated<boolean>;
+  usu_limite_anexo: number | null;
+  set_envia_email_obrigatorio: Generated<boolean>;
+  aceita_remessa: Generated<boolean>;
+  cod_ger_adm: number | null;
+  cod_ger_empresa: number | null;
+  cod_ger_entidade: number | null;
+  usu_settings: Json<Record<string, unknown>>;
+}
+
+export interface SessoesTable {
+  ses_token_hash: string;
+  cod_usu: number;
+  ses_criado: Generated<Date>;
+  ses_expira: Timestamp;
+  ses_ip: string | null;
+}
+
+export interface TokensSenhaTable {
+  tok_hash: string;
+  cod_usu: number;
+  tok_tipo: 'reset' | 'invite';
+  tok_criado: Generated<Date>;
+  tok_expira: Timestamp;
+  tok_usado: Timestamp | null;
+}
+
+export interface TentativasLoginTable {
+  tent_chave: string;
+  tent_data: Generated<Date>;
+}
+
+export interface CaixaSaidaTable {
+  cai_codigo: Generated<number>;
+  cai_message_id: string;
+  cai_from: string;
+  cai_to: string;
+  cai_subject: string;
+  cai_html: string | null;
+  cai_text: string | null;
+  cai_raw: string;
+  cai_data: Generated<Date>;
+}
+
+export interface DB {
+  empresas: EmpresasTable;
+  entidades: EntidadesTable;
+  usuarios: UsuariosTable;
+  sessoes: SessoesTable;
+  tokens_senha: TokensSenhaTable;
+  tentativas_login: TentativasLoginTable;
+  caixa_saida: CaixaSaidaTable;
+  etiquetas: EtiquetasTable;
+  leads: LeadsTable;
+  modelos: ModelosTable;
+  whitelist: WhitelistTable;
+  remetentes: RemetentesTable;
+  planos: PlanosTable;
+  log_creditos: LogCreditosTable;
+  plano_movimentos: PlanoMovimentosTable;
+  anexos: AnexosTable;
+  emails: EmailsTable;
+  email_etiquetas: EmailEtiquetasTable;
+  email_links: EmailLinksTable;
+  email_eventos: EmailEventosTable;
+  email_carimbos: EmailCarimbosTable;
+  emails_contagem: { cod_usu: number; total: number };
+  blacklist: BlacklistTable;
+  emails_recebidos: EmailsRecebidosTable;
+  email_documentos: EmailDocumentosTable;
+}
+
+/** Plans and the credit ledger (migration 0004-plans; see docs/plans.md). */
+export interface PlanosTable {
+  pla_codigo: Generated<number>;
+  pla_tipo_plano: '1' | '2';
+  pla_nivel: 1 | 2;
+  pla_codigo_usu_ent: number;
+  pla_total_credito: Generated<number>;
+  pla_ativo: Generated<0 | 1>;
+  pla_dia_referencia: Generated<number>;
+  pla_data_criacao: Generated<Date>;
+}
+
+export interface LogCreditosTable {
+  log_codigo: Generated<number>;
+  log_pedido_id: number;
+  log_creditos: Json<Record<string, unknown>>;
+  log_status: string;
+  log_quantidade: Generated<number>;
+  cod_usu: number | null;
+  cod_plano: number | null;
+  log_creditado_em: Timestamp | null;
+  log_data: Generated<Date>;
+  log_atualizado: Generated<Date>;
+}
+
+export interface PlanoMovimentosTable {
+  mov_codigo: Generated<number>;
+  cod_plano: number;
+  mov_tipo: 'compra' | 'ajuste' | 'debito' | 'estorno';
+  mov_creditos: number;
+  mov_saldo_apos: number;
+  cod_usu_autor: number | null;
+  mov_motivo: string;
+  mov_referencia: string | null;
+  cod_log: number | null;
+  mov_data: Generated<Date>;
+}
+
+/** Registries (migration 0003-registries; see docs/registries.md). Each row belongs to one user. */
+export interface EtiquetasTable {
+  eti_codigo: Generated<number>;
+  cod_usu: number;
+  eti_nome: string;
+  eti_cor: string;
+  eti_data_criacao: Generated<Date>;
+}
+
+export interface LeadsTable {
+  lea_codigo: Generated<number>;
+  cod_usu: number;
+  lea_nome: string;
+  lea_email: string;
+  lea_sobrenome: string | null;
+  lea_cpf: string | null;
+  lea_telefone: string | null;
+  lea_celular: string | null;
+  lea_endereco: string | null;
+  lea_cidade: string | null;
+  lea_estado: string | null;
+  lea_cep: string | null;
+  /** A date column; read it with to_char (see leads.queries.ts) so no time zone shifts it. */
+  lea_nascimento: ColumnType<string | null, string | null, string | null>;
+  lea_profissao: string | null;
+  lea_estado_civil: string | null;
+  lea_cnpj: string | null;
+  lea_fantasia: string | null;
+  lea_razao_social: string | null;
+  lea_inscricao_estadual: string | null;
+  lea_sexo: string | null;
+  lea_custom_field: Json<{ data: { id: string; value: string; description: string; href: string }[] }>;
+  lea_data_criacao: Generated<Date>;
+}
+
+export interface ModelosTable {
+  mod_codigo: Generated<number>;
+  cod_usu: number;
+  mod_name: string;
+  mod_subject: string;
+  mod_content: Generated<string>;
+  mod_enable: Generated<boolean>;
+  mod_data_criacao: Generated<Date>;
+}
+
+export interface WhitelistTable {
+  whi_codigo: Generated<number>;
+  cod_usu: number;
+  whi_email: string;
+  whi_data_criacao: Generated<Date>;
+}
+
+export interface RemetentesTable {
+  sen_codigo: Generated<number>;
+  cod_usu_usuario: number;
+  sen_nome: string;
+  sen_data_criacao: Generated<Date>;
+}
+
+/** AR messages and their evidence (migration 0005-emails). */
+export interface AnexosTable {
+  ane_codigo: Generated<number>;
+  ane_uuid: Generated<string>;
+  cod_usu: number;
+  ane_nome_original: string;
+  ane_mime: string;
+  ane_tamanho: number;
+  ane_sha256: string;
+  ane_chave: string;
+  ane_data_criacao: Generated<Date>;
+}
+
+export interface EmailAttachmentRef {
+  uuidFilename: string;
+  originalFilename: string;
+  mime: string;
+  size: number;
+  sha256: string;
+  pathS3: string;
+}
+
+export interface EmailsTable {
+  ema_uni_codigo: Generated<number>;
+  ema_uni_id: Generated<string>;
+  cod_usu: number;
+  cod_ger_entidade: number | null;
+  ema_uni_envio: string;
+  ema_uni_origem: Generated<string>;
+  ema_uni_name_from: string;
+  ema_uni_from: string;
+  ema_uni_name_to: string;
+  ema_uni_to: string | null;
+  ema_uni_subject: string;
+  ema_uni_content: string;
+  ema_uni_content_sha256: string;
+  ema_uni_identificacao: Generated<string>;
+  ema_uni_sms: Json<{ number: string; messageContent: string } | null>;
+  ema_uni_whatsapp: Json<{ numberReceived: string; content: string } | null>;
+  ema_uni_attachments: Json<{ attachments: EmailAttachmentRef[] }>;
+  ema_verif_pergunta: string | null;
+  ema_verif_resposta: string | null;
+  cod_ger_modelo: number | null;
+  cod_lead: number | null;
+  ema_uni_cod_email_reply: number | null;
+  ema_uni_cod_email_reply_base: number | null;
+  ema_uni_creditos: Generated<number>;
+  ema_uni_data_criacao: Generated<Date>;
+  ema_status_email: string | null;
+  ema_status_sms: string | null;
+  ema_status_whatsapp: string | null;
+  ema_status_voz: string | null;
+  ema_uni_busca: Generated<string>;
+  /** SHA-256 of what was sent (evidence/canonical.ts), fixed with the first event (migration 0007). */
+  ema_uni_hash: string | null;
+}
+
+export interface EmailEtiquetasTable {
+  cod_email: number;
+  cod_etiqueta: number;
+}
+
+export interface EmailLinksTable {
+  lnk_uuid: Generated<string>;
+  cod_email: number;
+  lnk_url: string;
+}
+
+export interface EmailEventosTable {
+  evt_codigo: Generated<number>;
+  cod_email: number;
+  evt_canal: 'email' | 'sms' | 'whatsapp' | 'voz' | 'carta';
+  evt_tipo: string;
+  evt_data: Generated<Date>;
+  evt_ip: string | null;
+  evt_user_agent: string | null;
+  evt_detalhes: Json<Record<string, unknown>>;
+  /** Evidence (migration 0007-evidence; docs/evidence.md): position in the message's chain, place, hashes. */
+  evt_seq: number;
+  evt_cidade: string | null;
+  evt_estado: string | null;
+  evt_pais: string | null;
+  evt_lat: number | null;
+  evt_lng: number | null;
+  evt_hash_anterior: string;
+  evt_hash: string;
+}
+
+/** RFC 3161 time stamps of events (migration 0007-evidence). Append-only. */
+export interface EmailCarimbosTable {
+  car_codigo: Generated<number>;
+  evt_codigo: number;
+  car_token: Uint8Array;
+  car_token_sha256: string;
+  car_serial: string;
+  car_gen_time: Timestamp;
+  car_tsa: string;
+  car_tsa_url: string | null;
+  car_data: Generated<Date>;
+}
+
+/** The operator's blacklist of recipients (migration 0008-blacklist; docs/emails.md). */
+export interface BlacklistTable {
+  bla_codigo: Generated<number>;
+  bla_tipo: 'email' | 'dominio';
+  /** Lower case: a whole address, or a domain (which also covers its subdomains). */
+  bla_valor: string;
+  bla_motivo: string;
+  bla_data_criacao: Generated<Date>;
+}
+
+/** Messages received by inbound SMTP, each tied to the AR-Email it answers (migration 0009-received; docs/inbound.md). */
+export interface EmailsRecebidosTable {
+  rec_codigo: Generated<number>;
+  rec_uuid: Generated<string>;
+  cod_usu: number;
+  cod_email_reply_base: number;
+  rec_from: string;
+  rec_name_from: Generated<string>;
+  rec_to: string;
+  rec_envelope_from: Generated<string>;
+  rec_subject: Generated<string>;
+  /** HTML sanitised for display (inbound/sanitize-received.ts). */
+  rec_content: Generated<string>;
+  rec_text: Generated<string>;
+  rec_message_id: string | null;
+  rec_in_reply_to: string | null;
+  rec_references: string | null;
+  rec_attachments: Json<{ attachments: ReceivedAttachmentRef[] }>;
+  /** An automatic answer (Auto-Submitted): kept, but not an 'answered' event. */
+  rec_automatica: Generated<boolean>;
+  rec_data_criacao: Timestamp;
+  rec_data_recebimento: Generated<Date>;
+  rec_data_visualizacao: Date | null;
+  rec_visualizacao: Json<Record<string, unknown> | null>;
+  rec_ip: string | null;
+  rec_tamanho: number;
+  rec_sha256: string;
+  rec_eml_chave: string;
+  rec_busca: Generated<string>;
+}
+
+export interface ReceivedAttachmentRef {
+  originalFilename: string;
+  uuidFilename: string;
+  pathS3: string;
+  mime: string;
+  size: number;
+  sha256: string;
+}
+
+/** Sending proofs and expert reports handed out, and by whom (migration 0010-proofs). Append-only. */
+export interface EmailDocumentosTable {
+  doc_codigo: Generated<number>;
+  cod_email: number;
+  cod_usu: number;
+  doc_tipo: 'comprovante' | 'laudo';
+  doc_usuario_nome: string;
+  doc_usuario_login: string;
+  doc_nome_informado: string | null;
+  doc_email_informado: string | null;
+  doc_ip: string | null;
+  doc_user_agent: string | null;
+  doc_sha256: string;
+  doc_data: Generated<Date>;
+}

@@ -1,0 +1,43 @@
+import { ConfigError, loadConfig } from './config.ts';
+import { createRuntime } from './runtime.ts';
+
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const runtime = await createRuntime(config, {
+  logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+  startInbound: true,
+});
+const { app } = runtime;
+await app.listen({ port: config.port, host: config.host });
+app.log.info(
+  { publicUrl: config.publicUrl, database: runtime.database.kind, mail: runtime.ctx.mail.mode },
+  `AR Online pronto em ${config.publicUrl}`,
+);
+if (config.captureMail) app.log.info(`Caixa de saída local: ${config.publicUrl}/dev/mailbox`);
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'encerrando');
+  const timer = setTimeout(() => process.exit(1), 20_000);
+  timer.unref();
+  try {
+    await runtime.close();
+    process.exit(0);
+  } catch (err) {
+    app.log.error({ err }, 'falha ao encerrar');
+    process.exit(1);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,0 +1,123 @@
+import type { ListQuery } from '@ar/core';
+import { type Kysely, sql } from 'kysely';
+import type { DB, PlanoMovimentosTable } from '../../db/schema.ts';
+import { containsPattern, pagedList } from '../../http/paged-list.ts';
+
+type Movement = Pick<PlanoMovimentosTable, 'mov_tipo' | 'mov_motivo'> & {
+  cod_plano: number;
+  mov_creditos: number;
+  mov_saldo_apos: number;
+  cod_usu_autor: number | null;
+  mov_referencia: string | null;
+  cod_log?: number | null;
+};
+
+/**
+ * Applies `delta` to the plan's total in one conditional UPDATE: it happens only when the total
+ * stays at or above zero (and, for debits, when the plan is active). Two racing debits of the last
+ * credit: the second waits for the first's row lock, re-reads the row and matches nothing.
+ */
+export function applyDelta(db: Kysely<DB>, pla_codigo: number, delta: number, opts: { requireActive?: boolean } = {}) {
+  let q = db
+    .updateTable('planos')
+    .set({ pla_total_credito: sql<number>`pla_total_credito + ${delta}` })
+    .where('pla_codigo', '=', pla_codigo)
+    .where(sql<number>`pla_total_credito + ${delta}`, '>=', 0);
+  if (opts.requireActive) q = q.where('pla_ativo', '=', 1);
+  return q.returning(['pla_codigo', 'pla_tipo_plano', 'pla_total_credito']).executeTakeFirst();
+}
+
+export async function insertMovement(db: Kysely<DB>, m: Movement) {
+  return db
+    .insertInto('plano_movimentos')
+    .values({
+      cod_plano: m.cod_plano,
+      mov_tipo: m.mov_tipo,
+      mov_creditos: m.mov_creditos,
+      mov_saldo_apos: m.mov_saldo_apos,
+      cod_usu_autor: m.cod_usu_autor,
+      mov_motivo: m.mov_motivo.slice(0, 300),
+      mov_referencia: m.mov_referencia?.slice(0, 100) ?? null,
+      cod_log: m.cod_log ?? null,
+    })
+    .returning(['mov_codigo'])
+    .executeTakeFirstOrThrow();
+}
+
+export function findPlanBySource(db: Kysely<DB>, pla_nivel: 1 | 2, owner: number) {
+  return db
+    .selectFrom('planos')
+    .select(['pla_codigo', 'pla_tipo_plano', 'pla_total_credito', 'pla_ativo'])
+    .where('pla_nivel', '=', pla_nivel)
+    .where('pla_codigo_usu_ent', '=', owner)
+    .executeTakeFirst();
+}
+
+export function lockPlan(db: Kysely<DB>, pla_codigo: number) {
+  return db
+    .selectFrom('planos')
+    .select(['pla_codigo', 'pla_tipo_plano', 'pla_total_credito', 'pla_ativo'])
+    .where('pla_codigo', '=', pla_codigo)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** Per plan: credits debited under a reference and credits already refunded for it (both positive). */
+export function debitsOfReference(db: Kysely<DB>, referencia: string) {
+  return db
+    .selectFrom('plano_movimentos as mv')
+    .innerJoin('planos as p', 'p.pla_codigo', 'mv.cod_plano')
+    .select([
+      'mv.cod_plano',
+      'p.pla_tipo_plano',
+      sql<number>`coalesce(sum(abs(mv.mov_creditos)) FILTER (WHERE mv.mov_tipo = 'debito'), 0)::int`.as('debitado'),
+      sql<number>`coalesce(sum(abs(mv.mov_creditos)) FILTER (WHERE mv.mov_tipo = 'estorno'), 0)::int`.as('estornado'),
+    ])
+    .where('mv.mov_referencia', '=', referencia)
+    .where('mv.mov_tipo', 'in', ['debito', 'estorno'])
+    .groupBy(['mv.cod_plano', 'p.pla_tipo_plano'])
+    .execute();
+}
+
+/** The ledger of a plan, newest first (tests and audits). */
+export function movementsOf(db: Kysely<DB>, pla_codigo: number) {
+  return db
+    .selectFrom('plano_movimentos')
+    .select([
+      'mov_codigo',
+      'mov_tipo',
+      'mov_creditos',
+      'mov_saldo_apos',
+      'cod_usu_autor',
+      'mov_motivo',
+      'mov_referencia',
+      'cod_log',
+      'mov_data',
+    ])
+    .where('cod_plano', '=', pla_codigo)
+    .orderBy('mov_codigo', 'desc')
+    .execute();
+}
+
+/** One page of a plan's ledger with the author's name (GET /planos/{id}/movimentos). */
+export function listMovements(db: Kysely<DB>, pla_codigo: number, q: ListQuery) {
+  let base = db
+    .selectFrom('plano_movimentos as mv')
+    .leftJoin('usuarios as u', 'u.usu_codigo', 'mv.cod_usu_autor')
+    .select([
+      'mv.mov_codigo',
+      'mv.mov_tipo',
+      'mv.mov_creditos',
+      'mv.mov_saldo_apos',
+      'mv.mov_motivo',
+      'mv.mov_referencia',
+      'mv.mov_data',
+      'u.usu_nome',
+    ])
+    .where('mv.cod_plano', '=', pla_codigo);
+  if (q.searchTerm) {
+    const pattern = containsPattern(q.searchTerm);
+    base = base.where((eb) => eb.or([eb('mv.mov_motivo', 'ilike', pattern), eb('mv.mov_referencia', 'ilike', pattern)]));
+  }
+  return pagedList(base, q, { sortable: { mov_codigo: 'mv.mov_codigo' }, tiebreak: 'mv.mov_codigo' });
+}

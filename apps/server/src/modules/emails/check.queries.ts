@@ -1,0 +1,81 @@
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+
+/**
+ * The operator's blacklist entries that cover any of these addresses: an address itself, or its
+ * domain or a parent domain. Addresses and domains come in lower case (the table stores lower case).
+ */
+export function findBlocks(db: Kysely<DB>, addresses: string[], domains: string[]) {
+  return db
+    .selectFrom('blacklist')
+    .select(['bla_tipo', 'bla_valor', 'bla_motivo'])
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('bla_tipo', '=', 'email'), eb('bla_valor', 'in', addresses)]),
+        eb.and([eb('bla_tipo', '=', 'dominio'), eb('bla_valor', 'in', domains)]),
+      ]),
+    )
+    .execute();
+}
+
+/**
+ * For each address (lower case), the last message to it (any user) that got past the queue, when
+ * that message ended in 'erro': the reason recorded. Reads the index emails_destinatario (migration 0008).
+ */
+export async function lastFailuresTo(db: Kysely<DB>, addresses: string[]): Promise<Map<string, string>> {
+  const last = await db
+    .selectFrom('emails')
+    .distinctOn(sql`lower(ema_uni_to)`)
+    .select([sql<string>`lower(ema_uni_to)`.as('address'), 'ema_uni_codigo', 'ema_status_email'])
+    .where(sql`lower(ema_uni_to)`, 'in', addresses)
+    .where('ema_uni_to', 'is not', null)
+    .where('ema_status_email', 'is not', null)
+    .where('ema_status_email', '<>', 'processed')
+    .orderBy(sql`lower(ema_uni_to)`)
+    .orderBy('ema_uni_codigo', 'desc')
+    .execute();
+  const failed = last.filter((r) => r.ema_status_email === 'erro');
+  if (failed.length === 0) return new Map();
+  const reasons = await db
+    .selectFrom('email_eventos')
+    .distinctOn('cod_email')
+    .select(['cod_email', sql<string | null>`evt_detalhes->>'reasonFailure'`.as('reason')])
+    .where(
+      'cod_email',
+      'in',
+      failed.map((r) => r.ema_uni_codigo),
+    )
+    .where('evt_canal', '=', 'email')
+    .where('evt_tipo', '=', 'erro')
+    .orderBy('cod_email')
+    .orderBy('evt_codigo', 'desc')
+    .execute();
+  const byMessage = new Map(reasons.map((r) => [r.cod_email, r.reason ?? '']));
+  return new Map(failed.map((r) => [r.address, byMessage.get(r.ema_uni_codigo) ?? '']));
+}
+
+/** Whether the address is on the whitelist of the user or of any user of the user's entity. */
+export async function isWhitelisted(db: Kysely<DB>, who: { usu_codigo: number; cod_ger_entidade: number | null }, address: string) {
+  const row = await db
+    .selectFrom('whitelist')
+    .select(sql<number>`1`.as('x'))
+    .where(sql`lower(whi_email)`, '=', address)
+    .where((eb) =>
+      who.cod_ger_entidade === null
+        ? eb('cod_usu', '=', who.usu_codigo)
+        : eb.or([
+            eb('cod_usu', '=', who.usu_codigo),
+            eb(
+              'cod_usu',
+              'in',
+              eb
+                .selectFrom('usuarios')
+                .select('usu_codigo')
+                .where('cod_ger_entidade', '=', who.cod_ger_entidade as number),
+            ),
+          ]),
+    )
+    .limit(1)
+    .executeTakeFirst();
+  return !!row;
+}

@@ -1,0 +1,150 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+
+/** The sender's settings that the compose rules read. */
+export function findComposer(db: Kysely<DB>, usu_codigo: number) {
+  return db
+    .selectFrom('usuarios')
+    .select([
+      'usu_codigo',
+      'usu_login',
+      'usu_nome',
+      'usu_tipo_plano',
+      'cod_ger_entidade',
+      'usu_accounts_aremail',
+      'usu_anexo_obrigatorio',
+      'usu_limite_anexo',
+      'usu_validacao_notificacao',
+      'set_envia_email_obrigatorio',
+      'usu_settings',
+    ])
+    .where('usu_codigo', '=', usu_codigo)
+    .executeTakeFirstOrThrow();
+}
+
+export function findOwnAttachments(db: Kysely<DB>, usu: number, uuids: string[]) {
+  if (uuids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('anexos')
+    .select(['ane_uuid', 'ane_nome_original', 'ane_mime', 'ane_tamanho', 'ane_sha256', 'ane_chave'])
+    .where('cod_usu', '=', usu)
+    .where('ane_uuid', 'in', uuids)
+    .execute();
+}
+
+export function findOwnTags(db: Kysely<DB>, usu: number, codes: number[]) {
+  if (codes.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('etiquetas')
+    .select(['eti_codigo', 'eti_nome', 'eti_cor'])
+    .where('cod_usu', '=', usu)
+    .where('eti_codigo', 'in', codes)
+    .execute();
+}
+
+export function findOwnTemplate(db: Kysely<DB>, usu: number, mod: number) {
+  return db
+    .selectFrom('modelos')
+    .select(['mod_codigo', 'mod_enable'])
+    .where('cod_usu', '=', usu)
+    .where('mod_codigo', '=', mod)
+    .executeTakeFirst();
+}
+
+export function findOwnLeads(db: Kysely<DB>, usu: number, codes: number[]) {
+  if (codes.length === 0) return Promise.resolve([]);
+  return db.selectFrom('leads').selectAll().where('cod_usu', '=', usu).where('lea_codigo', 'in', codes).execute();
+}
+
+/** One message with what its worker needs. */
+export function findMessageForDelivery(db: Kysely<DB>, cod_email: number) {
+  return deliverySelect(db).where('ema_uni_codigo', '=', cod_email).executeTakeFirst();
+}
+
+/**
+ * A worker batch's messages, each with whether its e-mail 'send' is recorded and its tracked
+ * links: three reads per message become two per batch.
+ */
+export async function findMessagesForDelivery(db: Kysely<DB>, ids: number[]) {
+  if (ids.length === 0) return new Map<number, PreparedDelivery>();
+  const [messages, links] = await Promise.all([
+    deliverySelect(db)
+      .select((eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('email_eventos as s')
+              .select('s.evt_codigo')
+              .whereRef('s.cod_email', '=', 'emails.ema_uni_codigo')
+              .where('s.evt_canal', '=', 'email')
+              .where('s.evt_tipo', '=', 'send'),
+          )
+          .as('isSent'),
+      )
+      .where('ema_uni_codigo', 'in', ids)
+      .execute(),
+    db.selectFrom('email_links').select(['cod_email', 'lnk_uuid', 'lnk_url']).where('cod_email', 'in', ids).execute(),
+  ]);
+  const byMessage = new Map<number, PreparedDelivery>();
+  for (const { isSent, ...msg } of messages) byMessage.set(Number(msg.ema_uni_codigo), { msg, isSent: !!isSent, links: [] });
+  for (const l of links) byMessage.get(Number(l.cod_email))?.links.push({ lnk_uuid: l.lnk_uuid, lnk_url: l.lnk_url });
+  return byMessage;
+}
+
+export interface PreparedDelivery {
+  msg: NonNullable<Awaited<ReturnType<typeof findMessageForDelivery>>>;
+  isSent: boolean;
+  links: { lnk_uuid: string; lnk_url: string }[];
+}
+
+function deliverySelect(db: Kysely<DB>) {
+  return db
+    .selectFrom('emails')
+    .select([
+      'ema_uni_codigo',
+      'ema_uni_id',
+      'ema_uni_envio',
+      'ema_uni_to',
+      'ema_uni_name_to',
+      'ema_uni_name_from',
+      'ema_uni_from',
+      'ema_uni_subject',
+      'ema_uni_content',
+      'ema_uni_attachments',
+      'ema_uni_creditos',
+      'ema_verif_pergunta',
+      'ema_status_email',
+      'cod_usu',
+      'ema_uni_cod_email_reply',
+      'ema_uni_cod_email_reply_base',
+    ]);
+}
+
+/**
+ * The thread a reply belongs to: the received message it answers (its Message-ID and References)
+ * and the AR-Email that one answered, so the recipient's mail program shows one conversation.
+ */
+export async function threadOf(db: Kysely<DB>, codEmailReply: number | null, codEmailReplyBase: number | null, domain: string) {
+  const received = codEmailReply
+    ? await db
+        .selectFrom('emails_recebidos')
+        .select(['rec_message_id', 'rec_references'])
+        .where('rec_codigo', '=', codEmailReply)
+        .executeTakeFirst()
+    : undefined;
+  const base = codEmailReplyBase
+    ? await db.selectFrom('emails').select('ema_uni_id').where('ema_uni_codigo', '=', codEmailReplyBase).executeTakeFirst()
+    : undefined;
+  const ids = [
+    ...(base ? [`<${base.ema_uni_id}@${domain}>`] : []),
+    ...(received?.rec_references?.match(/<[^<>\s]+>/g) ?? []),
+    ...(received?.rec_message_id ? [received.rec_message_id] : []),
+  ];
+  const references = [...new Set(ids)];
+  const inReplyTo = received?.rec_message_id ?? references.at(-1);
+  return inReplyTo ? { inReplyTo, references: references.join(' ') } : null;
+}
+
+export function linksOf(db: Kysely<DB>, cod_email: number) {
+  return db.selectFrom('email_links').select(['lnk_uuid', 'lnk_url']).where('cod_email', '=', cod_email).execute();
+}

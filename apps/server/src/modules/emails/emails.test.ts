@@ -1,0 +1,216 @@
+import { EMAIL_MSG } from '@ar/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { startSmtpSink, waitFor } from '../../../test/smtp-sink.ts';
+
+let t: TestApp;
+let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+let token: string;
+let otherToken: string;
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+const compose = (over: Record<string, unknown> = {}) => ({
+  destinataires: [
+    { to: 'ana@cliente.test', nameTo: 'Ana' },
+    { to: 'bruno@cliente.test', nameTo: 'Bruno Albuquerque Neto' },
+  ],
+  nameFrom: 'Cobranca Demo',
+  subject: 'Notificação extrajudicial',
+  content: '<p>Prezado(a), veja <a href="https://www.exemplo.test/contrato">o contrato</a>.</p><script>alert(1)</script>',
+  ...over,
+});
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  t = await createTestApp({ SMTP_URL: sink.url, MAIL_FROM: 'AR Online <nao-responda@ar.test>' }, { startQueue: true });
+  token = await t.login('usuario@demo.local');
+  otherToken = await t.login('gerente@demo.local');
+});
+afterAll(async () => {
+  await t?.close();
+  await sink?.close();
+});
+
+describe('POST /v2/emails/send', () => {
+  it('sends one registered message per recipient through SMTP, with attachment, tracking and protocol', async () => {
+    const up = await t.upload(token, [{ name: 'contrato.pdf', data: PDF }]);
+    expect(up.statusCode).toBe(200);
+    const [attachment] = up.json();
+    expect(attachment).toMatchObject({ originalFilename: 'contrato.pdf', mime: 'application/pdf' });
+
+    const before = await t.balance('usuario@demo.local');
+    const res = await t.send(token, compose({ attachments: [attachment.uuidFilename] }));
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.message).toBe(EMAIL_MSG.sent('AR Online'));
+    expect(body.emails).toHaveLength(2);
+
+    const arrived = await waitFor(
+      () => sink.messages.filter((m) => m.rcptTo[0]?.endsWith('@cliente.test')),
+      (m) => m.length === 2,
+    );
+    const ana = arrived.find((m) => m.rcptTo[0] === 'ana@cliente.test');
+    const id = body.emails.find((e: { ema_uni_to: string }) => e.ema_uni_to === 'ana@cliente.test').ema_uni_id;
+    expect(ana?.parsed.subject).toBe('Notificação extrajudicial');
+    expect(ana?.parsed.messageId).toBe(`<${id}@ar.test>`);
+    expect(ana?.envelopeFrom).toBe(`retorno+${id}@ar.test`);
+    expect(ana?.parsed.replyTo?.[0]?.address).toBe(`resposta+${id}@ar.test`);
+    expect(ana?.parsed.attachments.map((a) => a.filename)).toEqual(['contrato.pdf']);
+    const html = ana?.parsed.html ?? '';
+    expect(html).toContain(`/v2/emails/info/public/${id}/track-email/pixel.gif`);
+    expect(html).toMatch(/emails\/info\/public\/track-link-externo\/[0-9a-f-]{36}/);
+    expect(html).not.toContain('https://www.exemplo.test/contrato');
+    expect(html).not.toContain('<script');
+    expect(html).toContain(`/emails/info/public/${id}?email=1`);
+
+    // Recorded: processed then send, with the relay's answer.
+    const detail = await waitFor(
+      async () =>
+        (await t.app.inject({ method: 'GET', url: `/v2/emails/send/${body.emails[0].ema_uni_codigo}`, headers: bearer(token) })).json(),
+      (d) => d.lastStatus?.email?.type === 'send',
+    );
+    expect(detail.status.email.map((s: { type: string }) => s.type)).toEqual(['processed', 'send']);
+    expect(detail.hasAttachments).toBe(true);
+    expect(detail.ema_uni_content).not.toContain('<script');
+
+    // The attachment downloads for its sender, and nobody else.
+    const file = await t.app.inject({
+      method: 'GET',
+      url: `/v2/email/attachments/${detail.ema_uni_codigo}/${attachment.uuidFilename}`,
+      headers: bearer(token),
+    });
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.equals(PDF)).toBe(true);
+    expect(file.headers['content-disposition']).toContain('contrato.pdf');
+    const stolen = await t.app.inject({
+      method: 'GET',
+      url: `/v2/email/attachments/${detail.ema_uni_codigo}/${attachment.uuidFilename}`,
+      headers: bearer(otherToken),
+    });
+    expect(stolen.statusCode).toBe(404);
+
+    // Two recipients cost two credits.
+    expect(await t.balance('usuario@demo.local')).toBe(before - 2);
+  });
+
+  it('ends a message refused by the recipient server in erro with the reason, and refunds it', async () => {
+    const before = await t.balance('usuario@demo.local');
+    const res = await t.send(token, compose({ destinataires: [{ to: 'rejeita@cliente.test', nameTo: 'Rejeita' }] }));
+    expect(res.statusCode).toBe(200);
+    const id = res.json().emails[0].ema_uni_codigo;
+    const detail = await waitFor(
+      async () => (await t.app.inject({ method: 'GET', url: `/v2/emails/send/${id}`, headers: bearer(token) })).json(),
+      (d) => d.lastStatus?.email?.type === 'erro',
+    );
+    expect(detail.email_error.reasonFailure).toContain('550');
+    expect(detail.lastStatus.email.label).toBe('Falha no Envio/Entrega');
+    const ledger = await t.ctx.db
+      .selectFrom('plano_movimentos')
+      .select(['mov_tipo', 'mov_referencia'])
+      .where('mov_tipo', '=', 'estorno')
+      .execute();
+    expect(ledger.length).toBe(1);
+    expect(await t.balance('usuario@demo.local')).toBe(before);
+  });
+
+  it('refuses bad payloads with the spec messages and stores nothing', async () => {
+    const count = async () =>
+      (
+        await t.ctx.db
+          .selectFrom('emails')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n;
+    const before = await count();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ destinataires: Array.from({ length: 11 }, (_, i) => ({ to: `p${i}@x.test`, nameTo: `P${i}` })) }, EMAIL_MSG.maxRecipients],
+      [
+        {
+          destinataires: [
+            { to: 'a@x.test', nameTo: 'A' },
+            { to: 'A@x.test', nameTo: 'B' },
+          ],
+        },
+        EMAIL_MSG.duplicateRecipient,
+      ],
+      [{ destinataires: [{ to: 'nao-e-email', nameTo: 'A' }] }, EMAIL_MSG.recipientEmailInvalid],
+      [{ subject: '' }, EMAIL_MSG.subjectRequired],
+      [{ subject: 'x'.repeat(181) }, EMAIL_MSG.subjectTooLong],
+      [{ content: '<p> </p>' }, EMAIL_MSG.contentRequired],
+      [{ nameFrom: 'Empresa & Cia' }, 'Não é permitido caracteres especiais neste campo!'],
+      [{ attachments: ['00000000-0000-4000-8000-000000000000'] }, 'Anexo não encontrado. Envie o arquivo novamente.'],
+    ];
+    for (const [over, message] of cases) {
+      const res = await t.send(token, compose(over));
+      expect(res.statusCode, message).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
+    expect(await count()).toBe(before);
+  });
+
+  it('refuses an attachment whose content is not its declared type', async () => {
+    const res = await t.upload(token, [{ name: 'fatura.pdf', data: Buffer.from('MZ\x90\x00 not a pdf') }]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(EMAIL_MSG.attachmentType);
+    const exe = await t.upload(token, [{ name: 'programa.exe', data: Buffer.from('MZ\x90\x00') }]);
+    expect(exe.json().message).toBe(EMAIL_MSG.attachmentType);
+  });
+});
+
+describe('sent list and detail', () => {
+  it('lists the user messages newest first, searches, and hides other users messages', async () => {
+    const list = await t.app.inject({ method: 'GET', url: '/v2/emails/send?limit=25&offset=0', headers: bearer(token) });
+    expect(list.statusCode).toBe(200);
+    const { emails, pagination } = list.json();
+    expect(pagination.rowCount).toBe(3);
+    expect(emails[0].ema_uni_to).toBe('rejeita@cliente.test');
+    const search = await t.app.inject({ method: 'GET', url: '/v2/emails/send?searchTerm=BRUNO', headers: bearer(token) });
+    expect(search.json().emails.map((e: { ema_uni_to: string }) => e.ema_uni_to)).toEqual(['bruno@cliente.test']);
+    const byStatus = await t.app.inject({
+      method: 'GET',
+      url: `/v2/emails/send?searchStatus=${encodeURIComponent(JSON.stringify({ email: ['erro'] }))}`,
+      headers: bearer(token),
+    });
+    expect(byStatus.json().pagination.rowCount).toBe(1);
+    const other = await t.app.inject({ method: 'GET', url: '/v2/emails/send', headers: bearer(otherToken) });
+    expect(other.json().pagination.rowCount).toBe(0);
+    const detail = await t.app.inject({ method: 'GET', url: `/v2/emails/send/${emails[0].ema_uni_codigo}`, headers: bearer(otherToken) });
+    expect(detail.statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/v2/emails/send?column=senha', headers: bearer(token) })).statusCode).toBe(400);
+
+    // Tags: the owner adds its own; another user's message or tag answers 404 or 400 and changes nothing.
+    const id = emails[0].ema_uni_codigo;
+    const mine = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/v2/etiquetas',
+        headers: bearer(token),
+        payload: { eti_nome: 'Urgente', eti_cor: '#c92a2a' },
+      })
+    ).json().etiqueta;
+    const theirs = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/v2/etiquetas',
+        headers: bearer(otherToken),
+        payload: { eti_nome: 'Outra', eti_cor: '#1971c2' },
+      })
+    ).json().etiqueta;
+    const tagUrl = `/v2/emails/send/${id}/etiquetas`;
+    expect(
+      (await t.app.inject({ method: 'POST', url: tagUrl, headers: bearer(otherToken), payload: [theirs.eti_codigo] })).statusCode,
+    ).toBe(404);
+    const foreign = await t.app.inject({ method: 'POST', url: tagUrl, headers: bearer(token), payload: [theirs.eti_codigo] });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().message).toBe('Etiqueta não encontrada.');
+    const added = await t.app.inject({ method: 'POST', url: tagUrl, headers: bearer(token), payload: [mine.eti_codigo] });
+    expect(added.json().map((tg: { eti_nome: string }) => tg.eti_nome)).toEqual(['Urgente']);
+    expect((await t.app.inject({ method: 'DELETE', url: `${tagUrl}/${mine.eti_codigo}`, headers: bearer(otherToken) })).statusCode).toBe(
+      404,
+    );
+    expect((await t.app.inject({ method: 'DELETE', url: `${tagUrl}/${mine.eti_codigo}`, headers: bearer(token) })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'DELETE', url: `${tagUrl}/${mine.eti_codigo}`, headers: bearer(token) })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/v2/emails/send' })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,161 @@
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  applyTemplateVariables,
+  type ComposeValues,
+  composeProblems,
+  DEFAULT_ATTACHMENT_LIMIT_MB,
+  EMAIL_MSG,
+  messageUnits,
+} from '@ar/core';
+import { fromKysely } from 'pg-boss';
+import type { AppContext } from '../../context.ts';
+import { badRequest } from '../../http/errors.ts';
+import { markSendActivity } from '../../queue/send-activity.ts';
+import type { Actor } from '../auth/actor.ts';
+import { debitCredits } from '../credits/credits.service.ts';
+import { resolveReply } from '../inbound/received.service.ts';
+import { sanitizeTemplateHtml } from '../templates/templates.sanitize.ts';
+import { blacklistProblem } from './check.service.ts';
+import { findComposer, findOwnAttachments, findOwnLeads, findOwnTags, findOwnTemplate } from './emails.queries.ts';
+import { recordEvents } from './events.ts';
+import { extractLinks } from './render.ts';
+import { EMAIL_SEND_QUEUE } from './send.worker.ts';
+
+export interface SentSummary {
+  message: string;
+  emails: { ema_uni_codigo: number; ema_uni_id: string; ema_uni_to: string | null }[];
+  creditos: number;
+}
+
+/**
+ * POST /emails/send: validates everything again, debits the credits, stores one message per
+ * recipient (its own protocol and the exact content it will receive) and queues it for the
+ * workers — all in one transaction, so a message is never stored without its job or charged
+ * without being stored.
+ */
+export async function sendEmails(ctx: AppContext, actor: Actor, body: ComposeValues): Promise<SentSummary> {
+  if (!ctx.boss) throw new Error('the job queue is not running');
+  markSendActivity();
+  const user = await findComposer(ctx.db, actor.usu_codigo);
+  const problem = composeProblems(body, user);
+  if (problem) throw badRequest(problem);
+  if (body.destinataires.some((r) => r.sms?.mobile || r.whatsapp?.mobile)) throw badRequest(EMAIL_MSG.channelUnavailable);
+  if (body.destinataires.some((r) => !r.to)) throw badRequest(EMAIL_MSG.recipientEmailRequired);
+  // The screen checks each recipient before sending (spec 001 §5); the rule itself lives here.
+  const blocked = await blacklistProblem(
+    ctx.db,
+    user,
+    body.destinataires.map((r) => r.to),
+  );
+  if (blocked) throw badRequest(blocked);
+  // A reply answers a received message of this same user (docs/inbound.md).
+  const reply = await resolveReply(ctx.db, actor.usu_codigo, body.codEmailReply, body.codEmailReplyBase);
+
+  const attachments = await findOwnAttachments(ctx.db, actor.usu_codigo, body.attachments);
+  if (attachments.length !== new Set(body.attachments).size) throw badRequest('Anexo não encontrado. Envie o arquivo novamente.');
+  const limitBytes = (user.usu_limite_anexo ?? DEFAULT_ATTACHMENT_LIMIT_MB) * 1024 * 1024;
+  if (attachments.reduce((s, a) => s + a.ane_tamanho, 0) > limitBytes) throw badRequest(EMAIL_MSG.attachmentsTooLarge);
+  const tags = await findOwnTags(ctx.db, actor.usu_codigo, body.etiquetasSelected);
+  if (tags.length !== new Set(body.etiquetasSelected).size) throw badRequest('Etiqueta não encontrada.');
+  if (body.codModeloSelected) {
+    const template = await findOwnTemplate(ctx.db, actor.usu_codigo, body.codModeloSelected);
+    if (!template?.mod_enable) throw badRequest('Modelo não encontrado ou desativado.');
+  }
+  const leadIds = body.destinataires.map((r) => r.leadSelected).filter((v): v is number => !!v);
+  const leads = new Map((await findOwnLeads(ctx.db, actor.usu_codigo, leadIds)).map((l) => [l.lea_codigo, l]));
+  const customFields = ((user.usu_settings as { customField?: { data?: [] } })?.customField?.data ?? []) as never[];
+
+  const accounts = user.usu_accounts_aremail?.accounts ?? [];
+  const fromAddress = accounts.some((a) => a.email.toLowerCase() === body.from?.toLowerCase()) ? (body.from as string) : user.usu_login;
+  // The body comes from the same rich-text editor as templates, and keeps what a template may keep.
+  const content = sanitizeTemplateHtml(body.content);
+  const units = messageUnits(body.destinataires.map((r) => ({ email: !!r.to })));
+  const envio = randomUUID();
+  const attachmentRefs = attachments.map((a) => ({
+    uuidFilename: a.ane_uuid,
+    originalFilename: a.ane_nome_original,
+    mime: a.ane_mime,
+    size: a.ane_tamanho,
+    sha256: a.ane_sha256,
+    pathS3: a.ane_chave,
+  }));
+
+  // Each message's row, with its protocol (uuid) made here so the rows of one insert are matched
+  // back to their recipients.
+  const values = body.destinataires.map((r) => {
+    const lead = r.leadSelected ? leads.get(r.leadSelected) : undefined;
+    const personal = lead ? applyTemplateVariables(content, lead as never, { customFields, html: true }) : content;
+    const subject = lead ? applyTemplateVariables(body.subject, lead as never, { customFields }) : body.subject;
+    return {
+      ema_uni_id: randomUUID(),
+      cod_usu: actor.usu_codigo,
+      cod_ger_entidade: user.cod_ger_entidade,
+      ema_uni_envio: envio,
+      ema_uni_origem: reply.codEmailReply ? 'resposta' : 'web',
+      ema_uni_name_from: body.nameFrom.trim(),
+      ema_uni_from: fromAddress,
+      ema_uni_name_to: r.nameTo,
+      ema_uni_to: r.to,
+      ema_uni_subject: subject.slice(0, 180),
+      ema_uni_content: personal,
+      ema_uni_content_sha256: createHash('sha256').update(personal).digest('hex'),
+      ema_uni_identificacao: body.identificacao,
+      ema_uni_attachments: JSON.stringify({ attachments: attachmentRefs }),
+      ema_verif_pergunta: user.usu_validacao_notificacao ? (r.validacaoNotif?.pergunta ?? null) : null,
+      ema_verif_resposta: user.usu_validacao_notificacao ? (r.validacaoNotif?.resposta ?? null) : null,
+      cod_ger_modelo: body.codModeloSelected ?? null,
+      cod_lead: lead?.lea_codigo ?? null,
+      ema_uni_cod_email_reply: reply.codEmailReply,
+      ema_uni_cod_email_reply_base: reply.codEmailReplyBase,
+      ema_uni_creditos: messageUnits([{ email: true }]),
+      ema_uni_busca: [r.to, subject, body.identificacao].join(' ').toLowerCase(),
+    };
+  });
+
+  // Concurrent sends of one user queue behind each other's row locks (the user's message count,
+  // kept by a trigger on the insert, and the plan's balance), held until commit: so the
+  // transaction is a fixed handful of statements whatever the number of recipients, and the plan
+  // is debited last.
+  const emails = await ctx.db.transaction().execute(async (trx) => {
+    const inserted = await trx.insertInto('emails').values(values).returning(['ema_uni_codigo', 'ema_uni_id', 'ema_uni_to']).execute();
+    const byUuid = new Map(inserted.map((row) => [row.ema_uni_id, row]));
+    const created: SentSummary['emails'] = values.map((v) => {
+      const row = byUuid.get(v.ema_uni_id);
+      if (!row) throw new Error(`message ${v.ema_uni_id} not stored`);
+      return row;
+    });
+    const links = created.flatMap((row, i) =>
+      extractLinks(values[i]?.ema_uni_content ?? '').map((url) => ({ cod_email: row.ema_uni_codigo, lnk_url: url })),
+    );
+    // One statement each for the send's links, tags and 'processed' events (with their stamp jobs).
+    if (links.length) await trx.insertInto('email_links').values(links).execute();
+    if (tags.length) {
+      await trx
+        .insertInto('email_etiquetas')
+        .values(created.flatMap((row) => tags.map((t) => ({ cod_email: row.ema_uni_codigo, cod_etiqueta: t.eti_codigo }))))
+        .execute();
+    }
+    await recordEvents(
+      trx,
+      created.map((row) => ({ cod_email: row.ema_uni_codigo, canal: 'email' as const, tipo: 'processed' as const })),
+      ctx.boss,
+    );
+    // One statement queues every message's job, in the same transaction as the messages.
+    const jobs = await ctx.boss?.insert(
+      EMAIL_SEND_QUEUE,
+      created.map((row) => ({ data: { cod_email: row.ema_uni_codigo }, singletonKey: `email:${row.ema_uni_codigo}` })),
+      { db: fromKysely(trx), returnId: true },
+    );
+    // No job, no message: rolling back keeps a stored (and paid) message from never leaving.
+    if (jobs?.length !== created.length) throw new Error(`${created.length - (jobs?.length ?? 0)} job(s) of send ${envio} not queued`);
+    // Last: not enough credits rolls everything back, as it would have refused it first.
+    await debitCredits(trx, user, {
+      units,
+      reason: `Envio AR-Email para ${body.destinataires.length} destinatário(s)`,
+      ref: `envio:${envio}`,
+    });
+    return created;
+  });
+  markSendActivity();
+  return { message: EMAIL_MSG.sent('AR Online'), emails, creditos: units };
+}

@@ -1,0 +1,211 @@
+import type { PgBoss } from 'pg-boss';
+import type { AppContext } from '../../context.ts';
+import { warmQueueCache } from '../../queue/boss.ts';
+import { markSendActivity } from '../../queue/send-activity.ts';
+import { refundCredits } from '../credits/credits.service.ts';
+import { bounceAddress, replyAddress } from '../inbound/addresses.ts';
+import { findMessageForDelivery, findMessagesForDelivery, linksOf, type PreparedDelivery, threadOf } from './emails.queries.ts';
+import { hasSendEvent, type NewEvent, recordEvent, recordEvents } from './events.ts';
+import { renderOutgoing } from './render.ts';
+
+export const EMAIL_SEND_QUEUE = 'email-send';
+export const EMAIL_SEND_FAILED_QUEUE = 'email-send-failed';
+
+/** The address part of MAIL_FROM's domain, for the per-message Message-ID, reply and bounce addresses. */
+export function mailDomain(mailFrom: string): string {
+  const match = /@([A-Za-z0-9.-]+)>?\s*$/.exec(mailFrom);
+  return match?.[1] ?? 'aronline.local';
+}
+
+interface SmtpError {
+  responseCode?: number;
+  response?: string;
+  message?: string;
+}
+
+/**
+ * Sends one message by e-mail. Idempotent per message and channel: a message whose 'send'
+ * event exists is not sent again, and the Message-ID is the protocol, so even a crash between the
+ * relay's acceptance and the record of it yields the same message, not a different one.
+ * A permanent refusal (5xx) ends the message in 'erro' and refunds its credit; anything else is
+ * thrown so the queue retries it.
+ */
+export async function deliverEmail(ctx: AppContext, cod_email: number): Promise<void> {
+  const sent = await sendEmail(ctx, cod_email);
+  if (sent) await recordEvent(ctx.db, sent, ctx.boss);
+}
+
+/**
+ * A worker's batch: the messages are sent concurrently, then their 'send' events recorded in one
+ * transaction (recordEvents: one chain append each, a fixed number of statements) instead of one
+ * transaction of ~10 statements per message. Should that transaction fail, each event is recorded
+ * on its own, as deliverEmail does. Answers each message's outcome, in order.
+ */
+export async function deliverEmails(ctx: AppContext, ids: number[]): Promise<PromiseSettledResult<unknown>[]> {
+  markSendActivity();
+  const prepared = await findMessagesForDelivery(ctx.db, ids);
+  const outcomes: PromiseSettledResult<unknown>[] = await Promise.allSettled(ids.map((id) => sendEmail(ctx, id, prepared.get(id) ?? null)));
+  const events = outcomes.flatMap((o) => (o.status === 'fulfilled' && o.value ? [o.value as NewEvent] : []));
+  const unique = new Map(events.map((e) => [e.cod_email, e]));
+  markSendActivity();
+  if (unique.size === 0) return outcomes;
+  try {
+    await ctx.db.transaction().execute((trx) => recordEvents(trx, [...unique.values()], ctx.boss));
+  } catch {
+    return Promise.allSettled(
+      ids.map(async (id, i) => {
+        const o = outcomes[i];
+        if (o?.status === 'rejected') throw o.reason;
+        const event = unique.get(id);
+        if (event) await recordEvent(ctx.db, event, ctx.boss);
+      }),
+    );
+  }
+  return outcomes;
+}
+
+/**
+ * Sends one message and answers its 'send' event, to be recorded (null when there is nothing to
+ * record: already sent, failed for good, or without an address).
+ */
+async function sendEmail(ctx: AppContext, cod_email: number, prepared?: PreparedDelivery | null): Promise<NewEvent | null> {
+  // A batch reads its messages beforehand (prepared; null when the message is gone); alone, it reads its own.
+  const msg = prepared === undefined ? await findMessageForDelivery(ctx.db, cod_email) : prepared?.msg;
+  if (!msg?.ema_uni_to || msg.ema_status_email === 'erro') return null;
+  if (prepared ? prepared.isSent : await hasSendEvent(ctx.db, cod_email, 'email')) return null;
+  const domain = mailDomain(ctx.config.mailFrom);
+  const links = new Map((prepared ? prepared.links : await linksOf(ctx.db, cod_email)).map((l) => [l.lnk_url, l.lnk_uuid]));
+  const { html, text } = renderOutgoing({
+    uuid: msg.ema_uni_id,
+    nameTo: msg.ema_uni_name_to,
+    nameFrom: msg.ema_uni_name_from,
+    subject: msg.ema_uni_subject,
+    content: msg.ema_uni_content,
+    publicUrl: ctx.config.publicUrl,
+    links,
+    hasSecurityQuestion: !!msg.ema_verif_pergunta,
+  });
+  const attachments = [];
+  for (const a of msg.ema_uni_attachments.attachments) {
+    const content = await ctx.storage.read(a.pathS3);
+    if (!content) throw new Error(`attachment ${a.uuidFilename} missing from storage`);
+    attachments.push({ filename: a.originalFilename, content, contentType: a.mime });
+  }
+  const thread = await threadOf(ctx.db, msg.ema_uni_cod_email_reply, msg.ema_uni_cod_email_reply_base, domain);
+  const fromName = msg.ema_uni_name_from.replace(/["\\]/g, '');
+  let sent: { messageId: string; response: string };
+  try {
+    sent = await ctx.mail.send({
+      to: `"${msg.ema_uni_name_to.replace(/["\\]/g, '')}" <${msg.ema_uni_to}>`,
+      from: `"${fromName}" <nao-responda@${domain}>`,
+      replyTo: replyAddress(msg.ema_uni_id, domain),
+      subject: msg.ema_uni_subject,
+      html,
+      text,
+      attachments,
+      messageId: `<${msg.ema_uni_id}@${domain}>`,
+      headers: { 'X-AR-Protocolo': msg.ema_uni_id, 'X-AR-Remetente': msg.ema_uni_from },
+      envelope: { from: bounceAddress(msg.ema_uni_id, domain), to: msg.ema_uni_to },
+      ...(thread ?? {}),
+    });
+  } catch (error) {
+    const e = error as SmtpError;
+    if (e.responseCode && e.responseCode >= 500) {
+      await failEmail(ctx, cod_email, e.response ?? e.message ?? 'Recusada pelo servidor de e-mail.');
+      return null;
+    }
+    throw error;
+  }
+  return {
+    cod_email,
+    canal: 'email',
+    tipo: 'send',
+    detalhes: {
+      smtpResponse: sent.response,
+      messageId: sent.messageId,
+      queueId: /queued as ([\w.-]+)/i.exec(sent.response)?.[1] ?? null,
+      relay: ctx.mail.mode,
+    },
+  };
+}
+
+/** The message ends in 'erro' with the reason, and the credit it cost comes back. */
+export async function failEmail(ctx: AppContext, cod_email: number, reason: string): Promise<void> {
+  const msg = await findMessageForDelivery(ctx.db, cod_email);
+  if (!msg || msg.ema_status_email === 'erro') return;
+  await ctx.db.transaction().execute(async (trx) => {
+    await recordEvent(trx, { cod_email, canal: 'email', tipo: 'erro', detalhes: { reasonFailure: reason.slice(0, 1000) } }, ctx.boss);
+    if (msg.ema_uni_creditos > 0) {
+      await refundCredits(trx, null, {
+        units: msg.ema_uni_creditos,
+        reason: `Estorno: AR-Email ${msg.ema_uni_id} não pôde ser enviado`,
+        ref: `envio:${msg.ema_uni_envio}`,
+      });
+    }
+  });
+}
+
+/**
+ * The e-mail channel's queues. They must exist before anything is sent to them (pg-boss stores no
+ * job for an unknown queue), so the runtime creates them at start, workers or not.
+ */
+export async function createEmailQueues(boss: PgBoss, expireInSeconds = 300): Promise<void> {
+  await boss.createQueue(EMAIL_SEND_FAILED_QUEUE);
+  await boss.createQueue(EMAIL_SEND_QUEUE, {
+    retryLimit: 6,
+    retryDelay: 20,
+    retryBackoff: true,
+    expireInSeconds,
+    deadLetter: EMAIL_SEND_FAILED_QUEUE,
+  });
+  if (expireInSeconds !== 300) await boss.updateQueue(EMAIL_SEND_QUEUE, { expireInSeconds });
+  await warmQueueCache(boss, [EMAIL_SEND_QUEUE, EMAIL_SEND_FAILED_QUEUE]);
+}
+
+/**
+ * Queues and workers of the e-mail channel; a job that exhausts its retries lands in the failed queue.
+ *
+ * Each worker takes a batch of jobs and delivers them concurrently over the pooled SMTP transport,
+ * settling each job on its own (a failure retries that message only). While batches come back
+ * full it fetches again at once: with one job per fetch, pg-boss waits the polling interval after
+ * every job, which capped delivery at (workers / interval) messages per second (bench/send-pipeline).
+ */
+export async function startEmailWorkers(
+  ctx: AppContext,
+  opts: { pollingIntervalSeconds?: number; expireInSeconds?: number; concurrency?: number; batchSize?: number } = {},
+): Promise<void> {
+  const boss = ctx.boss;
+  if (!boss) return;
+  const polling = opts.pollingIntervalSeconds ?? 0.5;
+  await createEmailQueues(boss, opts.expireInSeconds);
+  await boss.work<{ cod_email: number }>(
+    EMAIL_SEND_QUEUE,
+    {
+      // 25 a batch: their 'send' events go in one transaction, so bigger batches mean fewer
+      // statements per message (bench/send-pipeline: 10 → 114, 25 → 156-164, 50 → 137 messages/s).
+      batchSize: opts.batchSize ?? 25,
+      burstWhenBatchFull: true,
+      perJobResults: true,
+      // Two batches in flight (over the 5 pooled SMTP connections): with four batches of 10, the
+      // deliveries' queries held the database pool and the sends waiting to be queued behind them
+      // (bench/send-pipeline on 2 cores: all POSTs done in 4 s instead of 7-10 s).
+      localConcurrency: opts.concurrency ?? 2,
+      pollingIntervalSeconds: polling,
+    },
+    async (jobs) => {
+      const outcomes = await deliverEmails(
+        ctx,
+        jobs.map((job) => job.data.cod_email),
+      );
+      return jobs.map((job, i) => {
+        const outcome = outcomes[i];
+        return outcome?.status === 'fulfilled'
+          ? { id: job.id, status: 'completed' as const }
+          : { id: job.id, status: 'failed' as const, output: { message: String((outcome?.reason as Error)?.message ?? outcome?.reason) } };
+      });
+    },
+  );
+  await boss.work<{ cod_email: number }>(EMAIL_SEND_FAILED_QUEUE, { batchSize: 1, pollingIntervalSeconds: polling }, async ([job]) =>
+    failEmail(ctx, job.data.cod_email, 'O servidor de e-mail não aceitou a mensagem após várias tentativas.'),
+  );
+}

@@ -1,0 +1,149 @@
+import { paginationOf, type SentListQuery } from '@ar/core';
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { containsPattern } from '../../http/paged-list.ts';
+
+const SORTABLE = {
+  ema_uni_codigo: 'e.ema_uni_codigo',
+  ema_uni_to: 'e.ema_uni_to',
+  ema_uni_subject: 'e.ema_uni_subject',
+  ema_uni_identificacao: 'e.ema_uni_identificacao',
+  ema_uni_data_criacao: 'e.ema_uni_codigo',
+};
+
+const STATUS_COLUMN = {
+  email: 'e.ema_status_email',
+  sms: 'e.ema_status_sms',
+  whatsapp: 'e.ema_status_whatsapp',
+  voz: 'e.ema_status_voz',
+} as const;
+
+export interface SentRow {
+  ema_uni_codigo: number;
+  ema_uni_id: string;
+  ema_uni_to: string | null;
+  ema_uni_name_to: string;
+  ema_uni_subject: string;
+  ema_uni_identificacao: string;
+  ema_uni_data_criacao: Date;
+  ema_uni_sms: unknown;
+  ema_uni_whatsapp: unknown;
+  /** The page's tags and last event per channel, read by the same query. */
+  tags: { eti_codigo: number; eti_nome: string; eti_cor: string }[];
+  events: { evt_canal: string; evt_tipo: string; evt_data: string }[];
+  total: number | null;
+}
+
+/**
+ * One page of the user's sent messages, newest first by default (GET /emails/send), with its
+ * rowCount, tags and last events in one query (docs/emails.md, "Sent list"):
+ * - the inner query finds the page's ids and, when filtered, counts every match with a window
+ *   count in the same scan (a search walks the trigram index and the matching rows once, not
+ *   twice as a page query plus a count query would);
+ * - unfiltered, the total is the count the database keeps per user (migration 0006);
+ * - the outer query joins the 25 rows and reads their tags and last event per channel.
+ */
+export async function listSent(db: Kysely<DB>, usu: number, q: SentListQuery) {
+  let base = db.selectFrom('emails as e').where('e.cod_usu', '=', usu);
+  if (q.searchTerm) base = base.where('e.ema_uni_busca', 'like', containsPattern(q.searchTerm.toLowerCase()));
+  if (q.searchTags.length) {
+    base = base.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('email_etiquetas as et')
+          .select(sql`1`.as('x'))
+          .whereRef('et.cod_email', '=', 'e.ema_uni_codigo')
+          .where('et.cod_etiqueta', 'in', q.searchTags),
+      ),
+    );
+  }
+  const statusFilters = Object.entries(q.searchStatus).filter(([, values]) => values && values.length > 0);
+  const unfiltered = !q.searchTerm && q.searchTags.length === 0 && statusFilters.length === 0;
+  if (statusFilters.length) {
+    base = base.where((eb) =>
+      eb.or(
+        statusFilters.map(([channel, values]) =>
+          eb(sql.ref(STATUS_COLUMN[channel as keyof typeof STATUS_COLUMN]), 'in', values as string[]),
+        ),
+      ),
+    );
+  }
+  const sortRef = SORTABLE[q.column as keyof typeof SORTABLE];
+  if (!sortRef) throw new Error(`column ${q.column} not in the allow-list`);
+  const direction = q.order === 'DESC' ? 'desc' : 'asc';
+  const sortRefs = sortRef === 'e.ema_uni_codigo' ? [sortRef] : [sortRef, 'e.ema_uni_codigo'];
+
+  let page = base.select([
+    'e.ema_uni_codigo',
+    unfiltered ? sql<number | null>`null::int`.as('total') : sql<number>`(count(*) over ())::int`.as('total'),
+  ]);
+  for (const ref of sortRefs) page = page.orderBy(sql.ref(ref), direction);
+  page = page.limit(q.limit).offset(q.offset);
+
+  let query = db
+    .selectFrom(page.as('p'))
+    .innerJoin('emails as e', 'e.ema_uni_codigo', 'p.ema_uni_codigo')
+    .select([
+      'e.ema_uni_codigo',
+      'e.ema_uni_id',
+      'e.ema_uni_to',
+      'e.ema_uni_name_to',
+      'e.ema_uni_subject',
+      'e.ema_uni_identificacao',
+      'e.ema_uni_data_criacao',
+      'e.ema_uni_sms',
+      'e.ema_uni_whatsapp',
+      unfiltered ? sql<number | null>`(SELECT c.total FROM emails_contagem c WHERE c.cod_usu = ${usu})`.as('total') : 'p.total',
+      sql<SentRow['tags']>`coalesce((
+        SELECT json_agg(json_build_object('eti_codigo', t.eti_codigo, 'eti_nome', t.eti_nome, 'eti_cor', t.eti_cor) ORDER BY t.eti_nome)
+        FROM email_etiquetas et JOIN etiquetas t ON t.eti_codigo = et.cod_etiqueta
+        WHERE et.cod_email = e.ema_uni_codigo), '[]'::json)`.as('tags'),
+      sql<SentRow['events']>`coalesce((
+        SELECT json_agg(json_build_object('evt_canal', x.evt_canal, 'evt_tipo', x.evt_tipo,
+          'evt_data', to_char(x.evt_data AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) ORDER BY x.evt_canal)
+        FROM (SELECT DISTINCT ON (v.evt_canal) v.evt_canal, v.evt_tipo, v.evt_data FROM email_eventos v
+              WHERE v.cod_email = e.ema_uni_codigo ORDER BY v.evt_canal, v.evt_codigo DESC) x), '[]'::json)`.as('events'),
+    ]);
+  for (const ref of sortRefs) query = query.orderBy(sql.ref(ref), direction);
+  const rows = (await query.execute()) as SentRow[];
+
+  let rowCount = rows[0]?.total ?? null;
+  if (rowCount === null) {
+    // An empty page (past the end, or nothing matches) carries no total: ask for it.
+    rowCount =
+      q.offset === 0 && !unfiltered
+        ? 0
+        : unfiltered
+          ? ((await db.selectFrom('emails_contagem').select('total').where('cod_usu', '=', usu).executeTakeFirst())?.total ?? 0)
+          : (((await base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirst()) as { n: number } | undefined)?.n ?? 0);
+  }
+  return { rows, pagination: paginationOf(q.offset, q.limit, rowCount) };
+}
+
+/** A message's tags, by name. */
+export function tagsOfMessage(db: Kysely<DB>, cod_email: number) {
+  return db
+    .selectFrom('email_etiquetas as et')
+    .innerJoin('etiquetas as t', 't.eti_codigo', 'et.cod_etiqueta')
+    .select(['t.eti_codigo', 't.eti_nome', 't.eti_cor'])
+    .where('et.cod_email', '=', cod_email)
+    .orderBy('t.eti_nome')
+    .execute();
+}
+
+export function findOwnMessage(db: Kysely<DB>, usu: number, id: number) {
+  return db.selectFrom('emails').selectAll().where('cod_usu', '=', usu).where('ema_uni_codigo', '=', id).executeTakeFirst();
+}
+
+export async function addTags(db: Kysely<DB>, cod_email: number, codes: number[]) {
+  await db
+    .insertInto('email_etiquetas')
+    .values(codes.map((c) => ({ cod_email, cod_etiqueta: c })))
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+export async function removeTag(db: Kysely<DB>, cod_email: number, code: number) {
+  const res = await db.deleteFrom('email_etiquetas').where('cod_email', '=', cod_email).where('cod_etiqueta', '=', code).executeTakeFirst();
+  return Number(res.numDeletedRows ?? 0) > 0;
+}

@@ -1,0 +1,118 @@
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { opensslVerifyToken } from '../../../test/openssl.ts';
+import { waitFor } from '../../../test/smtp-sink.ts';
+import { recordEvent } from '../emails/events.ts';
+import { checkEvidence, validateStamp } from './evidence.service.ts';
+import { startEvidenceWorkers } from './stamp.worker.ts';
+import { type BuiltinTsa, loadBuiltinTsa } from './tsa/builtin-tsa.ts';
+
+/** An outside TSA (TSA_URL): another installation's built-in TSA, behind a plain HTTP server. */
+let outside: BuiltinTsa;
+let outsideDir: string;
+let port: number;
+let server: http.Server | null = null;
+let t: TestApp;
+
+async function freePort(): Promise<number> {
+  const s = http.createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
+  const { port } = s.address() as AddressInfo;
+  await new Promise((r) => s.close(r));
+  return port;
+}
+
+function startOutsideTsa(): Promise<void> {
+  server = http.createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const answer = await outside.respond(new Uint8Array(Buffer.concat(chunks)));
+    res.writeHead(200, { 'content-type': 'application/timestamp-reply' }).end(Buffer.from(answer));
+  });
+  return new Promise((r) => server?.listen(port, '127.0.0.1', () => r()));
+}
+
+beforeAll(async () => {
+  outsideDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ar-outside-tsa-'));
+  outside = await loadBuiltinTsa(outsideDir);
+  port = await freePort();
+  t = await createTestApp(
+    { TSA_URL: `http://127.0.0.1:${port}/tsa`, TSA_CA_FILE: path.join(outsideDir, 'tsa', 'tsa.pem') },
+    { startQueue: true, startWorkers: false },
+  );
+  await startEvidenceWorkers(t.ctx, { retryDelay: 1, retryDelayMax: 2, pollingIntervalSeconds: 0.5 });
+});
+afterAll(async () => {
+  await t?.close();
+  await new Promise((r) => (server ? server.close(r) : r(null)));
+  await fs.rm(outsideDir, { recursive: true, force: true });
+});
+
+const stampCount = async () =>
+  Number(
+    (
+      await t.ctx.db
+        .selectFrom('email_carimbos')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+const eventCount = async () =>
+  Number(
+    (
+      await t.ctx.db
+        .selectFrom('email_eventos')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+describe('a TSA that is down', () => {
+  it('leaves events unstamped, and every one is stamped once it is back', async () => {
+    const token = await t.login('usuario@demo.local');
+    const res = await t.send(token, {
+      destinataires: [
+        { to: 'ana@cliente.test', nameTo: 'Ana' },
+        { to: 'bruno@cliente.test', nameTo: 'Bruno' },
+      ],
+      nameFrom: 'Cobranca Demo',
+      subject: 'Notificação',
+      content: '<p>Prezados</p>',
+    });
+    expect(res.statusCode).toBe(200);
+    const [first] = res.json().emails as { ema_uni_codigo: number }[];
+    await recordEvent(t.ctx.db, { cod_email: first.ema_uni_codigo, canal: 'email', tipo: 'read', ip: '177.71.207.1' }, t.ctx.boss);
+
+    // Several tries against the closed port: still nothing stamped, nothing lost, the events are there.
+    await new Promise((r) => setTimeout(r, 4000));
+    expect(await eventCount()).toBe(3);
+    expect(await stampCount()).toBe(0);
+    const waiting = await t.ctx.boss?.findJobs('evidence-stamp');
+    expect(waiting?.filter((j) => j.retryCount > 0).length).toBeGreaterThan(0);
+
+    await startOutsideTsa();
+    await waitFor(stampCount, (n) => n === 3, 60_000);
+
+    const caPem = await fs.readFile(path.join(outsideDir, 'tsa', 'tsa.pem'), 'utf8');
+    const stamps = await t.ctx.db
+      .selectFrom('email_carimbos as c')
+      .innerJoin('email_eventos as e', 'e.evt_codigo', 'c.evt_codigo')
+      .select(['c.car_token', 'c.car_tsa_url', 'c.car_tsa', 'e.evt_hash'])
+      .execute();
+    for (const s of stamps) {
+      expect(s.car_tsa_url).toBe(`http://127.0.0.1:${port}/tsa`);
+      expect((await opensslVerifyToken(new Uint8Array(s.car_token), s.evt_hash, caPem)).ok).toBe(true);
+      const result = await validateStamp(t.ctx, new Uint8Array(s.car_token), s.evt_hash);
+      // Trusted through TSA_CA_FILE; not this installation's own built-in TSA.
+      expect(result).toMatchObject({ valido: true, tsaEmbutida: false });
+    }
+    const report = await checkEvidence(t.ctx, first.ema_uni_codigo);
+    expect(report).toMatchObject({ isIntact: true, events: 2 });
+    expect(report?.stamps.every((s) => s.isStampValid)).toBe(true);
+  }, 120_000);
+});

@@ -1,0 +1,64 @@
+import * as pkijs from 'pkijs';
+
+/** Object identifiers of RFC 3161, RFC 5652, RFC 5035 and RFC 5280 used by the time stamps. */
+export const OID = {
+  sha256: '2.16.840.1.101.3.4.2.1',
+  sha384: '2.16.840.1.101.3.4.2.2',
+  sha512: '2.16.840.1.101.3.4.2.3',
+  signedData: '1.2.840.113549.1.7.2',
+  tstInfo: '1.2.840.113549.1.9.16.1.4',
+  contentType: '1.2.840.113549.1.9.3',
+  messageDigest: '1.2.840.113549.1.9.4',
+  signingCertificate: '1.2.840.113549.1.9.16.2.12',
+  signingCertificateV2: '1.2.840.113549.1.9.16.2.47',
+  basicConstraints: '2.5.29.19',
+  extKeyUsage: '2.5.29.37',
+  subjectKeyIdentifier: '2.5.29.14',
+  timeStamping: '1.3.6.1.5.5.7.3.8',
+  commonName: '2.5.4.3',
+  organization: '2.5.4.10',
+  /** The built-in TSA's policy: a UUID-based OID (2.25, ITU-T X.667) of this product. */
+  builtinPolicy: '2.25.106835227851917353122986444762203162728',
+} as const;
+
+export function derToPem(der: Uint8Array, label: string): string {
+  const b64 = Buffer.from(der).toString('base64');
+  return `-----BEGIN ${label}-----\n${b64.replace(/.{1,64}/g, '$&\n')}-----END ${label}-----\n`;
+}
+
+export function pemToDer(pem: string): Uint8Array<ArrayBuffer> {
+  const b64 = pem.replace(/-----(BEGIN|END) [A-Z0-9 ]+-----/g, '').replace(/\s+/g, '');
+  return new Uint8Array(Buffer.from(b64, 'base64'));
+}
+
+/** Every certificate of a PEM bundle. */
+export function certificatesFromPem(pem: string): pkijs.Certificate[] {
+  const blocks = pem.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
+  return blocks.map((b) => pkijs.Certificate.fromBER(pemToDer(b)));
+}
+
+/** A distinguished name as people read it: "CN=..., O=..., C=BR". */
+export function nameToString(name: pkijs.RelativeDistinguishedNames): string {
+  const labels: Record<string, string> = {
+    '2.5.4.3': 'CN',
+    '2.5.4.10': 'O',
+    '2.5.4.11': 'OU',
+    '2.5.4.6': 'C',
+    '2.5.4.7': 'L',
+    '2.5.4.8': 'ST',
+  };
+  return name.typesAndValues
+    .slice()
+    .reverse()
+    .map((tv) => `${labels[tv.type] ?? tv.type}=${(tv.value.valueBlock as { value?: string }).value ?? ''}`)
+    .join(', ');
+}
+
+/** The common name of a distinguished name, or the whole name when it has none. */
+export function commonName(name: pkijs.RelativeDistinguishedNames): string {
+  const cn = name.typesAndValues.find((tv) => tv.type === OID.commonName);
+  return cn ? String((cn.value.valueBlock as { value?: string }).value ?? '') : nameToString(name);
+}
+
+export const toHex = (bytes: ArrayBuffer | Uint8Array) =>
+  Buffer.from(bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes)).toString('hex');

@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { authRoutes } from './auth/auth.routes.ts';
+import { emailRoutes } from './emails/emails.routes.ts';
+import { entitiesRoutes } from './entities/entities.routes.ts';
+import { evidenceRoutes } from './evidence/evidence.routes.ts';
+import { receivedRoutes } from './inbound/received.routes.ts';
+import { institutionRoutes } from './institutions/institutions.routes.ts';
+import { labelRoutes } from './labels/labels.routes.ts';
+import { leadRoutes } from './leads/leads.routes.ts';
+import { plansModule } from './plans/plans.module.ts';
+import { proofRoutes } from './proofs/proofs.routes.ts';
+import { publicRoutes } from './public/public.routes.ts';
+import { senderRoutes } from './senders/senders.routes.ts';
+import { statusRoutes } from './status/status.routes.ts';
+import { templateRoutes } from './templates/templates.routes.ts';
+import { accountRoutes } from './users/account.routes.ts';
+import { registrationRoutes } from './users/registration.routes.ts';
+import { usersRoutes } from './users/users.routes.ts';
+import { whitelistRoutes } from './whitelist/whitelist.routes.ts';
+
+/** Every module's API routes, mounted under /v2. A new module adds one line. */
+export const apiModules: Array<(app: FastifyInstance, ctx: AppContext) => void> = [
+  statusRoutes,
+  authRoutes,
+  templateRoutes,
+  leadRoutes,
+  usersRoutes,
+  registrationRoutes,
+  accountRoutes,
+  entitiesRoutes,
+  institutionRoutes,
+  senderRoutes,
+  whitelistRoutes,
+  labelRoutes,
+  plansModule,
+  emailRoutes,
+  receivedRoutes,
+  evidenceRoutes,
+  publicRoutes,
+  proofRoutes,
+];

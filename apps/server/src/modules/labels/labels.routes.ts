@@ -1,0 +1,73 @@
+import { idParam, LABEL_MSG, labelBody, labelListQuery } from '@ar/core';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { defineRoute } from '../../http/route.ts';
+import { presentLabel } from './labels.presenter.ts';
+import * as labels from './labels.service.ts';
+
+export function labelRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const tag = 'Etiquetas';
+
+  defineRoute(app, ctx, {
+    method: 'GET',
+    url: '/etiquetas',
+    tag,
+    summary: 'Etiquetas do usuário (paginadas; pesquisa por ID ou nome)',
+    auth: true,
+    query: labelListQuery,
+    handler: async ({ query, actor }) => {
+      const { rows, pagination } = await labels.listLabels(ctx, actor.usu_codigo, query);
+      return { etiquetas: rows.map(presentLabel), pagination };
+    },
+  });
+
+  defineRoute(app, ctx, {
+    method: 'GET',
+    url: '/etiquetas/:id',
+    tag,
+    summary: 'Uma etiqueta',
+    auth: true,
+    params: idParam,
+    handler: async ({ params, actor }) => presentLabel(await labels.getLabel(ctx, actor.usu_codigo, params.id)),
+  });
+
+  defineRoute(app, ctx, {
+    method: 'POST',
+    url: '/etiquetas',
+    tag,
+    summary: 'Incluir etiqueta (eti_nome até 60, eti_cor #rrggbb)',
+    auth: true,
+    body: labelBody,
+    handler: async ({ body, actor, reply }) => {
+      reply.status(201);
+      return { message: LABEL_MSG.created, etiqueta: presentLabel(await labels.createLabel(ctx, actor.usu_codigo, body)) };
+    },
+  });
+
+  defineRoute(app, ctx, {
+    method: 'PUT',
+    url: '/etiquetas/:id',
+    tag,
+    summary: 'Atualizar etiqueta',
+    auth: true,
+    params: idParam,
+    body: labelBody,
+    handler: async ({ params, body, actor }) => ({
+      message: LABEL_MSG.updated,
+      etiqueta: presentLabel(await labels.updateLabel(ctx, actor.usu_codigo, params.id, body)),
+    }),
+  });
+
+  defineRoute(app, ctx, {
+    method: 'DELETE',
+    url: '/etiquetas/:id',
+    tag,
+    summary: 'Remover etiqueta',
+    auth: true,
+    params: idParam,
+    handler: async ({ params, actor }) => {
+      await labels.removeLabel(ctx, actor.usu_codigo, params.id);
+      return { message: LABEL_MSG.removed };
+    },
+  });
+}

@@ -1,0 +1,84 @@
+import { LABEL_MSG } from '@ar/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, type TestApp } from '../../../test/harness.ts';
+
+let t: TestApp;
+let ana: Record<string, string>;
+let bob: Record<string, string>;
+beforeAll(async () => {
+  t = await createTestApp();
+  ana = bearer(await t.login('usuario@demo.local'));
+  bob = bearer(await t.login('gerente@demo.local'));
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Record<string, string>, payload?: object) =>
+  t.app.inject({ method, url: `/v2${url}`, headers, payload });
+
+describe('/v2/etiquetas', () => {
+  it('answers 401 without a session', async () => {
+    for (const [method, url] of [
+      ['GET', '/etiquetas'],
+      ['GET', '/etiquetas/1'],
+      ['POST', '/etiquetas'],
+      ['PUT', '/etiquetas/1'],
+      ['DELETE', '/etiquetas/1'],
+    ] as const) {
+      expect((await call(method, url, {}, method === 'POST' || method === 'PUT' ? {} : undefined)).statusCode).toBe(401);
+    }
+  });
+
+  it('creates, reads, updates and deletes a label of its own', async () => {
+    const created = await call('POST', '/etiquetas', ana, { eti_nome: ' Urgente ', eti_cor: '#FF0000' });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ message: LABEL_MSG.created, etiqueta: { eti_nome: 'Urgente', eti_cor: '#ff0000' } });
+    const id = created.json().etiqueta.eti_codigo;
+    expect((await call('GET', `/etiquetas/${id}`, ana)).json()).toEqual({ eti_codigo: id, eti_nome: 'Urgente', eti_cor: '#ff0000' });
+    const updated = await call('PUT', `/etiquetas/${id}`, ana, { eti_nome: 'Importante', eti_cor: '194d33' });
+    expect(updated.json()).toMatchObject({ message: LABEL_MSG.updated, etiqueta: { eti_nome: 'Importante', eti_cor: '#194d33' } });
+    const removed = await call('DELETE', `/etiquetas/${id}`, ana);
+    expect(removed.json()).toEqual({ message: LABEL_MSG.removed });
+    expect((await call('GET', `/etiquetas/${id}`, ana)).statusCode).toBe(404);
+  });
+
+  it('answers 400 with the spec message for a bad colour and for a bad name, changing nothing', async () => {
+    let res = await call('POST', '/etiquetas', ana, { eti_nome: 'Cor', eti_cor: 'vermelho' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(LABEL_MSG.invalidColor);
+    res = await call('POST', '/etiquetas', ana, { eti_nome: 'x'.repeat(61), eti_cor: '#000000' });
+    expect(res.json().message).toBe(LABEL_MSG.nameTooLong);
+    res = await call('POST', '/etiquetas', ana, { eti_nome: '', eti_cor: '#000000' });
+    expect(res.json().message).toBe(LABEL_MSG.nameRequired);
+    expect((await call('GET', '/etiquetas?searchTerm=Cor', ana)).json().pagination.rowCount).toBe(0);
+  });
+
+  it("answers 404 for another user's label on every call", async () => {
+    const id = (await call('POST', '/etiquetas', bob, { eti_nome: 'Do Bob', eti_cor: '#123456' })).json().etiqueta.eti_codigo;
+    expect((await call('GET', `/etiquetas/${id}`, ana)).statusCode).toBe(404);
+    expect((await call('PUT', `/etiquetas/${id}`, ana, { eti_nome: 'Roubada', eti_cor: '#123456' })).statusCode).toBe(404);
+    expect((await call('DELETE', `/etiquetas/${id}`, ana)).statusCode).toBe(404);
+    expect((await call('GET', '/etiquetas?limit=1000', ana)).json().etiquetas.map((e: { eti_nome: string }) => e.eti_nome)).not.toContain(
+      'Do Bob',
+    );
+    expect((await call('GET', `/etiquetas/${id}`, bob)).json().eti_nome).toBe('Do Bob');
+    expect((await call('GET', '/etiquetas/abc', ana)).statusCode).toBe(404);
+  });
+
+  it('pages, sorts and searches by ID or name', async () => {
+    const ids: number[] = [];
+    for (const nome of ['Beta', 'Alfa', 'Gama', 'Delta 100%']) {
+      ids.push((await call('POST', '/etiquetas', ana, { eti_nome: nome, eti_cor: '#abcdef' })).json().etiqueta.eti_codigo);
+    }
+    const first = (await call('GET', '/etiquetas?limit=2&offset=0', ana)).json();
+    expect(first.pagination).toEqual({ offset: 0, limit: 2, rowCount: 4, pageCount: 2 });
+    expect(first.etiquetas.map((e: { eti_codigo: number }) => e.eti_codigo)).toEqual(ids.slice(0, 2));
+    const byName = (await call('GET', '/etiquetas?column=eti_nome&order=DESC', ana)).json();
+    expect(byName.etiquetas.map((e: { eti_nome: string }) => e.eti_nome)).toEqual(['Gama', 'Delta 100%', 'Beta', 'Alfa']);
+    expect((await call('GET', '/etiquetas?searchTerm=alf', ana)).json().etiquetas).toHaveLength(1);
+    expect((await call('GET', `/etiquetas?searchTerm=${ids[2]}`, ana)).json().etiquetas[0].eti_nome).toBe('Gama');
+    expect((await call('GET', '/etiquetas?searchTerm=0%25', ana)).json().etiquetas[0].eti_nome).toBe('Delta 100%');
+    expect((await call('GET', '/etiquetas?column=senha', ana)).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,278 @@
+import { PLAN_MSG } from '@ar/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { seedDemo } from '../../seed/demo.ts';
+import { movementsOf } from '../credits/credits.queries.ts';
+
+let t: TestApp;
+const tokens: Record<string, string> = {};
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const who of ['admin', 'gerente', 'usuario', 'pos']) tokens[who] = await t.login(`${who}@demo.local`);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const get = (who: string, url: string) => t.app.inject({ method: 'GET', url, headers: bearer(tokens[who]) });
+const put = (who: string, url: string, payload: object) => t.app.inject({ method: 'PUT', url, payload, headers: bearer(tokens[who]) });
+
+async function userId(login: string) {
+  const row = await t.ctx.db
+    .selectFrom('usuarios')
+    .select(['usu_codigo', 'cod_ger_entidade'])
+    .where('usu_login', '=', login)
+    .executeTakeFirstOrThrow();
+  return row;
+}
+
+/** A second administration (company, entity, admin and a user) that the demo one must not reach. */
+async function otherTenant() {
+  const db = t.ctx.db;
+  const emp = await db.insertInto('empresas').values({ emp_nome_fantasia: 'Outra' }).returning('emp_codigo').executeTakeFirstOrThrow();
+  const ent = await db
+    .insertInto('entidades')
+    .values({ cod_ger_empresa: emp.emp_codigo, ent_nome_fantasia: 'Outra Entidade', ent_tipo_plano: '2' })
+    .returning('ent_codigo')
+    .executeTakeFirstOrThrow();
+  const u = await db
+    .insertInto('usuarios')
+    .values({
+      usu_nome: 'Fulano',
+      usu_login: 'fulano@outra.local',
+      usu_nivel: 1,
+      cod_ger_empresa: emp.emp_codigo,
+      cod_ger_entidade: ent.ent_codigo,
+      usu_tipo_plano: '1',
+    })
+    .returning('usu_codigo')
+    .executeTakeFirstOrThrow();
+  const plan = await db
+    .insertInto('planos')
+    .values({ pla_nivel: 1, pla_codigo_usu_ent: u.usu_codigo, pla_tipo_plano: '1', pla_total_credito: 5 })
+    .returning('pla_codigo')
+    .executeTakeFirstOrThrow();
+  const entPlan = await db
+    .insertInto('planos')
+    .values({ pla_nivel: 2, pla_codigo_usu_ent: ent.ent_codigo, pla_tipo_plano: '2' })
+    .returning('pla_codigo')
+    .executeTakeFirstOrThrow();
+  return { usu_codigo: u.usu_codigo, ent_codigo: ent.ent_codigo, pla_codigo: plan.pla_codigo, entPlan: entPlan.pla_codigo };
+}
+
+describe('plan source and the credits object', () => {
+  it('a prepaid user draws on its own plan: 1,000 demo credits bought in the store', async () => {
+    const res = await get('usuario', '/v2/plano-usuario');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    const me = await userId('usuario@demo.local');
+    expect(body.plano).toMatchObject({
+      pla_tipo_plano: '1',
+      pla_nivel: 1,
+      pla_codigo_usu_ent: me.usu_codigo,
+      pla_total_credito: 1000,
+      pla_ativo: 1,
+    });
+    expect(body.creditos).toEqual({ pla_codigo: body.plano.pla_codigo, ativo: true, tipoPlano: '1', total: 1000, titlePlano: 'Pré pago' });
+    expect(body.ultimaAquisicao).toBeTruthy();
+    const ledger = await movementsOf(t.ctx.db, body.plano.pla_codigo);
+    expect(ledger).toHaveLength(1);
+    expect(ledger[0]).toMatchObject({ mov_tipo: 'compra', mov_creditos: 1000, mov_saldo_apos: 1000 });
+    const plano = await get('usuario', '/v2/plano');
+    expect(plano.json()).toMatchObject({ tipoPlano: '1', total: 1000, titlePlano: 'Pré pago', ativo: true });
+  });
+
+  it('the demo seed is idempotent: running it again changes no plan, ledger or order', async () => {
+    const snapshot = async () => ({
+      planos: await t.ctx.db.selectFrom('planos').select(['pla_codigo', 'pla_total_credito']).orderBy('pla_codigo').execute(),
+      movimentos: await t.ctx.db.selectFrom('plano_movimentos').select(['mov_codigo', 'mov_saldo_apos']).orderBy('mov_codigo').execute(),
+      logs: await t.ctx.db.selectFrom('log_creditos').select(['log_codigo', 'log_creditos', 'log_status']).orderBy('log_codigo').execute(),
+    });
+    const before = await snapshot();
+    expect(before.logs.map((l) => l.log_status).sort()).toEqual(['completed', 'completed', 'completed', 'on-hold']);
+    await seedDemo(t.ctx.db);
+    await seedDemo(t.ctx.db);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('a postpaid user draws on its entity plan and sees the credits used', async () => {
+    const me = await userId('pos@demo.local');
+    const res = await get('pos', '/v2/plano-usuario');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().plano).toMatchObject({
+      pla_tipo_plano: '2',
+      pla_nivel: 2,
+      pla_codigo_usu_ent: me.cod_ger_entidade,
+      usuario: { nome: 'Demo Pós-pago' },
+    });
+    expect(res.json().creditos).toMatchObject({ tipoPlano: '2', total: 0, titlePlano: 'Pós Pago' });
+    const byEntity = await get('pos', `/v2/plano?codigo=${me.cod_ger_entidade}&tipo=2`);
+    expect(byEntity.json()).toMatchObject({ tipoPlano: '2', titlePlano: 'Pós Pago' });
+  });
+
+  it('a user without a plan gets one on first use (created before ensurePlan existed)', async () => {
+    const db = t.ctx.db;
+    const admin = await userId('admin@demo.local');
+    await db
+      .insertInto('usuarios')
+      .values({
+        usu_nome: 'Novo',
+        usu_login: 'novo@demo.local',
+        usu_nivel: 1,
+        cod_ger_entidade: admin.cod_ger_entidade,
+        usu_tipo_plano: '1',
+      })
+      .execute();
+    const novo = await userId('novo@demo.local');
+    const res = await get('admin', `/v2/plano-entidade-user?usu_codigo=${novo.usu_codigo}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().plano).toMatchObject({ pla_nivel: 1, pla_codigo_usu_ent: novo.usu_codigo, pla_total_credito: 0, gerenciavel: true });
+    expect(res.json().ultimaAquisicao).toBeNull();
+  });
+});
+
+describe('tenants', () => {
+  it("another tenant's plan, user or history answers 404; the list leaves it out", async () => {
+    const other = await otherTenant();
+    for (const who of ['admin', 'gerente', 'usuario']) {
+      expect((await get(who, `/v2/plano?codigo=${other.usu_codigo}&tipo=1`)).statusCode).toBe(404);
+      expect((await get(who, `/v2/plano?codigo=${other.ent_codigo}&tipo=2`)).statusCode).toBe(404);
+      expect((await get(who, `/v2/plano-entidade-user?usu_codigo=${other.usu_codigo}`)).statusCode).toBe(404);
+      expect((await get(who, `/v2/historico-plano/${other.pla_codigo}`)).statusCode).toBe(404);
+      const list = await get(who, '/v2/planos?limit=100');
+      expect(list.json().planos.map((p: { pla_codigo: number }) => p.pla_codigo)).not.toContain(other.pla_codigo);
+    }
+    expect((await put('admin', '/v2/plano', { pla_codigo: other.pla_codigo, pla_total_credito: 10 })).statusCode).toBe(404);
+    expect((await put('admin', `/v2/planos/${other.entPlan}/status`, { pla_ativo: 0 })).statusCode).toBe(404);
+    const untouched = await t.ctx.db
+      .selectFrom('planos')
+      .select(['pla_total_credito', 'pla_ativo'])
+      .where('pla_codigo', '=', other.pla_codigo)
+      .executeTakeFirstOrThrow();
+    expect(untouched).toEqual({ pla_total_credito: 5, pla_ativo: 1 });
+  });
+
+  it('level 1 sees only its own plan; level 2 its entity; level 3 its administration', async () => {
+    const names = async (who: string) =>
+      ((await get(who, '/v2/planos?limit=100')).json().planos as { usuario: { nome: string } }[]).map((p) => p.usuario.nome).sort();
+    expect(await names('usuario')).toEqual(['Usuário Demo']);
+    expect(await names('pos')).toEqual(['Demo Pós-pago']);
+    expect(await names('gerente')).toEqual(expect.arrayContaining(['Administrador Demo', 'Gerente Demo', 'Usuário Demo']));
+    expect(await names('gerente')).not.toContain('Demo Pós-pago');
+    expect(await names('admin')).toEqual(expect.arrayContaining(['Administrador Demo', 'Demo Pós-pago', 'Gerente Demo', 'Usuário Demo']));
+    const usuario = await userId('usuario@demo.local');
+    expect((await get('usuario', `/v2/plano-entidade-user?usu_codigo=${(await userId('gerente@demo.local')).usu_codigo}`)).statusCode).toBe(
+      404,
+    );
+    expect((await get('gerente', `/v2/plano-entidade-user?usu_codigo=${usuario.usu_codigo}`)).statusCode).toBe(200);
+  });
+});
+
+describe('PUT /plano: a manager adds or removes prepaid credits', () => {
+  it('adds and removes with a ledger row each, never below zero', async () => {
+    const summary = (await get('usuario', '/v2/plano-usuario')).json();
+    const pla = summary.plano.pla_codigo;
+    let res = await put('gerente', '/v2/plano', { pla_codigo: pla, pla_total_credito: 50 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ message: PLAN_MSG.creditsUpdated, creditos: { total: 1050 } });
+    res = await put('gerente', '/v2/plano', { pla_codigo: pla, pla_total_credito: -2000, motivo: 'teste' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(PLAN_MSG.belowZero(1050));
+    res = await put('admin', '/v2/plano', { pla_codigo: pla, pla_total_credito: -1050, motivo: 'Estorno comercial' });
+    expect(res.json().creditos.total).toBe(0);
+    const ledger = await movementsOf(t.ctx.db, pla);
+    expect(ledger.slice(0, 2).map((m) => [m.mov_tipo, m.mov_creditos, m.mov_saldo_apos, m.mov_motivo])).toEqual([
+      ['ajuste', -1050, 0, 'Estorno comercial'],
+      ['ajuste', 50, 1050, 'Créditos adicionados pelo gerente'],
+    ]);
+    const sum = ledger.reduce((s, m) => s + m.mov_creditos, 0);
+    expect(sum).toBe(0);
+    await put('admin', '/v2/plano', { pla_codigo: pla, pla_total_credito: 1000 });
+  });
+
+  it('lists the ledger with who, when, why and the total after; another tenant gets 404', async () => {
+    const pla = (await get('usuario', '/v2/plano-usuario')).json().plano.pla_codigo;
+    const res = await get('usuario', `/v2/planos/${pla}/movimentos`);
+    expect(res.statusCode).toBe(200);
+    const { movimentos, pagination } = res.json();
+    expect(pagination).toMatchObject({ offset: 0, limit: 10 });
+    expect(movimentos[0]).toMatchObject({
+      mov_tipo: 'ajuste',
+      mov_creditos: 1000,
+      mov_saldo_apos: 1000,
+      autor: { nome: 'Administrador Demo' },
+    });
+    expect(movimentos.at(-1)).toMatchObject({ mov_tipo: 'compra', mov_creditos: 1000, autor: null });
+    expect(movimentos[0].mov_data).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect((await get('pos', `/v2/planos/${pla}/movimentos`)).statusCode).toBe(404);
+    expect((await get('usuario', `/v2/planos/${pla}/movimentos?column=mov_data`)).statusCode).toBe(400);
+  });
+
+  it('refuses bad input with a Portuguese message and changes nothing', async () => {
+    const pla = (await get('usuario', '/v2/plano-usuario')).json().plano.pla_codigo;
+    for (const payload of [
+      { pla_codigo: pla, pla_total_credito: 0 },
+      { pla_codigo: pla },
+      { pla_codigo: pla, pla_total_credito: 'abc' },
+      { pla_codigo: pla, pla_total_credito: 1.5 },
+    ]) {
+      const res = await put('admin', '/v2/plano', payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(PLAN_MSG.amountRequired);
+    }
+    expect((await put('admin', '/v2/plano', { pla_codigo: pla, pla_total_credito: 2_000_000 })).json().message).toBe(
+      PLAN_MSG.amountTooLarge,
+    );
+    const tooBigId = await put('admin', '/v2/plano', { pla_codigo: 99_999_999_999, pla_total_credito: 1 });
+    expect(tooBigId.statusCode).toBe(400);
+    expect(tooBigId.json().message).toBe('Plano inválido.');
+    expect((await get('admin', '/v2/plano?codigo=99999999999&tipo=1')).statusCode).toBe(400);
+    expect((await get('admin', '/v2/planos?limit=abc')).statusCode).toBe(400);
+    expect((await get('usuario', '/v2/plano')).json().total).toBe(1000);
+  });
+
+  it('a user cannot change credits; a manager not its own plan; a postpaid plan has no credits to add', async () => {
+    const own = (await get('usuario', '/v2/plano-usuario')).json().plano.pla_codigo;
+    expect((await put('usuario', '/v2/plano', { pla_codigo: own, pla_total_credito: 10 })).statusCode).toBe(403);
+    const gerentePlan = (await get('gerente', '/v2/plano-usuario')).json().plano.pla_codigo;
+    expect((await put('gerente', '/v2/plano', { pla_codigo: gerentePlan, pla_total_credito: 10 })).statusCode).toBe(403);
+    const posPlan = (await get('pos', '/v2/plano-usuario')).json().plano.pla_codigo;
+    const res = await put('admin', '/v2/plano', { pla_codigo: posPlan, pla_total_credito: 10 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(PLAN_MSG.postpaidAdjust);
+    expect((await put('admin', '/v2/plano', { pla_codigo: 99999999, pla_total_credito: 10 })).statusCode).toBe(404);
+  });
+});
+
+describe('plan list and activation', () => {
+  it('lists 25 a page with the pagination object and sorts by an allowed column only', async () => {
+    const res = await get('admin', '/v2/planos');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().pagination).toMatchObject({ offset: 0, limit: 25 });
+    const byName = await get('admin', '/v2/planos?column=nome&order=DESC');
+    const names = byName.json().planos.map((p: { usuario: { nome: string } }) => p.usuario.nome);
+    expect(names).toEqual([...names].sort((a: string, b: string) => b.localeCompare(a, 'pt-BR')));
+    expect((await get('admin', '/v2/planos?column=usu_senha')).statusCode).toBe(400);
+    const search = await get('admin', '/v2/planos?searchTerm=Pós');
+    expect(search.json().planos.map((p: { usuario: { nome: string } }) => p.usuario.nome)).toEqual(['Demo Pós-pago']);
+  });
+
+  it('toggles active and inactive; a user may not', async () => {
+    const pla = (await get('usuario', '/v2/plano-usuario')).json().plano.pla_codigo;
+    expect((await put('usuario', `/v2/planos/${pla}/status`, { pla_ativo: 0 })).statusCode).toBe(403);
+    let res = await put('gerente', `/v2/planos/${pla}/status`, { pla_ativo: 0 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ message: PLAN_MSG.deactivated, plano: { pla_ativo: 0 } });
+    expect((await get('usuario', '/v2/plano')).json().ativo).toBe(false);
+    expect((await put('gerente', `/v2/planos/${pla}/status`, { pla_ativo: 7 })).statusCode).toBe(400);
+    res = await put('gerente', `/v2/planos/${pla}/status`, { pla_ativo: 1 });
+    expect(res.json().message).toBe(PLAN_MSG.activated);
+    expect((await put('gerente', '/v2/planos/abc/status', { pla_ativo: 1 })).statusCode).toBe(404);
+  });
+
+  it('answers 401 without a session', async () => {
+    for (const url of ['/v2/plano', '/v2/plano-usuario', '/v2/planos', '/v2/historico-plano/1']) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    }
+  });
+});

@@ -1,0 +1,246 @@
+import PDFDocument from 'pdfkit';
+
+/**
+ * The page layout shared by the sending proof and the expert report (pdfkit, A4): a running
+ * header, numbered footers with the time the document was made, sections and label/value rows
+ * that move to a new page as a whole instead of splitting.
+ */
+export type Pdf = PDFKit.PDFDocument;
+
+export const COLORS = {
+  brand: '#194d33',
+  text: '#1a1a1a',
+  muted: '#5c5c5c',
+  line: '#c8c8c8',
+  panel: '#eef5f1',
+  alert: '#a61b1b',
+  alertPanel: '#fbeeee',
+};
+const MARGIN = 50;
+const TOP = 78;
+const BOTTOM = 62;
+const LABEL_WIDTH = 132;
+
+// The standard PDF fonts write WinAnsi (Latin-1 plus a few signs): all of Portuguese. Any other
+// character (a user agent in another script, U+FFFD) prints as '?'; the hashes cover the stored
+// values, which the report's annex and the JSON carry exactly.
+const WIN_ANSI_EXTRA = new Set([...'€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ']);
+export function printable(value: string): string {
+  let out = '';
+  for (const ch of value) {
+    const code = ch.codePointAt(0) ?? 0;
+    if (ch === '\n') out += ch;
+    else if ((code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(ch)) out += ch;
+    else if (ch === '\t' || ch === '\r') out += ' ';
+    else out += '?';
+  }
+  return out;
+}
+
+export const contentWidth = (doc: Pdf) => doc.page.width - MARGIN * 2;
+
+/**
+ * Monospaced text (commands, JSON) wrapped at spaces only, to lines that fit `width` at `size`:
+ * the layout engine would also break after a hyphen, and "-sha256" must stay one word.
+ */
+export function wrapAtSpaces(text: string, width: number, size: number): string {
+  const max = Math.max(10, Math.floor(width / (size * 0.6)));
+  return text
+    .split('\n')
+    .map((line) => {
+      const out: string[] = [];
+      let current = '';
+      for (const word of line.split(' ')) {
+        if (current && current.length + 1 + word.length > max) {
+          out.push(current);
+          current = word;
+        } else current = current ? `${current} ${word}` : word;
+      }
+      out.push(current);
+      return out.join('\n');
+    })
+    .join('\n');
+}
+
+export function newPdf(meta: { title: string; subject: string; header: string; createdAt: Date }): Pdf {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margins: { top: TOP, bottom: BOTTOM, left: MARGIN, right: MARGIN },
+    bufferPages: true,
+    lang: 'pt-BR',
+    displayTitle: true,
+    info: { Title: meta.title, Subject: meta.subject, Author: 'AR Online', Creator: 'AR Online', CreationDate: meta.createdAt },
+  });
+  const drawHeader = () => {
+    const width = contentWidth(doc);
+    doc.save();
+    doc.font('Helvetica-Bold').fontSize(12).fillColor(COLORS.brand).text('AR Online', MARGIN, 34, { lineBreak: false });
+    doc.font('Helvetica').fontSize(8).fillColor(COLORS.muted);
+    doc.text(printable(meta.header), MARGIN + 120, 37, { width: width - 120, align: 'right', lineBreak: false });
+    doc
+      .moveTo(MARGIN, 54)
+      .lineTo(MARGIN + width, 54)
+      .lineWidth(1.2)
+      .strokeColor(COLORS.brand)
+      .stroke();
+    doc.restore();
+    doc.x = MARGIN;
+    doc.y = TOP;
+    doc.fillColor(COLORS.text);
+  };
+  drawHeader();
+  doc.on('pageAdded', drawHeader);
+  return doc;
+}
+
+/** Starts a new page when `height` points do not fit on this one. */
+export function ensureSpace(doc: Pdf, height: number): void {
+  if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
+}
+
+export function title(doc: Pdf, text: string, subtitle?: string): void {
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(19)
+    .fillColor(COLORS.brand)
+    .text(printable(text), MARGIN, doc.y, { width: contentWidth(doc) });
+  if (subtitle)
+    doc
+      .font('Helvetica')
+      .fontSize(10)
+      .fillColor(COLORS.muted)
+      .text(printable(subtitle), { width: contentWidth(doc) });
+  doc.fillColor(COLORS.text).moveDown(0.8);
+}
+
+export function section(doc: Pdf, text: string): void {
+  ensureSpace(doc, 48);
+  doc.moveDown(0.35);
+  const y = doc.y;
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(11.5)
+    .fillColor(COLORS.brand)
+    .text(printable(text), MARGIN, y, { width: contentWidth(doc) });
+  const below = doc.y + 2;
+  doc
+    .moveTo(MARGIN, below)
+    .lineTo(MARGIN + contentWidth(doc), below)
+    .lineWidth(0.5)
+    .strokeColor(COLORS.line)
+    .stroke();
+  doc.y = below + 6;
+  doc.x = MARGIN;
+  doc.fillColor(COLORS.text);
+}
+
+export function subheading(doc: Pdf, text: string, keepWith = 60): void {
+  ensureSpace(doc, 18 + keepWith);
+  doc.moveDown(0.3);
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(10)
+    .fillColor(COLORS.text)
+    .text(printable(text), MARGIN, doc.y, { width: contentWidth(doc) });
+  doc.moveDown(0.2);
+}
+
+export interface FieldOptions {
+  mono?: boolean;
+  color?: string;
+  bold?: boolean;
+  /** A command line: monospaced, wrapped at spaces only. */
+  command?: boolean;
+}
+
+/** One label/value row; the value wraps in its column (long hashes and user agents break anywhere). */
+export function field(doc: Pdf, label: string, value: string | null | undefined, opts: FieldOptions = {}): void {
+  const valueX = MARGIN + LABEL_WIDTH + 8;
+  const valueWidth = contentWidth(doc) - LABEL_WIDTH - 8;
+  const raw = printable(value === null || value === undefined || value === '' ? '—' : value);
+  const text = opts.command ? wrapAtSpaces(raw, valueWidth, 8.2) : raw;
+  const mono = opts.mono || opts.command;
+  const valueFont = () => doc.font(mono ? 'Courier' : opts.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(mono ? 8.2 : 9.5);
+  doc.font('Helvetica-Bold').fontSize(9);
+  const labelHeight = doc.heightOfString(printable(label), { width: LABEL_WIDTH });
+  valueFont();
+  const valueHeight = doc.heightOfString(text, { width: valueWidth });
+  ensureSpace(doc, Math.max(labelHeight, valueHeight));
+  const y = doc.y;
+  doc.font('Helvetica-Bold').fontSize(9).fillColor(COLORS.muted).text(printable(label), MARGIN, y, { width: LABEL_WIDTH });
+  valueFont()
+    .fillColor(opts.color ?? COLORS.text)
+    .text(text, valueX, y, { width: valueWidth });
+  doc.y = y + Math.max(labelHeight, valueHeight) + 2.5;
+  doc.x = MARGIN;
+  doc.fillColor(COLORS.text);
+}
+
+/** A paragraph of running text. */
+export function paragraph(doc: Pdf, raw: string, opts: { size?: number; color?: string; mono?: boolean } = {}): void {
+  const text = opts.mono ? wrapAtSpaces(raw, contentWidth(doc), opts.size ?? 9.5) : raw;
+  doc.font(opts.mono ? 'Courier' : 'Helvetica').fontSize(opts.size ?? 9.5);
+  const h = doc.heightOfString(printable(text), { width: contentWidth(doc) });
+  // Short paragraphs move whole; long ones flow across pages.
+  if (h < 200) ensureSpace(doc, h);
+  doc.fillColor(opts.color ?? COLORS.text).text(printable(text), MARGIN, doc.y, { width: contentWidth(doc), lineGap: 1.5 });
+  doc.moveDown(0.4);
+  doc.fillColor(COLORS.text);
+}
+
+/** A shaded panel with a sentence that matters (the proof's statement, the chain's verdict). */
+export function panel(doc: Pdf, text: string, color: string = COLORS.brand): void {
+  const width = contentWidth(doc);
+  doc.font('Helvetica-Bold').fontSize(10.5);
+  const h = doc.heightOfString(printable(text), { width: width - 24, lineGap: 2 }) + 20;
+  ensureSpace(doc, h);
+  const y = doc.y;
+  doc
+    .save()
+    .rect(MARGIN, y, width, h)
+    .fill(color === COLORS.alert ? COLORS.alertPanel : COLORS.panel)
+    .restore();
+  doc.save().rect(MARGIN, y, 3, h).fill(color).restore();
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(10.5)
+    .fillColor(color)
+    .text(printable(text), MARGIN + 14, y + 10, { width: width - 24, lineGap: 2 });
+  doc.y = y + h + 8;
+  doc.x = MARGIN;
+  doc.fillColor(COLORS.text);
+}
+
+/**
+ * Numbers every page ("Página i de n") and writes when the document was made and what it is about
+ * in the footer, then closes the document and answers its bytes.
+ */
+export function finish(doc: Pdf, footer: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    const bottom = doc.page.margins.bottom;
+    // Writing inside the bottom margin must not open a new page.
+    doc.page.margins.bottom = 0;
+    const width = contentWidth(doc);
+    const y = doc.page.height - 44;
+    doc
+      .moveTo(MARGIN, y - 6)
+      .lineTo(MARGIN + width, y - 6)
+      .lineWidth(0.5)
+      .strokeColor(COLORS.line)
+      .stroke();
+    doc.font('Helvetica').fontSize(7.5).fillColor(COLORS.muted);
+    doc.text(printable(footer), MARGIN, y, { width: width - 90, lineBreak: true, height: 24 });
+    doc.text(`Página ${i - range.start + 1} de ${range.count}`, MARGIN + width - 90, y, { width: 90, align: 'right', lineBreak: false });
+    doc.page.margins.bottom = bottom;
+  }
+  doc.end();
+  return done;
+}

@@ -1,0 +1,292 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { opensslVerifyToken } from '../../../test/openssl.ts';
+import { pdfAttachments, pdfQrCodes, pdfText } from '../../../test/pdf-reader.ts';
+import { startSmtpSink, waitFor } from '../../../test/smtp-sink.ts';
+import { brasilia } from './format.ts';
+
+let t: TestApp;
+let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+let token: string;
+let otherToken: string;
+let uuid: string;
+let code: number;
+
+const ATTACHMENT = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
+
+const events = () =>
+  t.ctx.db
+    .selectFrom('email_eventos as e')
+    .leftJoin('email_carimbos as c', 'c.evt_codigo', 'e.evt_codigo')
+    .select(['e.evt_codigo', 'e.evt_seq', 'e.evt_tipo', 'e.evt_data', 'e.evt_hash', 'c.car_serial', 'c.car_token'])
+    .where('e.cod_email', '=', code)
+    .orderBy('e.evt_seq')
+    .execute();
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  t = await createTestApp({ SMTP_URL: sink.url, MAIL_FROM: 'AR Online <nao-responda@ar.test>' }, { startQueue: true });
+  token = await t.login('usuario@demo.local');
+  otherToken = await t.login('pos@demo.local');
+  const up = await t.upload(token, [{ name: 'notificação.pdf', data: ATTACHMENT }]);
+  expect(up.statusCode).toBe(200);
+  const sent = await t.app.inject({
+    method: 'POST',
+    url: '/v2/emails/send',
+    headers: bearer(token),
+    payload: {
+      destinataires: [{ to: 'joao@cliente.test', nameTo: 'João Araújo' }],
+      nameFrom: 'Cobrança Demo',
+      identificacao: 'Contrato 2026/17',
+      subject: 'Notificação de cobrança',
+      content: '<p>Prezado João, segue a notificação.</p>',
+      attachments: [up.json()[0].uuidFilename],
+    },
+  });
+  expect(sent.statusCode).toBe(200);
+  ({ ema_uni_id: uuid, ema_uni_codigo: code } = sent.json().emails[0]);
+  await waitFor(
+    () => t.ctx.db.selectFrom('emails').select('ema_status_email').where('ema_uni_codigo', '=', code).executeTakeFirstOrThrow(),
+    (m) => m.ema_status_email === 'send',
+  );
+  // The recipient opens the message on the public page in a browser, more than 5 s after it was
+  // handed over (sooner would be classified as a scanner: docs/reads.md).
+  await new Promise((r) => setTimeout(r, 5_500));
+  const read = await t.app.inject({
+    method: 'GET',
+    url: `/v2/emails/info/public/${uuid}/track-email/leitura`,
+    // From an address in Rio de Janeiro (the proxy in front of the product forwards it).
+    headers: { 'user-agent': BROWSER, 'x-forwarded-for': '200.147.67.142' },
+  });
+  expect(read.json()).toMatchObject({ classificacao: 'pessoa' });
+  // An image proxy too: evidence in the report, not a status.
+  await t.app.inject({
+    method: 'GET',
+    url: `/v2/emails/info/public/${uuid}/track-email/pixel.gif`,
+    headers: { 'user-agent': 'Mozilla/5.0 (via ggpht.com GoogleImageProxy)' },
+  });
+  // Every event stamped before the documents are made.
+  await waitFor(events, (rows) => rows.length >= 4 && rows.every((r) => r.car_serial !== null), 40_000);
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+  await sink?.close();
+});
+
+describe('sending proof', () => {
+  it('answers the proof as data, with the status dates, the hashes and the public page', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/v2/emails/sending-proof/${code}`, headers: bearer(token) });
+    expect(res.statusCode).toBe(200);
+    const proof = res.json();
+    const rows = await events();
+    const at = (tipo: string) => brasilia(rows.find((r) => r.evt_tipo === tipo)?.evt_data as Date);
+    expect(proof).toMatchObject({
+      ema_uni_codigo: code,
+      ema_uni_id: uuid,
+      remetente: { nome: 'Cobrança Demo', conta: 'usuario@demo.local' },
+      destinatario: { nome: 'João Araújo', email: 'joao@cliente.test' },
+      assunto: 'Notificação de cobrança',
+      identificacao: 'Contrato 2026/17',
+      ultimoStatus: { type: 'read', label: 'Lido' },
+      ultimoHash: rows.at(-1)?.evt_hash,
+      cadeiaIntegra: true,
+      urlPublica: `http://localhost:3999/emails/info/public/${uuid}`,
+      anexos: [{ originalFilename: 'notificação.pdf', size: ATTACHMENT.length }],
+    });
+    expect(proof.status.map((s: { type: string }) => s.type)).toEqual(['processed', 'send', 'read']);
+    expect(proof.status[1]).toMatchObject({ label: 'Enviado', dataHoraBrasilia: at('send') });
+    expect(proof.status[1].detalhe).toMatch(/^Resposta do servidor: 250/);
+    expect(proof.status[2].detalhe).toBe('na página da mensagem — IP 200.147.67.142, Rio de Janeiro/Rio de Janeiro/BR');
+    expect(proof.texto).toBe(
+      `A mensagem foi entregue ao servidor de e-mail do destinatário em ${at('send')} e foi lida em ${at('read')} (horário de Brasília).`,
+    );
+    expect(proof.hashConteudo).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('answers a PDF whose text holds the protocol, the recipient and the status dates, and whose QR code opens the public page', async () => {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/v2/emails/sending-proof/${code}`,
+      headers: bearer(token),
+      payload: { name: 'Usuário Demo', email: 'usuario@demo.local' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers.filename).toBe(`comprovante-envio-${code}.pdf`);
+    expect(res.headers['content-disposition']).toContain(`comprovante-envio-${code}.pdf`);
+    const pdf = res.rawPayload;
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+
+    const text = (await pdfText(pdf)).replace(/[ \t]+/g, ' ');
+    const rows = await events();
+    const at = (tipo: string) => brasilia(rows.find((r) => r.evt_tipo === tipo)?.evt_data as Date);
+    for (const expected of [
+      'Comprovante de Envio',
+      `Protocolo nº ${code}`,
+      uuid,
+      'João Araújo',
+      'joao@cliente.test',
+      'Notificação de cobrança',
+      'Contrato 2026/17',
+      `Enviado ${at('send')}`,
+      `Lido ${at('read')}`,
+      'notificação.pdf',
+      rows.at(-1)?.evt_hash as string,
+      `http://localhost:3999/emails/info/public/${uuid}`,
+      'Página 1 de',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(text.replace(/\s+/g, ' ')).toContain(`e foi lida em ${at('read')} (horário de Brasília).`);
+    expect(text).toContain('Página 1 de 1');
+    expect(await pdfQrCodes(pdf)).toEqual([`http://localhost:3999/emails/info/public/${uuid}`]);
+
+    const log = await t.ctx.db.selectFrom('email_documentos').selectAll().where('cod_email', '=', code).execute();
+    expect(log).toMatchObject([
+      {
+        doc_tipo: 'comprovante',
+        doc_usuario_login: 'usuario@demo.local',
+        doc_nome_informado: 'Usuário Demo',
+        doc_email_informado: 'usuario@demo.local',
+      },
+    ]);
+    expect(log[0]?.doc_sha256).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it("answers 404 for another user's message and 401 without a session", async () => {
+    for (const method of ['GET', 'PUT'] as const) {
+      const res = await t.app.inject({ method, url: `/v2/emails/sending-proof/${code}`, headers: bearer(otherToken), payload: {} });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe('Mensagem não encontrada.');
+      expect((await t.app.inject({ method, url: `/v2/emails/sending-proof/${code}`, payload: {} })).statusCode).toBe(401);
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/v2/emails/sending-proof/999999', headers: bearer(token) })).statusCode).toBe(404);
+  });
+});
+
+describe('sending proof of a message that could not be delivered', () => {
+  it('says so, with the reason, in the data and in the PDF', async () => {
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/v2/emails/send',
+      headers: bearer(token),
+      payload: {
+        destinataires: [{ to: 'rejeita@cliente.test', nameTo: 'Rejeitado' }],
+        nameFrom: 'Cobrança Demo',
+        subject: 'Aviso',
+        content: '<p>Aviso.</p>',
+      },
+    });
+    expect(sent.statusCode).toBe(200);
+    const failed = sent.json().emails[0].ema_uni_codigo as number;
+    await waitFor(
+      () => t.ctx.db.selectFrom('emails').select('ema_status_email').where('ema_uni_codigo', '=', failed).executeTakeFirstOrThrow(),
+      (m) => m.ema_status_email === 'erro',
+    );
+    const proof = (await t.app.inject({ method: 'GET', url: `/v2/emails/sending-proof/${failed}`, headers: bearer(token) })).json();
+    expect(proof.ultimoStatus).toEqual({ type: 'erro', label: 'Falha no Envio/Entrega' });
+    expect(proof.falha.motivo).toContain('550');
+    expect(proof.texto).toBe(
+      `A mensagem não pôde ser entregue: ${proof.falha.motivo} (${proof.falha.dataHoraBrasilia} no horário de Brasília).`,
+    );
+    const pdf = await t.app.inject({ method: 'PUT', url: `/v2/emails/sending-proof/${failed}`, headers: bearer(token), payload: {} });
+    const flat = (await pdfText(pdf.rawPayload)).replace(/\s+/g, ' ');
+    expect(flat).toContain('A mensagem não pôde ser entregue:');
+    expect(flat).toContain(`Falha ${proof.falha.dataHoraBrasilia}`);
+  });
+});
+
+describe('expert report (laudo pericial)', () => {
+  const laudo = (bearerToken = token) =>
+    t.app.inject({ method: 'GET', url: `/v2/emails/report/laudo/${code}`, headers: bearer(bearerToken) });
+
+  it('lists every event with its times, hashes and stamp, the chain verdict and the openssl command', async () => {
+    const res = await laudo();
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers.filename).toBe(`laudo-pericial-${code}.pdf`);
+    const text = await pdfText(res.rawPayload);
+    const flat = text.replace(/\s+/g, ' ');
+    const rows = await events();
+    expect(rows.map((r) => r.evt_tipo)).toEqual(['processed', 'send', 'read', 'track']);
+    for (const r of rows) {
+      expect(text).toContain(`Evento ${r.evt_seq} —`);
+      expect(text).toContain(r.evt_hash);
+      expect(text).toContain(new Date(r.evt_data).toISOString());
+      expect(text).toContain(brasilia(r.evt_data as Date));
+      expect(text).toContain(r.car_serial as string);
+      expect(flat).toContain(
+        `openssl ts -verify -digest ${r.evt_hash} -sha256 -in evt-${r.evt_seq}.tsr -token_in -CAfile tsa.pem -untrusted tsa.pem`.replace(
+          /\s+/g,
+          ' ',
+        ),
+      );
+    }
+    const msg = await t.ctx.db.selectFrom('emails').select('ema_uni_hash').where('ema_uni_codigo', '=', code).executeTakeFirstOrThrow();
+    expect(text).toContain(msg.ema_uni_hash as string);
+    expect(flat).toContain('Cadeia ÍNTEGRA: os 4 eventos');
+    expect(flat).toContain('4 de 4 eventos carimbados, todos válidos');
+    expect(flat).toMatch(/Resposta SMTP\s+250/);
+    expect(flat).toContain(BROWSER);
+    expect(flat).toContain('proxy de imagens, não conta como leitura');
+    expect(flat).toContain('http://localhost:3999/v2/tsa/certificado.pem');
+    expect(flat).toContain(
+      'Rio de Janeiro / Rio de Janeiro / BR (lat -22.9068, lng -43.1729) — IP Geolocation by DB-IP, https://db-ip.com',
+    );
+    expect(flat).toMatch(/Página 1 de \d+/);
+  });
+
+  it('carries each token and serialisation, which check out with openssl as an expert would run it', async () => {
+    const files = await pdfAttachments((await laudo()).rawPayload);
+    const ca = files.get('tsa.pem')?.toString('utf8') ?? '';
+    expect(ca).toContain('BEGIN CERTIFICATE');
+    const published = await t.app.inject({ method: 'GET', url: '/v2/tsa/certificado.pem' });
+    expect(published.body.trim()).toBe(ca.trim());
+    for (const r of await events()) {
+      const serialisation = files.get(`evt-${r.evt_seq}.json`);
+      expect(
+        createHash('sha256')
+          .update(serialisation as Buffer)
+          .digest('hex'),
+      ).toBe(r.evt_hash);
+      const tokenFile = files.get(`evt-${r.evt_seq}.tsr`) as Buffer;
+      expect(tokenFile.equals(Buffer.from(r.car_token as Uint8Array))).toBe(true);
+      const verdict = await opensslVerifyToken(tokenFile, r.evt_hash, ca);
+      expect(verdict.ok, verdict.output).toBe(true);
+    }
+  });
+
+  it("answers 404 for another user's message, and logs who took the report", async () => {
+    const res = await laudo(otherToken);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('Mensagem não encontrada.');
+    expect((await t.app.inject({ method: 'GET', url: `/v2/emails/report/laudo/${code}` })).statusCode).toBe(401);
+    const log = await t.ctx.db
+      .selectFrom('email_documentos')
+      .select(['doc_tipo', 'doc_usuario_login'])
+      .where('doc_tipo', '=', 'laudo')
+      .execute();
+    expect(log.length).toBeGreaterThan(0);
+    expect(log.every((l) => l.doc_usuario_login === 'usuario@demo.local')).toBe(true);
+  });
+
+  it('names the first broken event when a stored event was changed', async () => {
+    const [, target] = await events();
+    // Someone with the database owner's rights switches the guard off and edits one character.
+    await sql`ALTER TABLE email_eventos DISABLE TRIGGER email_eventos_somente_inclusao`.execute(t.ctx.db);
+    try {
+      await sql`UPDATE email_eventos SET evt_ip = '10.0.0.1' WHERE evt_codigo = ${target?.evt_codigo}`.execute(t.ctx.db);
+    } finally {
+      await sql`ALTER TABLE email_eventos ENABLE TRIGGER email_eventos_somente_inclusao`.execute(t.ctx.db);
+    }
+    const flat = (await pdfText((await laudo()).rawPayload)).replace(/\s+/g, ' ');
+    expect(flat).toContain('Cadeia ROMPIDA no evento 2: os dados do evento não correspondem ao seu hash.');
+    expect(flat).toContain('1 inválido(s)');
+    const proof = await t.app.inject({ method: 'GET', url: `/v2/emails/sending-proof/${code}`, headers: bearer(token) });
+    expect(proof.json().cadeiaIntegra).toBe(false);
+  });
+});

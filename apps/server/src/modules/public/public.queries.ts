@@ -1,0 +1,105 @@
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { messagesWithSender } from '../evidence/evidence.queries.ts';
+
+/** A message as its public pages need it, with the owner's flags, the entity and the time it left. */
+function publicSelect(db: Kysely<DB>) {
+  return messagesWithSender(db).select([
+    'm.ema_uni_codigo',
+    'm.ema_uni_id',
+    'm.ema_uni_subject',
+    'm.ema_uni_name_from',
+    'm.ema_uni_name_to',
+    'm.ema_uni_to',
+    'm.ema_uni_content',
+    'm.ema_uni_content_sha256',
+    'm.ema_uni_hash',
+    'm.ema_uni_sms',
+    'm.ema_uni_attachments',
+    'm.ema_uni_origem',
+    'm.ema_verif_pergunta',
+    'm.ema_verif_resposta',
+    'm.ema_status_email',
+    'u.usu_visualizar_geolocalizacao',
+    'ent.ent_nome_fantasia',
+    (eb) =>
+      eb
+        .selectFrom('email_eventos as s')
+        .select('s.evt_data')
+        .whereRef('s.cod_email', '=', 'm.ema_uni_codigo')
+        .where('s.evt_canal', '=', 'email')
+        .where('s.evt_tipo', '=', 'send')
+        .limit(1)
+        .as('sentAt'),
+  ]);
+}
+
+export type PublicRow = NonNullable<Awaited<ReturnType<typeof findPublicMessage>>>;
+
+const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
+
+export function findPublicMessage(db: Kysely<DB>, uuid: string) {
+  if (!isUuid(uuid)) return Promise.resolve(undefined);
+  return publicSelect(db).where('m.ema_uni_id', '=', uuid.toLowerCase()).executeTakeFirst();
+}
+
+/**
+ * What decides whether a cached public page is still current: the question (checked on every
+ * request), and how many events and stamps the message has (both append-only), with the owner's
+ * flag and entity name the page shows.
+ */
+export function findPublicVersion(db: Kysely<DB>, uuid: string) {
+  if (!isUuid(uuid)) return Promise.resolve(undefined);
+  return messagesWithSender(db)
+    .select([
+      'm.ema_uni_codigo',
+      'm.ema_uni_id',
+      'm.ema_verif_pergunta',
+      'm.ema_verif_resposta',
+      'u.usu_visualizar_geolocalizacao',
+      'ent.ent_nome_fantasia',
+      (eb) =>
+        eb
+          .selectFrom('email_eventos as e')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .whereRef('e.cod_email', '=', 'm.ema_uni_codigo')
+          .as('eventos'),
+      (eb) =>
+        eb
+          .selectFrom('email_eventos as e')
+          .innerJoin('email_carimbos as c', 'c.evt_codigo', 'e.evt_codigo')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .whereRef('e.cod_email', '=', 'm.ema_uni_codigo')
+          .as('carimbos'),
+    ])
+    .where('m.ema_uni_id', '=', uuid.toLowerCase())
+    .executeTakeFirst();
+}
+
+export function findPublicMessageByCode(db: Kysely<DB>, cod_email: number) {
+  return publicSelect(db).where('m.ema_uni_codigo', '=', cod_email).executeTakeFirst();
+}
+
+export async function findMessageByAttachment(db: Kysely<DB>, attachmentUuid: string) {
+  if (!isUuid(attachmentUuid)) return undefined;
+  const msg = await publicSelect(db)
+    .where(sql<boolean>`m.ema_uni_attachments->'attachments' @> ${JSON.stringify([{ uuidFilename: attachmentUuid.toLowerCase() }])}::jsonb`)
+    .orderBy('m.ema_uni_codigo')
+    .executeTakeFirst();
+  const ref = msg?.ema_uni_attachments.attachments.find((a) => a.uuidFilename === attachmentUuid.toLowerCase());
+  return msg && ref ? { msg, ref } : undefined;
+}
+
+export function findLink(db: Kysely<DB>, lnk: string) {
+  if (!isUuid(lnk)) return Promise.resolve(undefined);
+  return db.selectFrom('email_links').select(['cod_email', 'lnk_url']).where('lnk_uuid', '=', lnk.toLowerCase()).executeTakeFirst();
+}
+
+export async function hasEvent(db: Kysely<DB>, cod_email: number, tipo: string) {
+  return !!(await db
+    .selectFrom('email_eventos')
+    .select(sql<number>`1`.as('x'))
+    .where('cod_email', '=', cod_email)
+    .where('evt_tipo', '=', tipo)
+    .executeTakeFirst());
+}

@@ -1,0 +1,99 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { defineRoute } from '../../http/route.ts';
+import { contentDisposition } from '../emails/attachments.service.ts';
+import * as svc from './public.service.ts';
+
+/** The 1×1 transparent GIF of the open-tracking image. */
+const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+
+const visitor = (request: FastifyRequest): svc.Visitor => ({
+  ip: request.ip ?? null,
+  userAgent: (request.headers['user-agent'] ?? '').slice(0, 500) || null,
+});
+
+const uuidParams = z.object({ uuid: z.string().max(64) });
+const verifyQuery = z.object({ verify: z.string().max(200).optional() }).passthrough();
+
+/**
+ * The recipient's public calls (spec 002 §7): no login. The message uuid in the link the recipient
+ * received is the key; a security question, when the sender set one, guards content and files.
+ */
+export function publicRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const tag = 'Páginas públicas';
+
+  defineRoute(app, ctx, {
+    method: 'GET',
+    url: '/emails/info/public/:uuid',
+    tag,
+    summary: 'Detalhe público de uma mensagem (403 "not verify: pergunta" quando há pergunta de segurança sem resposta certa)',
+    auth: false,
+    params: uuidParams,
+    query: verifyQuery,
+    handler: async ({ params, query, request, reply }) => {
+      const json = await svc.publicDetailJson(ctx, params.uuid, query.verify, visitor(request));
+      return reply.header('cache-control', 'no-store').type('application/json; charset=utf-8').send(json);
+    },
+  });
+
+  defineRoute(app, ctx, {
+    method: 'GET',
+    url: '/emails/info/public/:uuid/track-email/:x',
+    tag,
+    summary: 'Registra a abertura: pixel.gif (imagem do e-mail) ou a leitura pela página pública',
+    auth: false,
+    params: uuidParams.extend({ x: z.string().max(40) }),
+    query: verifyQuery,
+    handler: async ({ params, query, request, reply }) => {
+      reply.header('cache-control', 'no-store, no-cache, must-revalidate, private').header('pragma', 'no-cache');
+      if (params.x === 'pixel.gif') {
+        // The image answers the same whatever happens: it never tells a prober whether a message exists.
+        await svc.pixelOpened(ctx, params.uuid, visitor(request)).catch((e) => request.log.warn({ err: e }, 'pixel not recorded'));
+        return reply.header('content-type', 'image/gif').send(PIXEL);
+      }
+      return svc.pageRead(ctx, params.uuid, query.verify, visitor(request));
+    },
+  });
+
+  defineRoute(app, ctx, {
+    method: 'GET',
+    url: '/emails/info/public/:uuid/track-accept-email/:x',
+    tag,
+    summary: 'Registra a confirmação de recebimento pelo destinatário',
+    auth: false,
+    params: uuidParams.extend({ x: z.string().max(40) }),
+    query: verifyQuery,
+    handler: async ({ params, query, request }) => svc.accept(ctx, params.uuid, query.verify, visitor(request)),
+  });
+
+  defineRoute(app, ctx, {
+    method: 'GET',
+    url: '/emails/info/public/track-conteudo-link-externo/:lnk',
+    tag,
+    summary: 'Endereço de um link rastreado (só os que a mensagem continha); registra o clique',
+    auth: false,
+    params: z.object({ lnk: z.string().max(64) }),
+    handler: async ({ params, request }) => svc.resolveLink(ctx, params.lnk, visitor(request)),
+  });
+
+  defineRoute(app, ctx, {
+    method: 'GET',
+    url: '/email/public/attachments/:uuid',
+    tag,
+    summary: 'Baixar um anexo como destinatário (com a resposta de segurança quando houver); registra o download',
+    auth: false,
+    params: uuidParams,
+    query: verifyQuery,
+    handler: async ({ params, query, request, reply }) => {
+      const { ref, file } = await svc.publicAttachment(ctx, params.uuid, query.verify, visitor(request));
+      return reply
+        .header('content-type', ref.mime)
+        .header('content-length', file.size)
+        .header('content-disposition', contentDisposition(ref.originalFilename))
+        .header('filename', encodeURIComponent(ref.originalFilename))
+        .header('cache-control', 'no-store')
+        .send(file.stream);
+    },
+  });
+}

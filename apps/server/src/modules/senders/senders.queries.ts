@@ -1,0 +1,31 @@
+import type { ListQuery } from '@ar/core';
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { containsPattern, pagedList } from '../../http/paged-list.ts';
+
+const COLUMNS = ['sen_codigo', 'sen_nome', 'cod_usu_usuario'] as const;
+export type SenderRow = { sen_codigo: number; sen_nome: string; cod_usu_usuario: number };
+
+export function listSenders(db: Kysely<DB>, usu: number, q: ListQuery) {
+  let base = db.selectFrom('remetentes').select(COLUMNS).where('cod_usu_usuario', '=', usu);
+  if (q.searchTerm) base = base.where('sen_nome', 'ilike', containsPattern(q.searchTerm));
+  return pagedList(base, q, { sortable: { sen_codigo: 'sen_codigo', sen_nome: 'sen_nome' }, tiebreak: 'sen_codigo' });
+}
+
+/** Saves a sender once per user and name (case-insensitive): an existing one is answered as is. */
+export async function upsertSender(db: Kysely<DB>, usu: number, sen_nome: string) {
+  const inserted = await db
+    .insertInto('remetentes')
+    .values({ cod_usu_usuario: usu, sen_nome })
+    .onConflict((oc) => oc.expression(sql`cod_usu_usuario, lower(sen_nome)`).doNothing())
+    .returning(COLUMNS)
+    .executeTakeFirst();
+  if (inserted) return { row: inserted, created: true };
+  const row = await db
+    .selectFrom('remetentes')
+    .select(COLUMNS)
+    .where('cod_usu_usuario', '=', usu)
+    .where(sql`lower(sen_nome)`, '=', sen_nome.toLowerCase())
+    .executeTakeFirstOrThrow();
+  return { row, created: false };
+}

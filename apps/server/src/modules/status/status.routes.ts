@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { openApiDocument } from '../../http/openapi.ts';
+import { defineRoute } from '../../http/route.ts';
+
+const clientErrorBody = z.object({
+  message: z.string().max(2000),
+  requestId: z.string().max(100).optional(),
+  url: z.string().max(500).optional(),
+});
+
+export function statusRoutes(app: FastifyInstance, ctx: AppContext): void {
+  defineRoute(app, ctx, {
+    method: 'GET',
+    url: '/status-connectivity',
+    tag: 'Sistema',
+    summary: 'Verificação de conexão (inclui o banco de dados)',
+    auth: false,
+    handler: async () => {
+      await sql`select 1`.execute(ctx.db);
+      return { status: 'ok', time: new Date().toISOString() };
+    },
+  });
+  defineRoute(app, ctx, {
+    method: 'GET',
+    url: '/config',
+    tag: 'Sistema',
+    summary: 'Configuração pública usada pela interface (loja, caixa de saída local)',
+    auth: false,
+    handler: async () => ({
+      storeUrl: ctx.config.storeUrl,
+      mailbox: ctx.config.captureMail,
+      productName: 'AR Online',
+      supportEmail: 'suporte@aronline.com.br',
+      // The channels this installation sends through besides e-mail (no SMS or WhatsApp gateway yet).
+      channels: { sms: false, whatsapp: false },
+    }),
+  });
+
+  defineRoute(app, ctx, {
+    method: 'POST',
+    url: '/client-errors',
+    tag: 'Sistema',
+    summary: 'Relato de erro visto no navegador (vai para o log do servidor)',
+    auth: false,
+    bodyLimit: 8 * 1024,
+    body: clientErrorBody,
+    handler: async ({ body, request }) => {
+      request.log.warn({ clientError: body }, 'client-side failure');
+      return { ok: true };
+    },
+  });
+
+  app.get('/docs', async () => openApiDocument(`${ctx.config.publicUrl}/v2`));
+}

@@ -1,0 +1,79 @@
+import { MSG } from '@ar/core';
+import { type Expression, type SqlBool, sql } from 'kysely';
+import { AppError } from '../../http/errors.ts';
+import type { Actor } from '../auth/actor.ts';
+
+/**
+ * The one place that turns the signed-in user into what it may reach (docs/people.md):
+ *
+ * - level 3 (Administrador): the companies whose cod_ger_adm is its admin code
+ *   (usuarios.cod_ger_adm; an administrator's own usu_codigo), their entities and their users;
+ * - level 2 (Gerente): its own entity (read) and the users of that entity up to level 2;
+ * - level 1 (Usuário): only itself.
+ *
+ * Every query of users, entities and companies takes one of these filters, so a row of another
+ * tenant is never found: its id answers 404 like an id that does not exist. The filters are SQL
+ * over the alias the query gives the table.
+ */
+export interface TenantScope {
+  readonly actor: Actor;
+  /** usuarios rows (alias of usuarios). */
+  users(alias: string): Expression<SqlBool>;
+  /** entidades rows (alias of entidades). */
+  entities(alias: string): Expression<SqlBool>;
+  /** empresas rows (alias of empresas). */
+  companies(alias: string): Expression<SqlBool>;
+  /** Create, edit, block, remove and re-invite the users in scope: levels 2 and 3. */
+  readonly canManageUsers: boolean;
+  /** Create and edit entities, choose the company of a user or an entity: level 3. */
+  readonly canManageEntities: boolean;
+}
+
+const col = (alias: string, column: string) => sql.ref(`${alias}.${column}`);
+const nothing = sql<SqlBool>`false`;
+
+/** The administration an actor belongs to: its cod_ger_adm (for an administrator, itself). */
+function adminCodeOf(actor: Pick<Actor, 'usu_codigo' | 'cod_ger_adm'>): number {
+  return actor.cod_ger_adm ?? actor.usu_codigo;
+}
+
+export function tenantScope(actor: Actor): TenantScope {
+  if (actor.usu_nivel === 3) {
+    const adm = adminCodeOf(actor);
+    const companiesOfAdmin = sql`(SELECT emp_codigo FROM empresas WHERE cod_ger_adm = ${adm})`;
+    const entitiesOfAdmin = sql`(SELECT ent_codigo FROM entidades WHERE cod_ger_empresa IN ${companiesOfAdmin})`;
+    return {
+      actor,
+      users: (a) => sql<SqlBool>`${col(a, 'cod_ger_entidade')} IN ${entitiesOfAdmin}`,
+      entities: (a) => sql<SqlBool>`${col(a, 'cod_ger_empresa')} IN ${companiesOfAdmin}`,
+      companies: (a) => sql<SqlBool>`${col(a, 'cod_ger_adm')} = ${adm}`,
+      canManageUsers: true,
+      canManageEntities: true,
+    };
+  }
+  if (actor.usu_nivel === 2) {
+    const entity = actor.cod_ger_entidade;
+    const company = actor.cod_ger_empresa;
+    return {
+      actor,
+      users: (a) => (entity === null ? nothing : sql<SqlBool>`(${col(a, 'cod_ger_entidade')} = ${entity} AND ${col(a, 'usu_nivel')} <= 2)`),
+      entities: (a) => (entity === null ? nothing : sql<SqlBool>`${col(a, 'ent_codigo')} = ${entity}`),
+      companies: (a) => (company === null ? nothing : sql<SqlBool>`${col(a, 'emp_codigo')} = ${company}`),
+      canManageUsers: true,
+      canManageEntities: false,
+    };
+  }
+  return {
+    actor,
+    users: (a) => sql<SqlBool>`${col(a, 'usu_codigo')} = ${actor.usu_codigo}`,
+    entities: () => nothing,
+    companies: () => nothing,
+    canManageUsers: false,
+    canManageEntities: false,
+  };
+}
+
+/** 403 for an action the actor's level does not allow (the rows it reaches are filtered anyway). */
+export function requirePermission(allowed: boolean): void {
+  if (!allowed) throw new AppError(403, MSG.forbidden);
+}

@@ -1,0 +1,76 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { DEMO_PASSWORD } from '../../seed/demo.ts';
+import { hashPassword } from '../auth/secrets.ts';
+
+/** Test data only: a second administration beside the demo one, and the ids of both. */
+export interface Tenants {
+  demo: { empresa: number; pre: number; pos: number; preUuid: string; admin: number; gerente: number; usuario: number; posUser: number };
+  other: { empresa: number; entidade: number; uuid: string; admin: number; gerente: number; usuario: number };
+}
+
+export async function createTenants(db: Kysely<DB>): Promise<Tenants> {
+  const id = async (login: string) =>
+    (await db.selectFrom('usuarios').select('usu_codigo').where('usu_login', '=', login).executeTakeFirstOrThrow()).usu_codigo;
+  const ent = (name: string) =>
+    db
+      .selectFrom('entidades')
+      .select(['ent_codigo', 'ent_uuid', 'cod_ger_empresa'])
+      .where('ent_nome_fantasia', '=', name)
+      .executeTakeFirstOrThrow();
+  const pre = await ent('Demo Pré-pago');
+  const pos = await ent('Demo Pós-pago');
+
+  const senha = await hashPassword(DEMO_PASSWORD);
+  const empresa = await db
+    .insertInto('empresas')
+    .values({ emp_nome_fantasia: 'Outra Empresa' })
+    .returning('emp_codigo')
+    .executeTakeFirstOrThrow();
+  const entidade = await db
+    .insertInto('entidades')
+    .values({ cod_ger_empresa: empresa.emp_codigo, ent_nome_fantasia: 'Outra Entidade', ent_tipo_plano: '2' })
+    .returning(['ent_codigo', 'ent_uuid'])
+    .executeTakeFirstOrThrow();
+  const user = async (login: string, nivel: 1 | 2 | 3, adm: number | null) =>
+    (
+      await db
+        .insertInto('usuarios')
+        .values({
+          usu_login: login,
+          usu_nome: login.split('@')[0],
+          usu_senha: senha,
+          usu_nivel: nivel,
+          usu_status: 'L',
+          usu_tipo_plano: '2',
+          cod_ger_adm: adm,
+          cod_ger_empresa: empresa.emp_codigo,
+          cod_ger_entidade: entidade.ent_codigo,
+        })
+        .returning('usu_codigo')
+        .executeTakeFirstOrThrow()
+    ).usu_codigo;
+  const admin = await user('admin@outra.local', 3, null);
+  await db.updateTable('usuarios').set({ cod_ger_adm: admin }).where('usu_codigo', '=', admin).execute();
+  await db.updateTable('empresas').set({ cod_ger_adm: admin }).where('emp_codigo', '=', empresa.emp_codigo).execute();
+  return {
+    demo: {
+      empresa: pre.cod_ger_empresa,
+      pre: pre.ent_codigo,
+      pos: pos.ent_codigo,
+      preUuid: pre.ent_uuid,
+      admin: await id('admin@demo.local'),
+      gerente: await id('gerente@demo.local'),
+      usuario: await id('usuario@demo.local'),
+      posUser: await id('pos@demo.local'),
+    },
+    other: {
+      empresa: empresa.emp_codigo,
+      entidade: entidade.ent_codigo,
+      uuid: entidade.ent_uuid,
+      admin,
+      gerente: await user('gerente@outra.local', 2, admin),
+      usuario: await user('usuario@outra.local', 1, admin),
+    },
+  };
+}

@@ -1,0 +1,81 @@
+import { type confirmRegistrationBody, MSG, type registrationBody, SIGNUP_MSG, USERS_MSG } from '@ar/core';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { AppError, badRequest, notFound } from '../../http/errors.ts';
+import { consumeLinkToken, countRecentAttempts, findLiveLinkToken, recordAttempt, setPassword } from '../auth/auth.queries.ts';
+import { hashPassword, hashToken } from '../auth/secrets.ts';
+import { findEntityByUuid } from '../entities/entities.queries.ts';
+import { sendInvitation } from './invitations.ts';
+import { insertUserWithPlan } from './new-user.ts';
+import * as q from './users.queries.ts';
+
+/** Public calls are counted per client address (same table as failed sign-ins). */
+const LIMITS = {
+  signUp: { key: 'signup-ip', max: 20, minutes: 60 },
+  checkEmail: { key: 'check-email-ip', max: 120, minutes: 10 },
+} as const;
+
+async function throttle(ctx: AppContext, limit: (typeof LIMITS)[keyof typeof LIMITS], ip: string, message: string) {
+  const key = `${limit.key}:${ip}`;
+  const recent = await countRecentAttempts(ctx.db, key, limit.minutes);
+  if (recent.n >= limit.max) throw new AppError(429, message);
+  await recordAttempt(ctx.db, [key]);
+}
+
+/** GET /usuarios/check-email: true when the address is already someone's login. */
+export async function emailExists(ctx: AppContext, email: string, ip: string): Promise<boolean> {
+  await throttle(ctx, LIMITS.checkEmail, ip, SIGNUP_MSG.tooManyRequests);
+  return q.loginTaken(ctx.db, email);
+}
+
+/**
+ * Sign-up on an entity's link: a level 1 user of that entity (and of its company and
+ * administration), awaiting acceptance, with the person data of the tab used. The invitation
+ * e-mail activates it.
+ */
+export async function signUp(ctx: AppContext, entityUuid: string, body: z.output<typeof registrationBody>, ip: string) {
+  const entity = await findEntityByUuid(ctx.db, entityUuid);
+  if (!entity) throw notFound();
+  await throttle(ctx, LIMITS.signUp, ip, SIGNUP_MSG.tooManyRequests);
+  if (await q.loginTaken(ctx.db, body.usu_login)) throw badRequest(USERS_MSG.emailExists);
+  const usuCodigo = await insertUserWithPlan(ctx.db, {
+    usu_nome: body.usu_nome,
+    usu_login: body.usu_login,
+    usu_nivel: 1,
+    usu_anexo_obrigatorio: 'N',
+    usu_accounts_aremail: null,
+    usu_tipo_plano: entity.ent_tipo_plano,
+    usu_pessoa_tipo: body.usu_pessoa_tipo,
+    usu_pessoa_data: body.usu_pessoa_data,
+    cod_ger_adm: entity.cod_ger_adm,
+    cod_ger_empresa: entity.cod_ger_empresa,
+    cod_ger_entidade: entity.ent_codigo,
+  });
+  await sendInvitation(
+    ctx,
+    { usu_codigo: usuCodigo, usu_nome: body.usu_nome, usu_login: body.usu_login, ent_nome_fantasia: entity.ent_nome_fantasia },
+    { signedUp: true },
+  );
+  return { message: SIGNUP_MSG.signedUp };
+}
+
+/** GET /usuarios/confirm-registration/{token}: who the live invitation is for. */
+export async function lookupInvite(ctx: AppContext, token: string) {
+  const link = await findLiveLinkToken(ctx.db, hashToken(token), 'invite');
+  const user = link && (await q.findInvitee(ctx.db, link.cod_usu));
+  if (!user) throw notFound(MSG.linkInvalid);
+  return { usu_codigo: user.usu_codigo, usu_nome: user.usu_nome };
+}
+
+/** PUT /usuarios/confirm-registration/{token}: name and password; the user is released (L). */
+export async function confirmRegistration(ctx: AppContext, token: string, body: z.output<typeof confirmRegistrationBody>) {
+  const passwordHash = await hashPassword(body.newPassword);
+  await ctx.db.transaction().execute(async (trx) => {
+    const link = await consumeLinkToken(trx, hashToken(token), 'invite');
+    // A token names one user: any other usu_codigo in the body leaves the link unused.
+    if (!link || link.cod_usu !== body.usu_codigo) throw notFound(MSG.linkInvalid);
+    await setPassword(trx, link.cod_usu, passwordHash);
+    await q.confirmUser(trx, link.cod_usu, body.usu_nome);
+  });
+  return { message: SIGNUP_MSG.confirmed };
+}

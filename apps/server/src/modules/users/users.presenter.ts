@@ -1,0 +1,36 @@
+import type { UserDetail, UserListItem } from '@ar/core';
+import type { UserRecord } from './users.queries.ts';
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+export function presentUserListItem(u: Omit<UserListItem, 'usu_data_criacao'> & { usu_data_criacao: Date }): UserListItem {
+  return {
+    usu_codigo: u.usu_codigo,
+    usu_nome: u.usu_nome,
+    usu_login: u.usu_login,
+    usu_nivel: u.usu_nivel,
+    usu_status: u.usu_status,
+    usu_data_criacao: iso(u.usu_data_criacao),
+    ent_nome_fantasia: u.ent_nome_fantasia,
+  };
+}
+
+/** A user as the modal edits it; field by field, so no password hash leaves. */
+export function presentUser(u: UserRecord): UserDetail {
+  return {
+    ...presentUserListItem(u),
+    usu_anexo_obrigatorio: u.usu_anexo_obrigatorio,
+    usu_notificacao_status: u.usu_notificacao_status,
+    usu_tipo_plano: u.usu_tipo_plano,
+    usu_integracao: u.usu_integracao,
+    usu_wooc_id: u.usu_wooc_id,
+    usu_pessoa_tipo: u.usu_pessoa_tipo,
+    usu_pessoa_data: u.usu_pessoa_data,
+    usu_accounts_aremail: u.usu_accounts_aremail,
+    aceita_remessa: u.aceita_remessa,
+    cod_ger_adm: u.cod_ger_adm,
+    cod_ger_empresa: u.cod_ger_empresa,
+    cod_ger_entidade: u.cod_ger_entidade,
+    emp_nome_fantasia: u.emp_nome_fantasia,
+  };
+}

@@ -1,0 +1,153 @@
+import { type ListQuery, USERS_MSG, type userBody } from '@ar/core';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { AppError, badRequest, notFound } from '../../http/errors.ts';
+import type { Actor } from '../auth/actor.ts';
+import { deleteSessionsOf } from '../auth/auth.queries.ts';
+import { findCompany, findEntity } from '../entities/entities.queries.ts';
+import { requirePermission, type TenantScope, tenantScope } from '../tenancy/tenant-scope.ts';
+import { sendInvitation } from './invitations.ts';
+import { insertUserWithPlan } from './new-user.ts';
+import { presentUser, presentUserListItem } from './users.presenter.ts';
+import * as q from './users.queries.ts';
+
+type UserInput = z.output<typeof userBody>;
+
+export async function listUsers(ctx: AppContext, actor: Actor, query: ListQuery) {
+  const { rows, pagination } = await q.listUsers(ctx.db, tenantScope(actor), query);
+  return { usuarios: rows.map(presentUserListItem), pagination };
+}
+
+async function userInScope(ctx: AppContext, scope: TenantScope, usuCodigo: number) {
+  const user = await q.findUser(ctx.db, scope, usuCodigo);
+  if (!user) throw notFound();
+  return user;
+}
+
+export async function getUser(ctx: AppContext, actor: Actor, usuCodigo: number) {
+  return presentUser(await userInScope(ctx, tenantScope(actor), usuCodigo));
+}
+
+/**
+ * The entity a user is placed in. An administrator chooses company and entity among its own
+ * (another administration's id is a 404); a manager's users go to the manager's own entity,
+ * whatever the body says.
+ */
+async function entityFor(ctx: AppContext, scope: TenantScope, body: UserInput) {
+  if (!scope.canManageEntities) {
+    const own = await findEntity(ctx.db, scope, scope.actor.cod_ger_entidade ?? 0);
+    if (!own) throw notFound();
+    return own;
+  }
+  if (!body.cod_ger_empresa) throw badRequest(USERS_MSG.companyRequired);
+  if (!body.cod_ger_entidade) throw badRequest(USERS_MSG.entityRequired);
+  const [company, entity] = await Promise.all([
+    findCompany(ctx.db, scope, body.cod_ger_empresa),
+    findEntity(ctx.db, scope, body.cod_ger_entidade),
+  ]);
+  if (!company || !entity) throw notFound();
+  if (entity.cod_ger_empresa !== company.emp_codigo) throw badRequest(USERS_MSG.entityNotInCompany);
+  return entity;
+}
+
+function checkLevel(actor: Actor, level: number) {
+  if (level > actor.usu_nivel) throw badRequest(USERS_MSG.levelNotAllowed);
+}
+
+export async function createUser(ctx: AppContext, actor: Actor, body: UserInput) {
+  const scope = tenantScope(actor);
+  requirePermission(scope.canManageUsers);
+  checkLevel(actor, body.usu_nivel);
+  const entity = await entityFor(ctx, scope, body);
+  if (await q.loginTaken(ctx.db, body.usu_login)) throw badRequest(USERS_MSG.emailExists);
+  const usuCodigo = await insertUserWithPlan(ctx.db, {
+    usu_nome: body.usu_nome,
+    usu_login: body.usu_login,
+    usu_nivel: body.usu_nivel,
+    usu_anexo_obrigatorio: body.usu_anexo_obrigatorio,
+    usu_accounts_aremail: body.usu_accounts_aremail,
+    usu_tipo_plano: entity.ent_tipo_plano,
+    usu_pessoa_tipo: null,
+    usu_pessoa_data: null,
+    cod_ger_adm: entity.cod_ger_adm,
+    cod_ger_empresa: entity.cod_ger_empresa,
+    cod_ger_entidade: entity.ent_codigo,
+  });
+  const user = await userInScope(ctx, scope, usuCodigo);
+  await inviteQuietly(ctx, user);
+  return { message: USERS_MSG.created, usuario: presentUser(user) };
+}
+
+/**
+ * The status an edit leaves: 'B' blocks; asking for anything else unblocks a blocked user back
+ * to released (or awaiting, if the invitation was never confirmed). 'L' itself is never granted
+ * here: only confirming the invitation releases a new user.
+ */
+function nextStatus(current: q.UserRecord, asked: UserInput['usu_status']): 'A' | 'L' | 'B' {
+  if (asked === 'B') return 'B';
+  if (asked && current.usu_status === 'B') return current.has_password ? 'L' : 'A';
+  return current.usu_status;
+}
+
+export async function updateUser(ctx: AppContext, actor: Actor, usuCodigo: number, body: UserInput) {
+  const scope = tenantScope(actor);
+  const current = await userInScope(ctx, scope, usuCodigo);
+  requirePermission(scope.canManageUsers);
+  checkLevel(actor, body.usu_nivel);
+  const status = nextStatus(current, body.usu_status);
+  if (status === 'B' && usuCodigo === actor.usu_codigo) throw badRequest(USERS_MSG.cannotBlockSelf);
+  const entity = await entityFor(ctx, scope, body);
+  if (await q.loginTaken(ctx.db, body.usu_login, usuCodigo)) throw badRequest(USERS_MSG.emailExists);
+  await ctx.db.transaction().execute(async (trx) => {
+    await q.updateUser(trx, usuCodigo, {
+      usu_nome: body.usu_nome,
+      usu_login: body.usu_login,
+      usu_nivel: body.usu_nivel,
+      usu_anexo_obrigatorio: body.usu_anexo_obrigatorio,
+      usu_accounts_aremail: body.usu_accounts_aremail,
+      usu_status: status,
+      usu_tipo_plano: entity.ent_tipo_plano,
+      cod_ger_adm: entity.cod_ger_adm,
+      cod_ger_empresa: entity.cod_ger_empresa,
+      cod_ger_entidade: entity.ent_codigo,
+    });
+    // A blocked user is signed out at once, not when the session expires.
+    if (status === 'B') await deleteSessionsOf(trx, usuCodigo);
+  });
+  // After the edit the user may have left the actor's reach (moved to a level above a manager's).
+  const saved = await q.findUser(ctx.db, scope, usuCodigo);
+  return { message: USERS_MSG.updated, usuario: saved ? presentUser(saved) : null };
+}
+
+export async function removeUser(ctx: AppContext, actor: Actor, usuCodigo: number) {
+  const scope = tenantScope(actor);
+  await userInScope(ctx, scope, usuCodigo);
+  requirePermission(scope.canManageUsers);
+  if (usuCodigo === actor.usu_codigo) throw badRequest(USERS_MSG.cannotRemoveSelf);
+  try {
+    await q.deleteUser(ctx.db, usuCodigo);
+  } catch (e) {
+    // Messages, plans and other records keep their author: such a user is blocked instead.
+    if ((e as { code?: string }).code === '23503') throw new AppError(409, USERS_MSG.hasRecords);
+    throw e;
+  }
+  return { message: USERS_MSG.removed };
+}
+
+export async function resendInvite(ctx: AppContext, actor: Actor, usuCodigo: number) {
+  const scope = tenantScope(actor);
+  const user = await userInScope(ctx, scope, usuCodigo);
+  requirePermission(scope.canManageUsers);
+  if (user.usu_status === 'L') throw badRequest(USERS_MSG.alreadyConfirmed);
+  await sendInvitation(ctx, user, { signedUp: false });
+  return { message: USERS_MSG.inviteResent };
+}
+
+/** The user exists either way; a mail failure is logged, and the manager can resend. */
+async function inviteQuietly(ctx: AppContext, user: q.UserRecord) {
+  try {
+    await sendInvitation(ctx, user, { signedUp: false });
+  } catch (err) {
+    ctx.log.error({ err, usu_codigo: user.usu_codigo }, 'invitation e-mail not sent');
+  }
+}

@@ -1,0 +1,27 @@
+import { type ConstructorOptions, PgBoss } from 'pg-boss';
+import type { Database } from '../db/database.ts';
+
+/** pg-boss on the product's own database: PGlite through its adapter, or PostgreSQL. */
+export async function startQueue(
+  database: Database,
+  onError: (err: Error) => void,
+  options: Partial<ConstructorOptions> = {},
+): Promise<PgBoss> {
+  const schema = database.schema ? `${database.schema}_boss` : 'pgboss';
+  const boss = database.bossDb
+    ? new PgBoss({ db: database.bossDb, backend: 'pglite', schema, ...options })
+    : new PgBoss({ connectionString: database.connectionString, schema, max: 4, ...options });
+  boss.on('error', onError);
+  await boss.start();
+  return boss;
+}
+
+/**
+ * Makes pg-boss cache these queues now, outside any transaction. A send inside a transaction
+ * looks its queue up in that cache; on a miss it asks the database on its own connection, and on
+ * PGlite (one connection, held by the transaction) that would wait forever. pg-boss fills the
+ * cache on a cache miss of any call, so a no-op deleteJob of a nil id is enough.
+ */
+export async function warmQueueCache(boss: PgBoss, names: string[]): Promise<void> {
+  for (const name of names) await boss.deleteJob(name, '00000000-0000-0000-0000-000000000000');
+}

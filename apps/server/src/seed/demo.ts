@@ -1,0 +1,62 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.ts';
+import { hashPassword } from '../modules/auth/secrets.ts';
+import { seedDemoPlans } from '../modules/plans/plans.seed.ts';
+
+export const DEMO_PASSWORD = 'Demo@2026!';
+
+/**
+ * The demo data of an embedded start (DESIGN §4): one company, two entities, four users.
+ * Runs once: nothing happens when admin@demo.local already exists.
+ */
+export async function seedDemo(db: Kysely<DB>): Promise<void> {
+  const exists = await db.selectFrom('usuarios').select('usu_codigo').where('usu_login', '=', 'admin@demo.local').executeTakeFirst();
+  if (exists) return seedDemoPlans(db);
+  const senha = await hashPassword(DEMO_PASSWORD);
+  await db.transaction().execute(async (trx) => {
+    const empresa = await trx
+      .insertInto('empresas')
+      .values({ emp_nome_fantasia: 'Demo Empresa', emp_razao_social: 'Demo Empresa Ltda', emp_cnpj: '11222333000181' })
+      .returning('emp_codigo')
+      .executeTakeFirstOrThrow();
+    const entity = (nome: string, tipo: '1' | '2') =>
+      trx
+        .insertInto('entidades')
+        .values({
+          cod_ger_empresa: empresa.emp_codigo,
+          ent_nome_fantasia: nome,
+          ent_razao_social: `${nome} Ltda`,
+          ent_descricao: tipo === '1' ? 'Entidade de demonstração com plano pré-pago' : 'Entidade de demonstração com plano pós-pago',
+          ent_tipo_plano: tipo,
+        })
+        .returning('ent_codigo')
+        .executeTakeFirstOrThrow();
+    const pre = await entity('Demo Pré-pago', '1');
+    const pos = await entity('Demo Pós-pago', '2');
+    const user = (login: string, nome: string, nivel: 1 | 2 | 3, ent: number, tipo: '1' | '2', adm: number | null) =>
+      trx
+        .insertInto('usuarios')
+        .values({
+          usu_login: login,
+          usu_nome: nome,
+          usu_senha: senha,
+          usu_nivel: nivel,
+          usu_status: 'L',
+          usu_tipo_plano: tipo,
+          usu_pessoa_tipo: 2,
+          cod_ger_adm: adm,
+          cod_ger_empresa: empresa.emp_codigo,
+          cod_ger_entidade: ent,
+          aceita_remessa: nivel >= 2,
+        })
+        .returning('usu_codigo')
+        .executeTakeFirstOrThrow();
+    const admin = await user('admin@demo.local', 'Administrador Demo', 3, pre.ent_codigo, '1', null);
+    await trx.updateTable('usuarios').set({ cod_ger_adm: admin.usu_codigo }).where('usu_codigo', '=', admin.usu_codigo).execute();
+    await trx.updateTable('empresas').set({ cod_ger_adm: admin.usu_codigo }).where('emp_codigo', '=', empresa.emp_codigo).execute();
+    await user('gerente@demo.local', 'Gerente Demo', 2, pre.ent_codigo, '1', admin.usu_codigo);
+    await user('usuario@demo.local', 'Usuário Demo', 1, pre.ent_codigo, '1', admin.usu_codigo);
+    await user('pos@demo.local', 'Usuário Pós-pago', 1, pos.ent_codigo, '2', admin.usu_codigo);
+  });
+  await seedDemoPlans(db);
+}

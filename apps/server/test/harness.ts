@@ -1,0 +1,149 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { LightMyRequestResponse } from 'fastify';
+import { Kysely } from 'kysely';
+import pg from 'pg';
+import { fromPglite } from 'pg-boss';
+import { inject } from 'vitest';
+import { type Config, loadConfig } from '../src/config.ts';
+import { type Database, newPglite, openDatabase } from '../src/db/database.ts';
+import { PGliteDialect } from '../src/db/pglite-dialect.ts';
+import type { DB } from '../src/db/schema.ts';
+import { createRuntime, type Runtime } from '../src/runtime.ts';
+import { DEMO_PASSWORD } from '../src/seed/demo.ts';
+
+export { DEMO_PASSWORD };
+
+/**
+ * A database of its own for one test file: a copy of the migrated PGlite template, or a fresh
+ * database on the PostgreSQL server of TEST_DATABASE_URL (dropped at the end).
+ */
+export async function openTestDatabase(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    // A database per file: nothing a file creates or drops can race another file's migrations.
+    const name = `ar_t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const own = new URL(url);
+    own.pathname = `/${name}`;
+    const database = await openDatabase({ url: own.toString(), poolSize: 5 });
+    const close = database.close;
+    return {
+      ...database,
+      async close() {
+        await close();
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        // Let the closed pools' connections finish leaving first: a connection cut by FORCE while
+        // it is still ending raises an error event nothing listens to any more.
+        for (let i = 0; i < 50; i++) {
+          const { rows } = await client.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+          if (rows[0].n === 0) break;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await client.end();
+      },
+    };
+  }
+  const dump = await fs.readFile(inject('pgliteTemplate'));
+  const pglite = await newPglite({ loadDataDir: new Blob([dump]) });
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  return {
+    db,
+    kind: 'pglite',
+    bossDb: fromPglite(pglite),
+    async close() {
+      await db.destroy();
+      await pglite.close();
+    },
+  };
+}
+
+export interface TestApp extends Runtime {
+  config: Config;
+  /** Signs in through the API and answers the bearer token. */
+  login(email: string, password?: string): Promise<string>;
+  /** The captured mailbox, newest first. */
+  mailbox(): Promise<{ cai_to: string; cai_subject: string; cai_html: string | null; cai_text: string | null }[]>;
+  /** POST /v2/emails/attachments with the repeated multipart field `attachments`, as the browser sends it. */
+  upload(token: string, files: { name: string; data: Buffer }[]): Promise<LightMyRequestResponse>;
+  /** POST /v2/emails/send with a compose payload, as the compose screen sends it. */
+  send(token: string, payload: Record<string, unknown>): Promise<LightMyRequestResponse>;
+  /** The prepaid balance of a user's own plan, as the ledger left it. */
+  balance(login: string): Promise<number>;
+}
+
+export async function createTestApp(
+  env: Record<string, string> = {},
+  opts: { startQueue?: boolean; startWorkers?: boolean } = {},
+): Promise<TestApp> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ar-test-'));
+  const config = loadConfig({ LOGIN_DELAY_MS: '0', SEED_DEMO: 'true', PUBLIC_URL: 'http://localhost:3999', DATA_DIR: dataDir, ...env });
+  const database = await openTestDatabase();
+  const runtime = await createRuntime(config, {
+    database,
+    startQueue: opts.startQueue ?? false,
+    startWorkers: opts.startWorkers,
+    serveWeb: false,
+  });
+  return {
+    ...runtime,
+    config,
+    async close() {
+      await runtime.close();
+      await database.close();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+    async login(email, password = DEMO_PASSWORD) {
+      const res = await runtime.app.inject({ method: 'POST', url: '/v2/login', payload: { username: email, password } });
+      if (res.statusCode !== 200) throw new Error(`login ${email}: ${res.statusCode} ${res.body}`);
+      return res.json().token as string;
+    },
+    mailbox() {
+      return database.db
+        .selectFrom('caixa_saida')
+        .select(['cai_to', 'cai_subject', 'cai_html', 'cai_text'])
+        .orderBy('cai_codigo', 'desc')
+        .execute();
+    },
+    upload(token, files) {
+      const boundary = '----ar-test-boundary';
+      const parts = files.map((f) =>
+        Buffer.concat([
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="attachments"; filename="${f.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+          ),
+          f.data,
+          Buffer.from('\r\n'),
+        ]),
+      );
+      return runtime.app.inject({
+        method: 'POST',
+        url: '/v2/emails/attachments',
+        headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]),
+      });
+    },
+    send(token, payload) {
+      return runtime.app.inject({ method: 'POST', url: '/v2/emails/send', headers: bearer(token), payload });
+    },
+    async balance(login) {
+      const row = await database.db
+        .selectFrom('planos as p')
+        .innerJoin('usuarios as u', 'u.usu_codigo', 'p.pla_codigo_usu_ent')
+        .select('p.pla_total_credito')
+        .where('p.pla_nivel', '=', 1)
+        .where('u.usu_login', '=', login)
+        .executeTakeFirstOrThrow();
+      return row.pla_total_credito;
+    },
+  };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -1,0 +1,73 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+
+const run = promisify(execFile);
+
+/**
+ * Test helpers that read a PDF as its reader would: its text with poppler's `pdftotext`, and the QR
+ * codes on its pages rendered to images by `pdftoppm` and decoded by jsQR (what a phone camera does).
+ */
+export async function pdfText(pdf: Uint8Array): Promise<string> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ar-pdf-'));
+  try {
+    const file = path.join(dir, 'doc.pdf');
+    await fs.writeFile(file, pdf);
+    const { stdout } = await run('pdftotext', ['-layout', file, '-'], { maxBuffer: 32 * 1024 * 1024 });
+    return stdout;
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+export async function pdfPageCount(pdf: Uint8Array): Promise<number> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ar-pdf-'));
+  try {
+    const file = path.join(dir, 'doc.pdf');
+    await fs.writeFile(file, pdf);
+    const { stdout } = await run('pdfinfo', [file]);
+    return Number(/Pages:\s+(\d+)/.exec(stdout)?.[1] ?? 0);
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Every QR code found on the PDF's pages, decoded from the rendered images. */
+export async function pdfQrCodes(pdf: Uint8Array): Promise<string[]> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ar-pdf-'));
+  try {
+    const file = path.join(dir, 'doc.pdf');
+    await fs.writeFile(file, pdf);
+    await run('pdftoppm', ['-png', '-r', '150', file, path.join(dir, 'page')]);
+    const found: string[] = [];
+    for (const name of (await fs.readdir(dir)).filter((n) => n.endsWith('.png')).sort()) {
+      const png = PNG.sync.read(await fs.readFile(path.join(dir, name)));
+      const code = jsQR(new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length), png.width, png.height);
+      if (code) found.push(code.data);
+    }
+    return found;
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** The files embedded in the PDF (its attachments), by name, as a reader's "save attachment" gives them. */
+export async function pdfAttachments(pdf: Uint8Array): Promise<Map<string, Buffer>> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ar-pdf-'));
+  try {
+    const file = path.join(dir, 'doc.pdf');
+    await fs.writeFile(file, pdf);
+    const out = path.join(dir, 'files');
+    await fs.mkdir(out);
+    await run('pdfdetach', ['-saveall', '-o', out, file]);
+    const files = new Map<string, Buffer>();
+    for (const name of await fs.readdir(out)) files.set(name, await fs.readFile(path.join(out, name)));
+    return files;
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}

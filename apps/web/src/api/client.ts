@@ -1,0 +1,105 @@
+import { MSG } from '@ar/core/messages';
+import { showAlert, showInternalError, showOffline } from '../app/alerts.ts';
+import { clearSession, getSession, rememberRoute } from '../session/session.ts';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body: unknown = null,
+  ) {
+    super(message);
+  }
+}
+
+/** Set by the router so a 401 can send the user to /login from anywhere. */
+let navigateTo: (path: string) => void = (path) => window.location.assign(path);
+export function setNavigator(fn: (path: string) => void) {
+  navigateTo = fn;
+}
+
+let expiring = false;
+function expireSession() {
+  if (expiring) return;
+  expiring = true;
+  const here = window.location.pathname + window.location.search;
+  clearSession();
+  if (window.location.pathname !== '/login') {
+    rememberRoute(here);
+    showAlert('Aviso', MSG.sessionExpired, () => {
+      expiring = false;
+    });
+    navigateTo('/login');
+  } else expiring = false;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined | null | string[] | number[]>;
+  /** Do not show the generic modals; the caller shows its own message. */
+  silent?: boolean;
+}
+
+function toQuery(query: RequestOptions['query']): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) {
+    if (v === undefined || v === null || v === '') continue;
+    if (Array.isArray(v)) for (const item of v) params.append(k, String(item));
+    else params.set(k, String(v));
+  }
+  const s = params.toString();
+  return s ? `?${s}` : '';
+}
+
+/**
+ * Every call to /v2. A 401 on a signed-in call ends the session ('Sessão expirada!...');
+ * a network failure shows 'Erro Interno' online or 'Conexão perdida!... Cod 31' offline.
+ * Other failures reject with ApiError carrying the server's Portuguese message.
+ */
+export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const session = getSession();
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (session) headers.authorization = `Bearer ${session.token}`;
+  const isForm = typeof FormData !== 'undefined' && opts.body instanceof FormData;
+  if (opts.body !== undefined && !isForm) headers['content-type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(`/v2${path}${toQuery(opts.query)}`, {
+      method: opts.method ?? 'GET',
+      headers,
+      body: opts.body === undefined ? undefined : isForm ? (opts.body as FormData) : JSON.stringify(opts.body),
+    });
+  } catch {
+    if (!opts.silent) {
+      if (navigator.onLine === false) showOffline();
+      else showInternalError();
+    }
+    throw new ApiError(0, navigator.onLine === false ? MSG.offline : MSG.internalError);
+  }
+  const isJson = response.headers.get('content-type')?.includes('application/json');
+  const data: unknown = isJson ? await response.json().catch(() => null) : null;
+  if (response.ok) return data as T;
+  const message = (data as { message?: string } | null)?.message ?? MSG.internalError;
+  if (response.status === 401 && session) {
+    expireSession();
+  } else if (response.status >= 500 && !opts.silent) {
+    reportClientError(`${opts.method ?? 'GET'} ${path} → ${response.status}`, (data as { requestId?: string })?.requestId);
+  }
+  throw new ApiError(response.status, message, data);
+}
+
+/** Failures seen by the browser are sent to the server log, tied to the request id when known. */
+export function reportClientError(message: string, requestId?: string) {
+  try {
+    void fetch('/v2/client-errors', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ message: message.slice(0, 2000), requestId, url: window.location.pathname }),
+      keepalive: true,
+    }).catch(() => {});
+  } catch {
+    /* reporting must never break the page */
+  }
+}

@@ -1,0 +1,23 @@
+import { MSG } from '@ar/core/messages';
+import { modals } from '@mantine/modals';
+import { createElement } from 'react';
+
+/** The spec's error modal: a title and a message (spec 000 §8). */
+export function showAlert(title: string, message: string, onClose?: () => void) {
+  modals.open({
+    title: createElement('strong', null, title),
+    centered: true,
+    onClose,
+    children: createElement('p', { 'data-testid': 'alert-message', style: { margin: 0 } }, message),
+  });
+}
+
+export const showWarning = (message: string, onClose?: () => void) => showAlert('Aviso', message, onClose);
+
+export function showInternalError() {
+  showAlert(MSG.internalError, MSG.internalErrorText);
+}
+
+export function showOffline() {
+  showAlert('Sem conexão', MSG.offline);
+}

@@ -1,0 +1,79 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { setNavigator } from '../api/client.ts';
+import { RequireAuth } from '../layout/RequireAuth.tsx';
+import { RouteError } from './RouteError.tsx';
+
+/** Each screen is its own chunk: /login loads only what it needs. */
+const page = (load: () => Promise<{ default: React.ComponentType }>) => ({
+  lazy: async () => ({ Component: (await load()).default }),
+});
+
+/**
+ * Routes by screen. Screens of features not built yet are not listed: they fall to the
+ * not-found page inside the signed-in frame. Feature modules add their routes to `appRoutes`.
+ */
+export const appRoutes: RouteObject[] = [
+  { path: '/change/password', ...page(() => import('../features/auth/ChangePasswordPage.tsx')) },
+  { path: '/cadastros/modelos', ...page(() => import('../features/templates/TemplatesPage.tsx')) },
+  { path: '/cadastros/modelos/add', ...page(() => import('../features/templates/TemplateEditPage.tsx')) },
+  { path: '/cadastros/modelos/edit/:codModelo', ...page(() => import('../features/templates/TemplateEditPage.tsx')) },
+  { path: '/cadastros/usuarios', ...page(() => import('../features/users/UsersPage.tsx')) },
+  { path: '/cadastro/entidades', ...page(() => import('../features/entities/EntitiesPage.tsx')) },
+  { path: '/configuracao/conta', ...page(() => import('../features/account/AccountPage.tsx')) },
+  { path: '/cadastros/destinatarios', ...page(() => import('../features/leads/LeadsPage.tsx')) },
+  { path: '/cadastros/whitelist', ...page(() => import('../features/whitelist/WhitelistPage.tsx')) },
+  { path: '/emails/novo', ...page(() => import('../features/emails/compose/ComposePage.tsx')) },
+  { path: '/emails/recebidos', ...page(() => import('../features/emails/received/ReceivedListPage.tsx')) },
+  { path: '/emails/recebidos/info/:codEmail', ...page(() => import('../features/emails/received/ReceivedDetailPage.tsx')) },
+  { path: '/emails/sending-proof/:codEmail', ...page(() => import('../features/emails/SendingProofPage.tsx')) },
+  { path: '/emails/enviados', ...page(() => import('../features/emails/SentListPage.tsx')) },
+  { path: '/emails/enviados/info/:codEmail', ...page(() => import('../features/emails/SentDetailPage.tsx')) },
+  { path: '/cadastros/etiquetas', ...page(() => import('../features/labels/LabelsPage.tsx')) },
+  { path: '/planos', ...page(() => import('../features/plans/PlanosPage.tsx')) },
+  { path: '/realiza', ...page(() => import('../features/plans/RealizaPage.tsx')) },
+];
+
+const screens: RouteObject[] = [
+  { path: '/login', ...page(() => import('../features/auth/LoginPage.tsx')) },
+  { path: '/recovery', ...page(() => import('../features/auth/RecoveryPage.tsx')) },
+  { path: '/reset/:passwordToken', ...page(() => import('../features/auth/ResetPage.tsx')) },
+  { path: '/sign-up/:uuid', ...page(() => import('../features/signup/SignUpPage.tsx')) },
+  { path: '/confirm-registration/:inviteToken', ...page(() => import('../features/signup/ConfirmRegistrationPage.tsx')) },
+  { path: '/logout', ...page(() => import('../features/auth/LogoutPage.tsx')) },
+  { path: '/externo', ...page(() => import('../features/externo/ExternoPage.tsx')) },
+  { path: '/privacidade', ...page(() => import('../features/legal/PrivacyPage.tsx')) },
+  { path: '/ajuda/bloqueio', ...page(() => import('../features/legal/BlockedAddressHelpPage.tsx')) },
+  // The recipient's public pages (spec 002 §2): no login.
+  { path: '/emails/info/public/verify/:uuid', ...page(() => import('../features/public/VerifyPage.tsx')) },
+  { path: '/emails/info/public/attachments/:name/:uuid', ...page(() => import('../features/public/AttachmentPage.tsx')) },
+  { path: '/emails/info/public/track-link-externo/:lnk', ...page(() => import('../features/public/TrackLinkPage.tsx')) },
+  { path: '/emails/info/public/:uuid', ...page(() => import('../features/public/PublicMessagePage.tsx')) },
+  { path: '/validador', ...page(() => import('../features/public/StampValidatorPage.tsx')) },
+  {
+    element: <RequireAuth />,
+    children: [
+      {
+        lazy: async () => ({ Component: (await import('../layout/AppLayout.tsx')).AppLayout }),
+        children: [
+          {
+            // A screen that fails shows the error inside the frame, with the navigation still there.
+            errorElement: <RouteError />,
+            children: [
+              { index: true, element: <Navigate to="/emails/enviados" replace /> },
+              ...appRoutes,
+              { path: '*', ...page(() => import('../features/not-found/NotFoundPage.tsx')) },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export const routes: RouteObject[] = [{ errorElement: <RouteError />, children: screens }];
+
+export function createAppRouter() {
+  const router = createBrowserRouter(routes);
+  setNavigator((path) => void router.navigate(path));
+  return router;
+}

@@ -1,0 +1,72 @@
+import type { Pagination } from '@ar/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api } from '../../api/client.ts';
+
+export interface TableState {
+  limit: number;
+  offset: number;
+  column: string;
+  order: 'ASC' | 'DESC';
+  searchTerm: string;
+  searchTags: number[];
+  /** Status filter by channel, e.g. { email: ['read'], sms: [] } (spec 000 §7 table events). */
+  searchStatus: Record<string, string[]>;
+}
+
+export function initialTableState(defaults: Pick<TableState, 'limit' | 'column' | 'order'>): TableState {
+  return { offset: 0, searchTerm: '', searchTags: [], searchStatus: {}, ...defaults };
+}
+
+/** The list call's query string: the spec's navigate/search events. */
+export function tableQuery(state: TableState) {
+  const hasStatus = Object.values(state.searchStatus).some((v) => v.length > 0);
+  return {
+    limit: state.limit,
+    offset: state.offset,
+    column: state.column,
+    order: state.order,
+    searchTerm: state.searchTerm || undefined,
+    searchTags: state.searchTags.length ? state.searchTags : undefined,
+    searchStatus: hasStatus ? JSON.stringify(state.searchStatus) : undefined,
+  };
+}
+
+/**
+ * State and data of one paged list: `GET path` answering { [itemsField]: rows, pagination }.
+ * The previous page stays on screen while the next one loads.
+ */
+export function usePagedList<T>(
+  queryKey: string,
+  path: string,
+  itemsField: string,
+  defaults: Pick<TableState, 'limit' | 'column' | 'order'>,
+  options: {
+    /** Reload on its own every so many milliseconds while this says so of the rows on screen (false: stop). */
+    refreshWhile?: (rows: T[]) => boolean;
+    refreshMs?: number;
+  } = {},
+) {
+  const [state, setState] = useState<TableState>(() => initialTableState(defaults));
+  const query = useQuery({
+    queryKey: [queryKey, state],
+    queryFn: async () => {
+      const data = await api<Record<string, unknown>>(path, { query: tableQuery(state) });
+      return { rows: (data[itemsField] ?? []) as T[], pagination: data.pagination as Pagination };
+    },
+    placeholderData: keepPreviousData,
+    refetchInterval: options.refreshWhile
+      ? (q) => (q.state.data && options.refreshWhile?.(q.state.data.rows) ? (options.refreshMs ?? 3000) : false)
+      : undefined,
+  });
+  /** What PagedTable needs of the list: spread it, then add the columns and the screen's own props. */
+  const tableProps = {
+    rows: query.data?.rows ?? [],
+    pagination: query.data?.pagination,
+    loading: query.isFetching,
+    error: query.isError,
+    state,
+    onStateChange: setState,
+  };
+  return { state, setState, query, tableProps };
+}

@@ -1,0 +1,149 @@
+import { MSG, mustRedefinePassword, type SessionUser, type SettingsBody, settingsBody, USERS_MSG } from '@ar/core';
+import { Alert, Button, Group, Loader, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { api } from '../../api/client.ts';
+import { showWarning } from '../../app/alerts.ts';
+import { notifySuccess, SAVE_DEBOUNCE_MS, showFailure, zodValidate } from '../../components/registry-ui.tsx';
+import { updateSessionUser, useSession } from '../../session/session.ts';
+import { changePasswordCall } from '../auth/auth.api.ts';
+import { PasswordFields, passwordFormValid } from '../auth/PasswordFields.tsx';
+import { saveSettingsCall, settingsCall } from './account.api.ts';
+
+/** /configuracao/conta: Minha Conta with My Data and Change Password (spec 000 §2). */
+export default function AccountPage() {
+  const user = useSession()?.user;
+  const mustRedefine = user ? mustRedefinePassword(user) : false;
+  const warned = useRef(false);
+  useEffect(() => {
+    if (mustRedefine && !warned.current) {
+      warned.current = true;
+      showWarning(USERS_MSG.unconverted);
+    }
+  }, [mustRedefine]);
+  return (
+    <Stack maw={900} mx="auto">
+      <Title order={2}>Minha Conta</Title>
+      {mustRedefine && (
+        <Alert color="yellow" title="Redefina a sua senha" data-testid="unconverted-warning">
+          {USERS_MSG.unconverted}
+        </Alert>
+      )}
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <MyData />
+        <ChangePassword />
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+function MyData() {
+  const settings = useQuery({ queryKey: ['usuarios-settings'], queryFn: settingsCall });
+  useEffect(() => {
+    if (settings.isError) showFailure(USERS_MSG.settingsError, settings.error);
+  }, [settings.isError, settings.error]);
+  if (!settings.data) {
+    return (
+      <Paper p="lg" withBorder radius="md">
+        <Title order={4}>Meus Dados</Title>
+        {settings.isPending && <Loader size="sm" mt="md" />}
+      </Paper>
+    );
+  }
+  return (
+    <MyDataForm
+      initial={{ usu_nome: settings.data.usu_nome, usu_anexo_obrigatorio: settings.data.usu_anexo_obrigatorio }}
+      login={settings.data.usu_login}
+    />
+  );
+}
+
+function MyDataForm({ initial, login }: { initial: SettingsBody; login: string }) {
+  const form = useForm<SettingsBody>({
+    mode: 'controlled',
+    initialValues: initial,
+    validate: zodValidate(settingsBody),
+    validateInputOnChange: true,
+  });
+  const mutation = useMutation({
+    mutationFn: (values: SettingsBody) => saveSettingsCall(values),
+    onSuccess: (res) => {
+      updateSessionUser(res.user);
+      notifySuccess(res.message);
+    },
+    onError: (e) => showFailure(USERS_MSG.updateError, e),
+  });
+  const save = useDebouncedCallback(() => {
+    if (!form.validate().hasErrors) mutation.mutate(form.getValues());
+  }, SAVE_DEBOUNCE_MS);
+  return (
+    <Paper p="lg" withBorder radius="md">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          save();
+        }}
+      >
+        <Stack>
+          <Title order={4}>Meus Dados</Title>
+          <TextInput label="Login (e-mail)" value={login} readOnly disabled />
+          <TextInput label="Nome" required maxLength={80} {...form.getInputProps('usu_nome')} />
+          <Select
+            label="Anexo obrigatório"
+            required
+            allowDeselect={false}
+            data={[
+              { value: 'S', label: 'Sim' },
+              { value: 'N', label: 'Não' },
+            ]}
+            {...form.getInputProps('usu_anexo_obrigatorio')}
+          />
+          <Group justify="flex-end">
+            <Button type="submit" loading={mutation.isPending} disabled={!form.isValid()}>
+              Salvar dados
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
+
+function ChangePassword() {
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const [value, setValue] = useState({ newPassword: '', confirmPassword: '' });
+  const mutation = useMutation({
+    mutationFn: () => changePasswordCall(session?.user.usu_codigo ?? 0, value.newPassword, value.confirmPassword),
+    onSuccess: async () => {
+      setValue({ newPassword: '', confirmPassword: '' });
+      notifySuccess(MSG.passwordChanged);
+      // The server now counts the password as redefined (usu_integracao): refresh the stored user.
+      updateSessionUser(await api<SessionUser>('/me'));
+      void queryClient.invalidateQueries({ queryKey: ['me'] });
+    },
+    onError: (e) => showFailure(MSG.passwordUpdateProblem, e),
+  });
+  return (
+    <Paper p="lg" withBorder radius="md">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (passwordFormValid(value)) mutation.mutate();
+        }}
+      >
+        <Stack>
+          <Title order={4}>Alterar Senha</Title>
+          <PasswordFields value={value} onChange={setValue} />
+          <Group justify="flex-end">
+            <Button type="submit" disabled={!passwordFormValid(value)} loading={mutation.isPending}>
+              Alterar senha
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

@@ -1,0 +1,176 @@
+import type { Lead } from '@ar/core';
+import { ActionIcon, Group, Paper, Select, Stack, Switch, Text, TextInput, Tooltip } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import { MAX_QUESTION, maskMobile, maskWhatsapp, type RecipientDraft } from './compose-form.ts';
+
+const UNAVAILABLE = 'Ainda não disponível nesta instalação';
+
+/** One recipient of the compose screen: a saved recipient or a typed one, its channels and security question. */
+export function RecipientRow({
+  index,
+  row,
+  leads,
+  problem,
+  checkProblem,
+  whatsappAllowed,
+  questionAllowed,
+  channels,
+  canRemove,
+  onChange,
+  onPickLead,
+  onRemove,
+  onTouch,
+}: {
+  index: number;
+  row: RecipientDraft;
+  leads: Lead[];
+  /** The row's first rule problem, shown once the row was touched. */
+  problem: string | null;
+  /** The server's blacklist or validity answer for this address. */
+  checkProblem: string | null;
+  whatsappAllowed: boolean;
+  questionAllowed: boolean;
+  channels: { sms: boolean; whatsapp: boolean };
+  canRemove: boolean;
+  onChange: (patch: Partial<RecipientDraft>) => void;
+  onPickLead: (lead: Lead | null) => void;
+  onRemove: () => void;
+  onTouch: () => void;
+}) {
+  const n = index + 1;
+  const leadOptions = leads.map((l) => ({ value: String(l.lea_codigo), label: `${l.lea_nome} <${l.lea_email}>` }));
+  return (
+    <Paper withBorder radius="md" p="sm" data-testid={`recipient-${n}`} bg={checkProblem ? 'red.0' : undefined}>
+      <Stack gap="xs">
+        <Group gap="xs" align="flex-start" wrap="nowrap">
+          <Select
+            label={`Destinatário ${n}`}
+            placeholder="Destinatários salvos"
+            data={leadOptions}
+            value={row.lea_codigo ? String(row.lea_codigo) : null}
+            onChange={(v) => onPickLead(leads.find((l) => String(l.lea_codigo) === v) ?? null)}
+            searchable
+            clearable
+            nothingFoundMessage="Nenhum destinatário salvo"
+            w={240}
+            comboboxProps={{ withinPortal: true }}
+          />
+          <TextInput
+            label="Nome"
+            aria-label={`Nome do destinatário ${n}`}
+            placeholder="Nome"
+            maxLength={14}
+            value={row.nameTo}
+            onChange={(e) => onChange({ nameTo: e.currentTarget.value })}
+            onBlur={onTouch}
+            w={150}
+          />
+          <TextInput
+            label="E-mail"
+            aria-label={`E-mail do destinatário ${n}`}
+            placeholder="email@exemplo.com.br"
+            type="email"
+            maxLength={150}
+            value={row.to}
+            onChange={(e) => onChange({ to: e.currentTarget.value.trim(), lea_codigo: null })}
+            onBlur={onTouch}
+            style={{ flex: 1 }}
+          />
+          <Tooltip label="Remover destinatário">
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              mt={26}
+              disabled={!canRemove}
+              onClick={onRemove}
+              aria-label={`Remover destinatário ${n}`}
+            >
+              <IconTrash size={18} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+        <Group gap="lg">
+          <Tooltip label={UNAVAILABLE} disabled={channels.sms}>
+            <div>
+              <Switch
+                label="SMS"
+                checked={row.smsOn}
+                disabled={!channels.sms}
+                onChange={(e) => onChange({ smsOn: e.currentTarget.checked })}
+              />
+            </div>
+          </Tooltip>
+          {whatsappAllowed && (
+            <Tooltip label={UNAVAILABLE} disabled={channels.whatsapp}>
+              <div>
+                <Switch
+                  label="WhatsApp"
+                  checked={row.whatsOn}
+                  disabled={!channels.whatsapp}
+                  onChange={(e) => onChange({ whatsOn: e.currentTarget.checked })}
+                />
+              </div>
+            </Tooltip>
+          )}
+          {questionAllowed && (
+            <Switch label="Pergunta de segurança" checked={row.verifOn} onChange={(e) => onChange({ verifOn: e.currentTarget.checked })} />
+          )}
+        </Group>
+        {(row.smsOn || row.whatsOn) && (
+          <Group gap="xs">
+            {row.smsOn && (
+              <TextInput
+                label="Celular (SMS)"
+                placeholder="(##) #####-####"
+                value={row.sms}
+                onChange={(e) => onChange({ sms: maskMobile(e.currentTarget.value) })}
+                onBlur={onTouch}
+              />
+            )}
+            {row.whatsOn && whatsappAllowed && (
+              <TextInput
+                label="WhatsApp"
+                placeholder="(##) #####-####"
+                maxLength={16}
+                value={row.whatsapp}
+                onChange={(e) => onChange({ whatsapp: maskWhatsapp(e.currentTarget.value) })}
+                onBlur={onTouch}
+              />
+            )}
+          </Group>
+        )}
+        {row.verifOn && questionAllowed && (
+          <Group gap="xs" grow>
+            <TextInput
+              label="Pergunta"
+              aria-label={`Pergunta de segurança do destinatário ${n}`}
+              placeholder="Ex.: Quais os 3 primeiros dígitos do seu CPF?"
+              maxLength={MAX_QUESTION}
+              value={row.pergunta}
+              onChange={(e) => onChange({ pergunta: e.currentTarget.value.slice(0, MAX_QUESTION) })}
+              onPaste={(e) => {
+                e.preventDefault();
+                const pasted = e.clipboardData.getData('text');
+                onChange({ pergunta: (row.pergunta + pasted).slice(0, MAX_QUESTION) });
+              }}
+              onBlur={onTouch}
+            />
+            <TextInput
+              label="Resposta"
+              aria-label={`Resposta de segurança do destinatário ${n}`}
+              maxLength={200}
+              value={row.resposta}
+              onChange={(e) => onChange({ resposta: e.currentTarget.value })}
+              onBlur={onTouch}
+            />
+          </Group>
+        )}
+        {(checkProblem || problem) && (
+          <Text size="sm" c="red" role="alert" data-testid={`recipient-${n}-problem`}>
+            {checkProblem ?? problem}
+          </Text>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,93 @@
+import { EMAIL_MSG } from '@ar/core';
+import { describe, expect, it } from 'vitest';
+import {
+  attachmentsProblem,
+  type ComposeUser,
+  draftUnits,
+  emptyDraft,
+  emptyRecipient,
+  maskWhatsapp,
+  recipientProblem,
+  sendState,
+  toPayload,
+} from './compose-form.ts';
+
+const user: ComposeUser = {
+  usu_nome: 'Gerente Demo',
+  usu_login: 'gerente@demo.local',
+  usu_aceita_ar_whatsapp: true,
+  usu_validacao_notificacao: true,
+  usu_anexo_obrigatorio: 'N',
+  usu_limite_anexo: null,
+  set_envia_email_obrigatorio: true,
+};
+const row = (p: Partial<ReturnType<typeof emptyRecipient>>) => ({ ...emptyRecipient(), ...p });
+const ready = () => ({
+  ...emptyDraft(user),
+  recipients: [row({ nameTo: 'Ana', to: 'ana@cliente.test' })],
+  subject: 'Aviso',
+  content: '<p>Olá</p>',
+});
+const prepaid = (total: number) => ({ tipoPlano: '1' as const, total, ativo: true });
+
+describe('compose rules', () => {
+  it('checks each recipient: name, e-mail, duplicates, the security question', () => {
+    expect(recipientProblem(row({ to: 'a@b.com' }), user)).toBe(EMAIL_MSG.recipientNameRequired);
+    expect(recipientProblem(row({ nameTo: 'Ana', to: 'ana@' }), user)).toBe(EMAIL_MSG.recipientEmailInvalid);
+    expect(recipientProblem(row({ nameTo: 'Ana' }), user)).toBe(EMAIL_MSG.recipientEmailRequired);
+    expect(recipientProblem(row({ nameTo: 'Ana' }), { ...user, set_envia_email_obrigatorio: false })).toBe(
+      EMAIL_MSG.recipientContactRequired,
+    );
+    const first = row({ nameTo: 'Ana', to: 'ana@x.com' });
+    const second = row({ nameTo: 'Ana 2', to: 'ANA@x.com' });
+    expect(recipientProblem(second, user, [first, second])).toBe(EMAIL_MSG.duplicateRecipient);
+    expect(recipientProblem(row({ nameTo: 'Ana', to: 'ana@x.com', verifOn: true, pergunta: 'Cor?' }), user)).toBe(
+      EMAIL_MSG.securityQuestion,
+    );
+    expect(recipientProblem(row({ nameTo: 'Ana', to: 'ana@x.com', smsOn: true, sms: '(11) 8123-4567' }), user)).toBe(EMAIL_MSG.smsInvalid);
+  });
+
+  it('counts the units the server will debit', () => {
+    const d = {
+      ...ready(),
+      recipients: [row({ nameTo: 'A', to: 'a@x.com' }), row({ nameTo: 'B', to: 'b@x.com', whatsOn: true, whatsapp: '(11) 91234-5678' })],
+    };
+    expect(draftUnits(d, user)).toBe(3);
+    expect(draftUnits(d, { usu_aceita_ar_whatsapp: false })).toBe(2);
+  });
+
+  it('enables the send button only for a valid form the credits cover, and hides it when they do not', () => {
+    expect(sendState(ready(), user, prepaid(10), false)).toMatchObject({ visible: true, enabled: true, units: 1 });
+    expect(sendState(ready(), user, prepaid(10), true).enabled).toBe(false);
+    expect(sendState({ ...ready(), subject: '' }, user, prepaid(10), false).enabled).toBe(false);
+    expect(sendState(ready(), user, prepaid(0), false)).toMatchObject({ visible: false, enabled: false });
+    const two = { ...ready(), recipients: [...ready().recipients, row({ nameTo: 'Bia', to: 'bia@x.com' })] };
+    expect(sendState(two, user, prepaid(1), false).visible).toBe(false);
+    expect(sendState(two, user, { tipoPlano: '2', total: 0, ativo: true }, false).enabled).toBe(true);
+    expect(sendState(ready(), { ...user, usu_anexo_obrigatorio: 'S' }, prepaid(10), false).enabled).toBe(false);
+  });
+
+  it('refuses other file types, more than 20 files and more than the size limit', () => {
+    expect(attachmentsProblem([{ name: 'a.exe', size: 1 }], [], user)).toBe(EMAIL_MSG.attachmentType);
+    expect(attachmentsProblem([{ name: 'A.PDF', size: 1 }], [], user)).toBeNull();
+    const twenty = Array.from({ length: 20 }, () => ({ size: 1 }));
+    expect(attachmentsProblem([{ name: 'a.pdf', size: 1 }], twenty, user)).toBe(EMAIL_MSG.tooManyAttachments);
+    expect(attachmentsProblem([{ name: 'a.zip', size: 13 * 1024 * 1024 }], [], user)).toBe(EMAIL_MSG.attachmentsTooLarge);
+    expect(attachmentsProblem([{ name: 'a.zip', size: 13 * 1024 * 1024 }], [], { usu_limite_anexo: 20 })).toBeNull();
+  });
+
+  it('builds the compose payload, cutting the name to 14 and leaving out what the user may not use', () => {
+    const d = {
+      ...ready(),
+      recipients: [row({ nameTo: 'Maria Aparecida Santos', to: 'm@x.com', verifOn: true, pergunta: 'P?', resposta: 'R' })],
+    };
+    const payload = toPayload(d, { ...user, usu_validacao_notificacao: false });
+    expect(payload.destinataires[0]).toMatchObject({ nameTo: 'Maria Aparecid', validacaoNotif: null, to: 'm@x.com' });
+    expect(toPayload(d, user).destinataires[0]?.validacaoNotif).toEqual({ pergunta: 'P?', resposta: 'R' });
+  });
+
+  it('masks WhatsApp numbers with or without the country code', () => {
+    expect(maskWhatsapp('11912345678')).toBe('(11) 91234-5678');
+    expect(maskWhatsapp('5511912345678')).toBe('+55 (11) 91234-5678');
+  });
+});

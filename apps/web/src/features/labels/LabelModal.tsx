@@ -1,0 +1,69 @@
+import { DEFAULT_LABEL_COLOR, LABEL_MSG, type Label, type LabelBody, labelBody, normalizeHexColor } from '@ar/core';
+import { Button, ColorInput, Group, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { useMutation } from '@tanstack/react-query';
+import { notifySuccess, SAVE_DEBOUNCE_MS, StaticModal, showFailure, zodValidate } from '../../components/registry-ui.tsx';
+import { saveLabelCall } from './labels.api.ts';
+
+const SWATCHES = ['#194d33', '#2e7d32', '#1565c0', '#6a1b9a', '#c62828', '#ef6c00', '#f9a825', '#455a64'];
+
+/** New or edit label: name (60) and colour; a pasted colour that is not #rrggbb falls back to the default. */
+export function LabelModal({ label, onClose, onSaved }: { label: Label | null; onClose: () => void; onSaved: () => void }) {
+  const form = useForm<LabelBody>({
+    mode: 'controlled',
+    initialValues: { eti_nome: label?.eti_nome ?? '', eti_cor: label?.eti_cor ?? DEFAULT_LABEL_COLOR },
+    validate: zodValidate(labelBody),
+    validateInputOnChange: true,
+  });
+  const mutation = useMutation({
+    mutationFn: (values: LabelBody) => saveLabelCall(label?.eti_codigo ?? null, values),
+    onSuccess: () => {
+      notifySuccess(label ? LABEL_MSG.updated : LABEL_MSG.created);
+      onSaved();
+    },
+    onError: (e) => showFailure(label ? LABEL_MSG.updateError : LABEL_MSG.saveError, e),
+  });
+  const save = useDebouncedCallback(() => {
+    if (!form.validate().hasErrors) mutation.mutate(form.getValues());
+  }, SAVE_DEBOUNCE_MS);
+
+  const onPaste = (e: React.ClipboardEvent<HTMLInputElement>) => {
+    e.preventDefault();
+    const color = normalizeHexColor(e.clipboardData.getData('text'));
+    form.setFieldValue('eti_cor', color ?? DEFAULT_LABEL_COLOR);
+    if (!color) form.setFieldError('eti_cor', LABEL_MSG.invalidColor);
+  };
+
+  return (
+    <StaticModal opened onClose={onClose} title={label ? 'Editar Etiqueta' : 'Nova Etiqueta'} size="md">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          save();
+        }}
+      >
+        <Stack>
+          <TextInput label="Nome" required maxLength={60} data-autofocus {...form.getInputProps('eti_nome')} />
+          <ColorInput
+            label="Cor"
+            required
+            format="hex"
+            swatches={SWATCHES}
+            {...form.getInputProps('eti_cor')}
+            error={form.errors.eti_cor}
+            onPaste={onPaste}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancelar
+            </Button>
+            <Button type="submit" loading={mutation.isPending} disabled={!form.isValid()}>
+              Salvar
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </StaticModal>
+  );
+}

@@ -1,0 +1,39 @@
+import type { CreditHistoryResponse, CreditState, Plano, PlanSummary, PlanUpdateBody } from '@ar/core';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { api } from '../../api/client.ts';
+
+/** Query keys of the plan screens; the credits in the navigation refresh with them. */
+export const PLAN_KEYS = { credits: 'credits', summary: 'plan-summary', list: 'plans', history: 'plan-history' } as const;
+
+/** The signed-in user's credits object (navigation, compose screen). */
+export function useCredits(enabled = true) {
+  return useQuery({ queryKey: [PLAN_KEYS.credits], queryFn: () => api<CreditState>('/plano', { silent: true }), enabled });
+}
+
+export function usePlanSummary() {
+  return useQuery({ queryKey: [PLAN_KEYS.summary], queryFn: () => api<PlanSummary>('/plano-usuario') });
+}
+
+/** The plan a given user draws on (for a manager). */
+export function useUserPlan(usu_codigo: number | null) {
+  return useQuery({
+    queryKey: [PLAN_KEYS.summary, usu_codigo],
+    queryFn: () => api<PlanSummary>('/plano-entidade-user', { query: { usu_codigo: usu_codigo ?? undefined } }),
+    enabled: usu_codigo !== null,
+  });
+}
+
+export function changeCredits(body: PlanUpdateBody) {
+  return api<{ message: string; plano: Plano; creditos: CreditState }>('/plano', { method: 'PUT', body, silent: true });
+}
+
+export function setPlanActive(pla_codigo: number, pla_ativo: 0 | 1) {
+  return api<{ message: string; plano: Plano }>(`/planos/${pla_codigo}/status`, { method: 'PUT', body: { pla_ativo }, silent: true });
+}
+
+export type { CreditHistoryResponse };
+
+/** After any change of credits or plans: the navigation total, the summaries and the tables. */
+export function refreshPlans(client: QueryClient) {
+  for (const key of Object.values(PLAN_KEYS)) void client.invalidateQueries({ queryKey: [key] });
+}

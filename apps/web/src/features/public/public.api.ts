@@ -1,0 +1,47 @@
+import type { PublicMessage, ValidarCarimboResult } from '@ar/core';
+import { api } from '../../api/client.ts';
+
+/** The security answer the visitor gave for a message, kept for this tab (and the tabs it opens). */
+export const answerStore = {
+  get: (uuid: string) => sessionStorage.getItem(`ar.verify.${uuid}`) ?? undefined,
+  set: (uuid: string, answer: string) => sessionStorage.setItem(`ar.verify.${uuid}`, answer),
+};
+
+/** What the browser tells about itself, sent with each public call (spec 002 §7 client info). */
+const clientInfo = () => ({
+  idioma: navigator.language,
+  tela: `${window.screen.width}x${window.screen.height}`,
+  fuso: Intl.DateTimeFormat().resolvedOptions().timeZone,
+});
+
+export const publicMessageCall = (uuid: string, verify?: string) =>
+  api<PublicMessage>(`/emails/info/public/${uuid}`, { query: { verify, ...clientInfo() }, silent: true });
+export const registerReadCall = (uuid: string, verify?: string) =>
+  api<{ registrado: boolean }>(`/emails/info/public/${uuid}/track-email/leitura`, { query: { verify, ...clientInfo() }, silent: true });
+export const registerAcceptCall = (uuid: string, verify?: string) =>
+  api<{ message: string }>(`/emails/info/public/${uuid}/track-accept-email/aceite`, { query: { verify, ...clientInfo() }, silent: true });
+export const resolveLinkCall = (lnk: string) =>
+  api<{ url: string }>(`/emails/info/public/track-conteudo-link-externo/${lnk}`, { query: clientInfo(), silent: true });
+export const validateStampCall = (carimboBase64: string, hash: string) =>
+  api<ValidarCarimboResult>('/emails/validar-carimbo', { method: 'POST', body: { carimboBase64, hash }, silent: true });
+export const stampResultCall = (token: string) => api<ValidarCarimboResult>(`/emails/validar-carimbo/${token}`, { silent: true });
+
+/** The attachment page's address: the original name in base64 (UTF-8), then the attachment uuid. */
+export function attachmentPagePath(originalFilename: string, uuid: string) {
+  const bytes = new TextEncoder().encode(originalFilename);
+  const b64 = btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+  return `/emails/info/public/attachments/${b64}/${uuid}`;
+}
+
+export function decodeName(b64: string): string {
+  try {
+    const normal = b64.replace(/-/g, '+').replace(/_/g, '/');
+    const bin = atob(normal + '='.repeat((4 - (normal.length % 4)) % 4));
+    return new TextDecoder().decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)));
+  } catch {
+    return 'anexo';
+  }
+}

@@ -1,0 +1,82 @@
+import { TEMPLATE_BODY_LIMIT, TEMPLATE_MSG, type Template, type TemplateBody, templateBody, templateModalBody } from '@ar/core';
+import { Button, Checkbox, Group, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { ApiError } from '../../api/client.ts';
+import { notifySuccess, SAVE_DEBOUNCE_MS, showFailure, zodValidate } from '../../components/registry-ui.tsx';
+import { getCustomFieldsCall } from '../leads/leads.api.ts';
+import { RichTextBody } from './RichTextBody.tsx';
+import { saveTemplateCall } from './templates.api.ts';
+
+interface Props {
+  template: Template | null;
+  /** The modal limits the subject to 80, the full page to 180 (spec 001 §5). */
+  variant: 'modal' | 'page';
+  onSaved: () => void;
+  onCancel: () => void;
+}
+
+const tooLarge = (body: TemplateBody) => new Blob([JSON.stringify(body)]).size > TEMPLATE_BODY_LIMIT;
+
+/** Name, subject, rich-text body; the enable checkbox only when editing. */
+export function TemplateForm({ template, variant, onSaved, onCancel }: Props) {
+  const schema = variant === 'modal' ? templateModalBody : templateBody;
+  const custom = useQuery({ queryKey: ['lead-custom-fields'], queryFn: getCustomFieldsCall });
+  const form = useForm<TemplateBody>({
+    mode: 'controlled',
+    initialValues: {
+      mod_name: template?.mod_name ?? '',
+      mod_subject: template?.mod_subject ?? '',
+      mod_content: template?.mod_content ?? '',
+      ...(template ? { mod_enable: template.mod_enable } : {}),
+    },
+    validate: zodValidate(schema),
+    validateInputOnChange: true,
+  });
+  const failText = template ? TEMPLATE_MSG.updateError : TEMPLATE_MSG.saveError;
+  const mutation = useMutation({
+    mutationFn: (body: TemplateBody) => saveTemplateCall(template?.mod_codigo ?? null, body),
+    onSuccess: () => {
+      notifySuccess(template ? TEMPLATE_MSG.updated : TEMPLATE_MSG.created);
+      onSaved();
+    },
+    onError: (e) => (e instanceof ApiError && e.status === 413 ? showFailure(TEMPLATE_MSG.tooLarge, null) : showFailure(failText, e)),
+  });
+  const save = useDebouncedCallback(() => {
+    if (form.validate().hasErrors) return;
+    const body = form.getValues();
+    // Over the server's limit the upload would only be refused: say so straight away.
+    if (tooLarge(body)) showFailure(TEMPLATE_MSG.tooLarge, null);
+    else mutation.mutate(body);
+  }, SAVE_DEBOUNCE_MS);
+  const subjectMax = variant === 'modal' ? 80 : 180;
+
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        save();
+      }}
+    >
+      <Stack>
+        <TextInput label="Nome" required maxLength={80} {...form.getInputProps('mod_name')} />
+        <TextInput label="Assunto" required maxLength={subjectMax} {...form.getInputProps('mod_subject')} />
+        <RichTextBody
+          value={form.values.mod_content ?? ''}
+          onChange={(html) => form.setFieldValue('mod_content', html)}
+          variables={(custom.data?.customField.data ?? []).map((f) => f.value)}
+        />
+        {template && <Checkbox label="Modelo ativado" {...form.getInputProps('mod_enable', { type: 'checkbox' })} />}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            Cancelar
+          </Button>
+          <Button type="submit" loading={mutation.isPending} disabled={!form.isValid()}>
+            Salvar
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

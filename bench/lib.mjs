@@ -1,0 +1,104 @@
+// Shared pieces of the benchmarks: starting the product, signing in, load with autocannon.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/**
+ * A database of its own for the benchmark: created once and kept between runs to save the seeding,
+ * or with `fresh`, dropped and created again each run.
+ */
+export async function benchDatabase(name, { fresh = false } = {}) {
+  const admin = new pg.Client({ connectionString: BASE_URL });
+  await admin.connect();
+  if (fresh) {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${name}`);
+  } else {
+    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${name}`);
+  }
+  await admin.end();
+  const url = new URL(BASE_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** The product as `npm start` runs it, on the given database and port; resolves once it answers. */
+export async function startProduct(env) {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: 'warn', INBOUND_SMTP_PORT: '0', LOGIN_DELAY_MS: '0', ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${env.PORT}`;
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(`${url}/v2/status-connectivity`)).ok) {
+        return { url, child, stop: () => stop(child), peakRssMb: () => peakRssMb(child.pid) };
+      }
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error('the product did not start');
+}
+
+/**
+ * The highest resident set size (MB) the process has had since it started (VmHWM of Linux's
+ * /proc/<pid>/status): the server's peak memory, start-up and the load so far included.
+ */
+export function peakRssMb(pid) {
+  try {
+    const kb = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Number(kb) / 1024 : null;
+  } catch {
+    return null; // Not Linux: no figure.
+  }
+}
+
+function stop(child) {
+  return new Promise((resolve) => {
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+  });
+}
+
+export async function signIn(url, username, password = 'Demo@2026!') {
+  const res = await fetch(`${url}/v2/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  if (!res.ok) throw new Error(`login failed: ${res.status}`);
+  return (await res.json()).token;
+}
+
+/**
+ * Requests/s and latency percentiles (ms) of `connections` clients for `seconds`. autocannon's
+ * histogram has p90 and p97.5 but no p95, so every response time is kept and p95 read from them.
+ */
+export async function load({ url, headers = {}, connections = 10, seconds = 10 }) {
+  const times = [];
+  const instance = autocannon({ url, headers, connections, duration: seconds });
+  instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
+  const result = await instance;
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  times.sort((a, b) => a - b);
+  const at = (q) => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)] ?? null;
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p95: at(0.95),
+    p97_5: result.latency.p97_5,
+    p99: result.latency.p99,
+    total: result.requests.total,
+  };
+}
+
+export const fmt = (n, d = 1) => Number(n).toFixed(d);

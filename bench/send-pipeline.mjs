@@ -1,0 +1,209 @@
+// Send pipeline budget (DESIGN §7): messages queued by POST /v2/emails/send, taken by the pg-boss
+// workers and accepted by a local SMTP sink, at least half the rate of bare pooled nodemailer
+// sending the same number of messages to the same sink. Prints messages/s and the latency from the
+// hand-over (the POST sent, or sendMail called) to the sink's acceptance; `npm run bench -- send-pipeline`.
+// The product runs on PostgreSQL (BENCH_DATABASE_URL, a database of its own dropped and created
+// again each run) and on the embedded PGlite (BENCH_SEND_PGLITE=0 leaves it out). Also printed: on
+// PostgreSQL, when every event of the run (a 'processed' and a 'send' per message) had its time
+// stamp; and the server's peak RSS.
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
+import { benchDatabase, fmt, signIn, startProduct } from './lib.mjs';
+
+const N = Number(process.env.BENCH_SEND_MESSAGES ?? 500);
+const PER_REQUEST = 10; // the compose screen's maximum of recipients
+const CLIENTS = 5; // concurrent POSTs
+const PORT = 3810;
+const DB_NAME = 'ar_bench_send';
+
+/** The sink: accepts everything, notes when each recipient's message was accepted (ms, this process's clock). */
+async function startSink() {
+  const accepted = new Map();
+  let bytes = 0;
+  let count = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      let size = 0;
+      stream.on('data', (c) => {
+        size += c.length;
+      });
+      stream.on('end', () => {
+        const now = performance.now();
+        for (const r of session.envelope.rcptTo) accepted.set(r.address.toLowerCase(), now);
+        bytes += size;
+        count++;
+        callback(null, `Ok: queued as B${count}`);
+      });
+    },
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: server.server.address().port,
+    accepted,
+    averageSize: () => (count ? bytes / count : 0),
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+async function waitForAll(sink, addresses, timeoutMs = 300_000) {
+  const started = performance.now();
+  while (addresses.some((a) => !sink.accepted.has(a))) {
+    if (performance.now() - started > timeoutMs) {
+      const missing = addresses.filter((a) => !sink.accepted.has(a)).length;
+      throw new Error(`${missing} of ${addresses.length} messages never reached the sink`);
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+function summary(handedOver, sink, addresses) {
+  const latencies = addresses.map((a) => sink.accepted.get(a) - handedOver.get(a)).sort((x, y) => x - y);
+  const at = (q) => latencies[Math.min(latencies.length - 1, Math.ceil(q * latencies.length) - 1)];
+  const first = Math.min(...addresses.map((a) => handedOver.get(a)));
+  const last = Math.max(...addresses.map((a) => sink.accepted.get(a)));
+  return { rate: (addresses.length * 1000) / (last - first), p50: at(0.5), p97_5: at(0.975), seconds: (last - first) / 1000 };
+}
+
+/** N messages through the product: POST /v2/emails/send, 10 recipients each, CLIENTS at a time. */
+async function product(label, env, sink) {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ar-bench-send-'));
+  const app = await startProduct({
+    PORT: String(PORT),
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'true',
+    SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
+    MAIL_FROM: 'AR Online <nao-responda@bench.test>',
+    ...env,
+  });
+  try {
+    // A postpaid user: the send is charged to the plan's usage, never refused for credits.
+    const token = await signIn(app.url, 'pos@demo.local');
+    const send = (destinataires) =>
+      fetch(`${app.url}/v2/emails/send`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          destinataires,
+          nameFrom: 'Cobranca Bench',
+          subject: 'Notificação extrajudicial',
+          content: `<p>Prezado(a), segue a notificação referente ao <a href="https://www.exemplo.test/contrato">contrato</a>.</p>${'<p>Texto da notificação com validade jurídica.</p>'.repeat(20)}`,
+        }),
+      });
+    // Warm-up (the first send pays for connections and caches), not measured.
+    const warm = await send([{ to: `aquece-${label}@bench.test`, nameTo: 'Aquece' }]);
+    if (!warm.ok) throw new Error(`warm-up send: ${warm.status} ${await warm.text()}`);
+    await waitForAll(sink, [`aquece-${label}@bench.test`]);
+
+    const batches = [];
+    for (let i = 0; i < N; i += PER_REQUEST) {
+      batches.push(
+        Array.from({ length: Math.min(PER_REQUEST, N - i) }, (_, k) => ({
+          to: `p${i + k}-${label}@bench.test`,
+          nameTo: `Pessoa ${i + k}`,
+        })),
+      );
+    }
+    const handedOver = new Map();
+    let next = 0;
+    const client = async () => {
+      while (next < batches.length) {
+        const batch = batches[next++];
+        const t0 = performance.now();
+        for (const r of batch) handedOver.set(r.to, t0);
+        const res = await send(batch);
+        if (!res.ok) throw new Error(`send: ${res.status} ${await res.text()}`);
+      }
+    };
+    const postsStarted = performance.now();
+    await Promise.all(Array.from({ length: CLIENTS }, client));
+    const queuedSeconds = (performance.now() - postsStarted) / 1000;
+    const addresses = [...handedOver.keys()];
+    await waitForAll(sink, addresses);
+    const result = { ...summary(handedOver, sink, addresses), queuedSeconds };
+    // Stamps may lag behind the sends; they must all complete. Only PostgreSQL can be asked from
+    // outside (PGlite is one connection inside the server).
+    if (env.DATABASE_URL) Object.assign(result, await waitForStamps(env.DATABASE_URL, postsStarted, 2 * (N + 1)));
+    result.peakRssMb = app.peakRssMb();
+    return result;
+  } finally {
+    await app.stop();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Waits until every event has its stamp; answers the seconds from the first POST and the counts. */
+async function waitForStamps(url, since, expectedEvents, timeoutMs = 600_000) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    for (;;) {
+      const {
+        rows: [r],
+      } = await client.query(
+        `SELECT count(*)::int AS events, count(c.car_codigo)::int AS stamps
+           FROM email_eventos e LEFT JOIN email_carimbos c ON c.evt_codigo = e.evt_codigo`,
+      );
+      if (r.events >= expectedEvents && r.stamps === r.events) {
+        return { stampedSeconds: (performance.now() - since) / 1000, events: r.events, stamps: r.stamps };
+      }
+      if (performance.now() - since > timeoutMs) throw new Error(`${r.events - r.stamps} of ${r.events} events never stamped`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+/** The same N messages with bare pooled nodemailer (the product's transport settings), all handed over at once. */
+async function bareNodemailer(sink, size) {
+  const transport = nodemailer.createTransport({ host: '127.0.0.1', port: sink.port, secure: false, pool: true, maxConnections: 5 });
+  const html = `<p>${'x'.repeat(Math.max(0, Math.round(size) - 600))}</p>`;
+  const handedOver = new Map();
+  try {
+    await transport.sendMail({ from: 'nao-responda@bench.test', to: 'aquece-bare@bench.test', subject: 'Aquece', html: '<p>Olá</p>' });
+    const sends = [];
+    for (let i = 0; i < N; i++) {
+      const to = `b${i}@bench.test`;
+      handedOver.set(to, performance.now());
+      sends.push(transport.sendMail({ from: 'nao-responda@bench.test', to, subject: 'Notificação extrajudicial', html, text: 'Texto' }));
+    }
+    await Promise.all(sends);
+    const addresses = [...handedOver.keys()];
+    await waitForAll(sink, addresses);
+    return summary(handedOver, sink, addresses);
+  } finally {
+    transport.close();
+  }
+}
+
+const sink = await startSink();
+try {
+  const rows = [];
+  rows.push(['product, PostgreSQL', await product('pg', { DATABASE_URL: await benchDatabase(DB_NAME, { fresh: true }) }, sink)]);
+  if (process.env.BENCH_SEND_PGLITE !== '0') rows.push(['product, PGlite (embedded)', await product('pglite', {}, sink)]);
+  const bare = await bareNodemailer(sink, sink.averageSize());
+  rows.push(['bare pooled nodemailer', bare]);
+
+  console.log(
+    `\nsend pipeline: ${N} messages (product: ${PER_REQUEST} recipients per POST, ${CLIENTS} clients), average message ${fmt(sink.averageSize() / 1024)} KB; latency in ms from hand-over to the sink's acceptance`,
+  );
+  console.log(
+    'pipeline | messages/s | p50 | p97.5 | ratio to bare nodemailer | all queued after (s) | last accepted after (s) | all stamped after (s) | server peak RSS (MB)',
+  );
+  const opt = (v, d) => (v === undefined || v === null ? '-' : fmt(v, d));
+  for (const [name, r] of rows) {
+    console.log(
+      `${name} | ${fmt(r.rate)} | ${fmt(r.p50, 0)} | ${fmt(r.p97_5, 0)} | ${fmt(r.rate / bare.rate, 2)}x | ${opt(r.queuedSeconds, 2)} | ${fmt(r.seconds, 2)} | ${opt(r.stampedSeconds, 2)} | ${opt(r.peakRssMb, 0)}`,
+    );
+    if (r.events !== undefined) console.log(`  ${name}: ${r.events} events, ${r.stamps} stamped`);
+  }
+} finally {
+  await sink.close();
+}

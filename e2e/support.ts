@@ -1,0 +1,31 @@
+import { expect, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'Demo@2026!';
+
+export async function login(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto('/login');
+  await page.getByLabel('E-mail', { exact: true }).fill(email);
+  await page.getByLabel('Senha', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+}
+
+/** The spec's error modal: its title and message. */
+export async function expectAlert(page: Page, title: string, message: string | RegExp) {
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText(title, { exact: true })).toBeVisible();
+  await expect(dialog.getByTestId('alert-message')).toHaveText(message);
+}
+
+export async function closeAlert(page: Page) {
+  await page.getByRole('dialog').getByRole('button').first().click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+}
+
+/** Opens the newest captured e-mail to `to` in the local mailbox and answers its page. */
+export async function openLatestMail(page: Page, to: string, subject: RegExp) {
+  await page.goto('/dev/mailbox');
+  const row = page.locator('tr', { hasText: to }).filter({ hasText: subject }).first();
+  await row.getByRole('link').click();
+  await expect(page.locator('#subject')).toHaveText(subject);
+  return page.frameLocator('iframe');
+}

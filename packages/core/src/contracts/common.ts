@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+export const PAGE_SIZES = [10, 25, 50, 100] as const;
+
+export type SortOrder = 'ASC' | 'DESC';
+
+export interface Pagination {
+  offset: number;
+  limit: number;
+  rowCount: number;
+  pageCount: number;
+}
+
+export interface ListQueryOptions<C extends string> {
+  columns: readonly [C, ...C[]];
+  defaultColumn: C;
+  defaultOrder: SortOrder;
+  defaultLimit: number;
+  /** Picker lists load up to 10,000 items (spec 001 §7). */
+  maxLimit?: number;
+}
+
+/**
+ * The query of every paged list: limit, offset, column (checked against an allow-list),
+ * order and searchTerm. Values arrive as strings in a query string, so they are coerced.
+ */
+export function listQuerySchema<C extends string>(opts: ListQueryOptions<C>) {
+  return z.object({
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(opts.maxLimit ?? 10000)
+      .default(opts.defaultLimit),
+    offset: z.coerce.number().int().min(0).default(0),
+    column: z.enum(opts.columns as [C, ...C[]], { error: 'Coluna de ordenação inválida.' }).default(opts.defaultColumn),
+    order: z
+      .string()
+      .transform((s) => s.toUpperCase())
+      .pipe(z.enum(['ASC', 'DESC'], { error: 'Ordem inválida: use ASC ou DESC.' }))
+      .default(opts.defaultOrder),
+    searchTerm: z
+      .string()
+      .max(200, 'O termo de pesquisa deve ter no máximo 200 caracteres.')
+      .transform((s) => s.trim())
+      .optional(),
+  });
+}
+
+export type ListQuery<C extends string = string> = {
+  limit: number;
+  offset: number;
+  column: C;
+  order: SortOrder;
+  searchTerm?: string;
+};
+
+export interface ListResponse<T> {
+  pagination: Pagination;
+  rows: T[];
+}
+
+export function paginationOf(offset: number, limit: number, rowCount: number): Pagination {
+  return { offset, limit, rowCount, pageCount: Math.max(1, Math.ceil(rowCount / limit)) };
+}
+
+/** Positive integer path id; anything else is a 404, not a 500. */
+export const idParam = z.object({ id: z.coerce.number().int().positive().max(2147483647) });

@@ -1,0 +1,285 @@
+import { z } from 'zod';
+import { isEmail } from '../validators/email.ts';
+import { listQuerySchema } from './common.ts';
+import { senderNameProblem } from './senders.ts';
+
+/** Texts of spec 001 §5 and §8 for composing and sending. */
+export const EMAIL_MSG = {
+  maxRecipients: 'Você atingiu o limite máximo de destinatários (10)',
+  duplicateRecipient: 'Este email já foi adicionado aos destinatários.',
+  recipientEmailInvalid: 'O e-mail informado não parece válido',
+  recipientEmailRequired: 'Informe o e-mail do destinatário.',
+  recipientContactRequired: 'Informe o e-mail, o SMS ou o WhatsApp do destinatário.',
+  recipientNameRequired: 'Informe o nome do destinatário.',
+  smsInvalid: 'Informe um celular válido com DDD para o SMS.',
+  whatsappInvalid: 'Informe um número de WhatsApp válido.',
+  securityQuestion: 'Informe a pergunta e a resposta de segurança.',
+  subjectRequired: 'Informe o assunto.',
+  subjectTooLong: 'O assunto deve ter no máximo 180 caracteres.',
+  contentRequired: 'Informe o conteúdo da mensagem.',
+  identificationTooLong: 'A identificação deve ter no máximo 120 caracteres.',
+  attachmentRequired: 'Você deve selecionar um ou mais anexos',
+  tooManyAttachments: 'Limite excedido de anexos, maximo de 20 anexos',
+  attachmentType: 'Tipo de Arquivos não permitido',
+  attachmentsTooLarge: 'Excedeu o limite de anexos',
+  channelUnavailable: 'O envio por SMS, WhatsApp e voz ainda não está disponível nesta instalação.',
+  sendFailed: 'Houve um erro ao enviar o e-mail',
+  sent: (product: string) =>
+    `Em processamento... Obrigado por utilizar o ${product} para enviar suas comunicações com validade jurídica. Seu AR-Email está sendo enviado.`,
+} as const;
+
+export const MAX_RECIPIENTS = 10;
+export const MAX_ATTACHMENTS = 20;
+/** Default total attachment size, 12 MB (12 × 1024 KB); usu_limite_anexo (MB) overrides it. */
+export const DEFAULT_ATTACHMENT_LIMIT_MB = 12;
+export const RECIPIENT_NAME_MAX = 14;
+
+/** Valid area codes for SMS (spec 001 §9). */
+export const SMS_AREA_CODES: ReadonlySet<number> = new Set([
+  11, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 24, 27, 28, 31, 32, 33, 34, 35, 37, 38, 41, 42, 43, 44, 45, 46, 47, 48, 49, 51, 53, 54, 55,
+  61, 62, 63, 64, 65, 66, 67, 68, 69, 71, 73, 74, 75, 77, 79, 81, 82, 83, 84, 85, 86, 87, 88, 89, 91, 92, 93, 94, 95, 96, 97, 98, 99,
+]);
+
+export const onlyDigits = (s: string) => s.replace(/\D/g, '');
+
+/** Brazilian mobile for SMS: 11 digits, a valid area code, third digit 9. */
+export function isSmsMobile(value: string): boolean {
+  const d = onlyDigits(value);
+  return d.length === 11 && SMS_AREA_CODES.has(Number(d.slice(0, 2))) && d[2] === '9';
+}
+
+/** WhatsApp: the masked value has at least 14 characters — (##) ####-#### or longer, or +## (##) #####-####. */
+export function isWhatsappNumber(value: string): boolean {
+  const d = onlyDigits(value);
+  return value.trim().length >= 14 && d.length >= 10 && d.length <= 13;
+}
+
+const channelTarget = z.object({ name: z.string().max(80).optional(), mobile: z.string().max(20) });
+
+export const composeRecipient = z.object({
+  to: z.string().trim().max(150).optional().default(''),
+  nameTo: z
+    .string({ error: EMAIL_MSG.recipientNameRequired })
+    .trim()
+    .min(1, EMAIL_MSG.recipientNameRequired)
+    .transform((s) => s.slice(0, RECIPIENT_NAME_MAX)),
+  leadSelected: z.coerce.number().int().positive().nullish(),
+  sms: channelTarget.nullish(),
+  whatsapp: channelTarget.nullish(),
+  validacaoNotif: z
+    .object({ pergunta: z.string().trim().max(60), resposta: z.string().trim().max(200) })
+    .nullish()
+    .refine((v) => !v || (v.pergunta.length > 0 && v.resposta.length > 0), EMAIL_MSG.securityQuestion),
+});
+export type ComposeRecipient = z.output<typeof composeRecipient>;
+
+export const composeBody = z.object({
+  destinataires: z
+    .array(composeRecipient, { error: EMAIL_MSG.recipientContactRequired })
+    .min(1, EMAIL_MSG.recipientContactRequired)
+    .max(MAX_RECIPIENTS, EMAIL_MSG.maxRecipients),
+  nameFrom: z.string({ error: 'Informe o remetente.' }).superRefine((v, ctx) => {
+    const problem = senderNameProblem(v);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  }),
+  from: z.string().trim().max(150).optional(),
+  identificacao: z.string().trim().max(120, EMAIL_MSG.identificationTooLong).optional().default(''),
+  subject: z.string({ error: EMAIL_MSG.subjectRequired }).trim().min(1, EMAIL_MSG.subjectRequired).max(180, EMAIL_MSG.subjectTooLong),
+  content: z
+    .string({ error: EMAIL_MSG.contentRequired })
+    .max(12 * 1024 * 1024)
+    .refine(htmlHasContent, EMAIL_MSG.contentRequired),
+  codModeloSelected: z.coerce.number().int().positive().nullish(),
+  etiquetasSelected: z.array(z.coerce.number().int().positive()).max(100).optional().default([]),
+  /** uuids answered by POST /emails/attachments. */
+  attachments: z.array(z.string().uuid()).max(MAX_ATTACHMENTS, EMAIL_MSG.tooManyAttachments).optional().default([]),
+  codEmailReply: z.coerce.number().int().positive().nullish(),
+  codEmailReplyBase: z.coerce.number().int().positive().nullish(),
+  sendNotification: z.boolean().optional(),
+});
+export type ComposeBody = z.input<typeof composeBody>;
+export type ComposeValues = z.output<typeof composeBody>;
+
+/** Whether a rich-text body says anything: text other than tags and spaces, or an image. */
+export function htmlHasContent(html: string): boolean {
+  return (
+    html
+      .replace(/<[^>]*>/g, '')
+      .replace(/&nbsp;/g, ' ')
+      .trim().length > 0 || /<img\s/i.test(html)
+  );
+}
+
+/**
+ * One recipient's contact rules (spec 001 §5): a valid e-mail not among `taken` (the other rows'
+ * addresses, lower case), or — when the user's setting allows — an SMS or WhatsApp number instead;
+ * the numbers that are given must be valid. The compose screen and the server both call it.
+ */
+export function recipientContactProblem(
+  r: Pick<ComposeRecipient, 'to' | 'sms' | 'whatsapp'>,
+  user: { set_envia_email_obrigatorio: boolean },
+  taken: ReadonlySet<string>,
+): string | null {
+  const hasSms = !!r.sms?.mobile;
+  const hasWhats = !!r.whatsapp?.mobile;
+  if (r.to) {
+    if (!isEmail(r.to)) return EMAIL_MSG.recipientEmailInvalid;
+    if (taken.has(r.to.toLowerCase())) return EMAIL_MSG.duplicateRecipient;
+  } else if (user.set_envia_email_obrigatorio) {
+    return EMAIL_MSG.recipientEmailRequired;
+  } else if (!hasSms && !hasWhats) {
+    return EMAIL_MSG.recipientContactRequired;
+  }
+  if (hasSms && !isSmsMobile(r.sms?.mobile ?? '')) return EMAIL_MSG.smsInvalid;
+  if (hasWhats && !isWhatsappNumber(r.whatsapp?.mobile ?? '')) return EMAIL_MSG.whatsappInvalid;
+  return null;
+}
+
+/** Rules that need the whole payload or the user's settings (the server's check of a send). */
+export function composeProblems(
+  body: ComposeValues,
+  user: { set_envia_email_obrigatorio: boolean; usu_anexo_obrigatorio: 'S' | 'N' },
+): string | null {
+  const seen = new Set<string>();
+  for (const r of body.destinataires) {
+    const problem = recipientContactProblem(r, user, seen);
+    if (problem) return problem;
+    if (r.to) seen.add(r.to.toLowerCase());
+  }
+  if (user.usu_anexo_obrigatorio === 'S' && body.attachments.length === 0) return EMAIL_MSG.attachmentRequired;
+  return null;
+}
+
+// ---- statuses ----
+
+export type Channel = 'email' | 'sms' | 'whatsapp' | 'voz' | 'carta';
+
+/** The channels as the product names them. */
+export const CHANNEL_NAMES: Record<Channel, string> = {
+  email: 'AR-Email',
+  sms: 'AR-SMS',
+  whatsapp: 'AR-WhatsApp',
+  voz: 'AR-Voz',
+  carta: 'AR-Carta',
+};
+export type StatusType =
+  | 'processed'
+  | 'send'
+  | 'delivered'
+  | 'viewed'
+  | 'read'
+  | 'track'
+  | 'acknowledged'
+  | 'answered'
+  | 'erro'
+  | 'click'
+  | 'download';
+
+export const STATUS_LABELS: Record<StatusType, { label: string; color: string }> = {
+  processed: { label: 'Processado', color: 'gray' },
+  send: { label: 'Enviado', color: 'blue' },
+  delivered: { label: 'Entregue', color: 'teal' },
+  viewed: { label: 'Visualizado', color: 'cyan' },
+  read: { label: 'Lido', color: 'green' },
+  track: { label: 'Lido', color: 'green' },
+  acknowledged: { label: 'Confirmado', color: 'grape' },
+  answered: { label: 'Respondido', color: 'indigo' },
+  erro: { label: 'Falha no Envio/Entrega', color: 'red' },
+  // Evidence of the recipient's actions on the public page; they do not change the current status.
+  click: { label: 'Link acessado', color: 'green' },
+  download: { label: 'Anexo baixado', color: 'green' },
+};
+
+/** The status filter of the sent list (spec 000 §4). */
+export const STATUS_FILTER: Record<'email' | 'sms' | 'whatsapp', StatusType[]> = {
+  email: ['processed', 'delivered', 'read', 'erro'],
+  sms: ['processed', 'send', 'delivered', 'read', 'erro'],
+  whatsapp: ['processed', 'send', 'delivered', 'read', 'erro'],
+};
+
+export interface StatusEntry {
+  type: StatusType;
+  label: string;
+  color: string;
+  dateTime: string;
+}
+
+export const SENT_COLUMNS = ['ema_uni_codigo', 'ema_uni_to', 'ema_uni_subject', 'ema_uni_identificacao', 'ema_uni_data_criacao'] as const;
+
+export const sentListQuery = listQuerySchema({
+  columns: SENT_COLUMNS,
+  defaultColumn: 'ema_uni_codigo',
+  defaultOrder: 'DESC',
+  defaultLimit: 25,
+  maxLimit: 100,
+}).extend({
+  searchTags: z
+    .union([z.coerce.number().int().positive(), z.array(z.coerce.number().int().positive()).max(100)])
+    .optional()
+    .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v])),
+  searchStatus: z
+    .string()
+    .max(2000)
+    .optional()
+    .transform((raw, ctx) => {
+      if (!raw) return {} as Partial<Record<Channel, StatusType[]>>;
+      try {
+        const parsed = z
+          .partialRecord(
+            z.enum(['email', 'sms', 'whatsapp', 'voz']),
+            z.array(z.enum(Object.keys(STATUS_LABELS) as [StatusType, ...StatusType[]])),
+          )
+          .parse(JSON.parse(raw));
+        return parsed as Partial<Record<Channel, StatusType[]>>;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'Filtro de status inválido.' });
+        return z.NEVER;
+      }
+    }),
+});
+export type SentListQuery = z.output<typeof sentListQuery>;
+
+export const tagCodesBody = z.array(z.coerce.number().int().positive()).min(1).max(100);
+
+// ---- recipient checks before sending (spec 001 §5 "Before sending", §7, §8 "Blacklist failure") ----
+
+/** The texts of the recipient checks; `msg` is '' when the address passes. */
+export const CHECK_MSG = {
+  emailsRequired: 'Informe ao menos um e-mail para verificar.',
+  tooManyEmails: 'Verifique no máximo 100 e-mails por vez.',
+  blockedAddress: (email: string, reason: string) =>
+    `O e-mail ${email} está na lista de bloqueio e não pode receber mensagens. Motivo: ${reason}`,
+  blockedDomain: (domain: string, reason: string) =>
+    `O domínio ${domain} está na lista de bloqueio e não pode receber mensagens. Motivo: ${reason}`,
+  hardBounce: (email: string, response: string) =>
+    `Uma mensagem anterior para ${email} foi recusada pelo servidor de destino (${response}). Verifique o endereço; se ele já foi corrigido, inclua-o na sua whitelist.`,
+  domainNotFound: (email: string, domain: string) => `O domínio ${domain} não existe. Verifique o e-mail ${email}.`,
+  domainNoMail: (email: string, domain: string) => `O domínio ${domain} não recebe e-mails. Verifique o e-mail ${email}.`,
+} as const;
+
+export const MAX_CHECK_EMAILS = 100;
+
+export const recipientCheck = z.object({ valid: z.boolean(), msg: z.string() });
+export type RecipientCheck = z.output<typeof recipientCheck>;
+
+/** GET /emails/check/blacklist/{email}. */
+export const blacklistCheckParams = z.object({ email: z.string().trim().max(254) });
+export const blacklistCheckResponse = z.object({ check: recipientCheck });
+export type BlacklistCheckResponse = z.output<typeof blacklistCheckResponse>;
+
+/** GET /emails/check/valido?emails=a@x&emails=b@y (the parameter repeated, or one comma-separated list). */
+export const validityCheckQuery = z.object({
+  emails: z
+    .union([z.string(), z.array(z.string())], { error: CHECK_MSG.emailsRequired })
+    .transform((v) =>
+      (Array.isArray(v) ? v : [v])
+        .flatMap((s) => s.split(','))
+        .map((s) => s.trim())
+        .filter((s) => s.length > 0),
+    )
+    .pipe(z.array(z.string().max(254)).min(1, CHECK_MSG.emailsRequired).max(MAX_CHECK_EMAILS, CHECK_MSG.tooManyEmails)),
+});
+export const validityCheckResponse = z.object({
+  checkList: z.array(z.object({ email: z.string(), check: recipientCheck })),
+});
+export type ValidityCheckResponse = z.output<typeof validityCheckResponse>;

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+/** Texts of spec 002 §8 (stamp validation) and the validator's own. */
+export const EVIDENCE_MSG = {
+  stampMissing: 'Carimbo não encontrado',
+  hashMissing: 'Hash não encontrado',
+  hashFormat: 'O hash deve ser um SHA-256 em hexadecimal (64 caracteres).',
+  stampTooLarge: 'O carimbo informado é grande demais para um carimbo do tempo.',
+  valid: (when: string, who: string) =>
+    `Carimbo do tempo válido: o hash informado existia em ${when} (horário de Brasília), segundo ${who}.`,
+  builtinWarning: 'Atenção: carimbo da TSA embutida desta instalação, não credenciada na ICP-Brasil.',
+  invalid: 'Carimbo do tempo inválido.',
+  notFound: 'Carimbo não encontrado',
+} as const;
+
+/** POST /v2/emails/validar-carimbo (spec 002 §7): the base64 of a TimeStampToken and the hash it should cover. */
+export const validarCarimboSchema = z.object({
+  carimboBase64: z
+    .string({ error: EVIDENCE_MSG.stampMissing })
+    .trim()
+    .min(1, EVIDENCE_MSG.stampMissing)
+    .max(200_000, EVIDENCE_MSG.stampTooLarge),
+  hash: z
+    .string({ error: EVIDENCE_MSG.hashMissing })
+    .trim()
+    .min(1, EVIDENCE_MSG.hashMissing)
+    .regex(/^[0-9a-fA-F]{64}$/, EVIDENCE_MSG.hashFormat)
+    .transform((v) => v.toLowerCase()),
+});
+export type ValidarCarimboInput = z.input<typeof validarCarimboSchema>;
+
+/** GET /v2/emails/validar-carimbo/{token}: the token a validation answered, for the validator page. */
+export const validarCarimboTokenParams = z.object({ token: z.string().regex(/^[0-9a-f]{64}$/) });
+
+export const validarCarimboResultSchema = z.object({
+  /** Opens the validator page: SHA-256 (hex) of the token's DER; GET /v2/emails/validar-carimbo/{token} answers this result again for a stored stamp. */
+  token: z.string(),
+  valido: z.boolean(),
+  /** One sentence in plain Portuguese: valid, or the first reason why not. */
+  mensagem: z.string(),
+  /** Who stamped: the TSA's name. */
+  carimbadoPor: z.string().nullable(),
+  /** When: the token's genTime, ISO 8601 UTC, and as people read it (dd/MM/yyyy HH:mm:ss, Brasília). */
+  dataHora: z.string().nullable(),
+  dataHoraBrasilia: z.string().nullable(),
+  /** Which hash the token covers (messageImprint, hex), and which one was asked about. */
+  hashCarimbado: z.string().nullable(),
+  hashInformado: z.string(),
+  algoritmo: z.string().nullable(),
+  serial: z.string().nullable(),
+  politica: z.string().nullable(),
+  /** The built-in TSA of this installation (not an ICP-Brasil accredited ACT). */
+  tsaEmbutida: z.boolean(),
+  verificacoes: z.object({ assinatura: z.boolean(), cadeiaCertificados: z.boolean(), hash: z.boolean() }),
+  /** Every reason the token is not valid for that hash, in plain Portuguese. */
+  problemas: z.array(z.string()),
+  /** When the hash is one of this service's events: what it recorded (no message id: that is the public page's key). */
+  evento: z.object({ canal: z.string(), tipo: z.string(), ocorridoEm: z.string() }).nullable(),
+});
+export type ValidarCarimboResult = z.output<typeof validarCarimboResultSchema>;

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+
+/** Texts of spec 001 §8 for the sending proof and the expert report. */
+export const PROOF_MSG = {
+  generateError: 'Houve um erro ao gerar o Comprovante',
+  downloadError: 'Houve um erro ao baixar o Comprovante',
+  sendingProofError: 'Houve um erro ao gerar o comprovante de envio',
+  reportError: 'Houve um erro ao gerar o Relatório Pericial',
+  notFound: 'Mensagem não encontrada.',
+  nameTooLong: 'O nome deve ter no máximo 200 caracteres.',
+  emailTooLong: 'O e-mail deve ter no máximo 320 caracteres.',
+} as const;
+
+/**
+ * PUT /emails/sending-proof/{id} (spec 001 §7): the name and e-mail of the current user. Both are
+ * optional: the proof and its log record the signed-in user as the session says, and keep these
+ * values only as what the screen declared.
+ */
+export const sendingProofBody = z
+  .object({
+    name: z.string().trim().max(200, PROOF_MSG.nameTooLong).optional(),
+    email: z.string().trim().max(320, PROOF_MSG.emailTooLong).optional(),
+  })
+  .default({});
+export type SendingProofBody = z.input<typeof sendingProofBody>;
+
+/** The e-mail statuses a proof lists, in the order they happen. */
+export const PROOF_STATUS_TYPES = ['processed', 'send', 'delivered', 'read', 'acknowledged', 'answered', 'erro'] as const;
+export type ProofStatusType = (typeof PROOF_STATUS_TYPES)[number];
+
+/** One status of the e-mail channel and when it first happened. */
+export const proofStatusSchema = z.object({
+  type: z.enum(PROOF_STATUS_TYPES),
+  /** Portuguese label: Processado, Enviado, Entregue, Lido, Confirmado, Respondido, Falha no Envio/Entrega. */
+  label: z.string(),
+  /** ISO 8601 UTC, and as people read it (dd/MM/yyyy HH:mm:ss, Brasília). */
+  dateTime: z.string(),
+  dataHoraBrasilia: z.string(),
+  /** What else the evidence says: the relay's reply, the failure reason, where a read came from. */
+  detalhe: z.string().nullable(),
+  /** Hash of the event that proves it (SHA-256 of its canonical serialisation, docs/evidence.md). */
+  hash: z.string(),
+});
+export type ProofStatus = z.output<typeof proofStatusSchema>;
+
+/**
+ * GET /v2/emails/sending-proof/{id}: the sending proof of one of the user's messages as data (the
+ * web page renders it and its QR code); PUT answers the same content as a PDF.
+ */
+export const sendingProofSchema = z.object({
+  /** Protocol: the message's code and its uuid (the public page's key). */
+  ema_uni_codigo: z.number(),
+  ema_uni_id: z.string(),
+  remetente: z.object({
+    /** The sender name the recipient saw, and the address it was sent from. */
+    nome: z.string(),
+    email: z.string(),
+    /** The account that sent it: the user's name and login, and the entity when there is one. */
+    usuario: z.string(),
+    conta: z.string(),
+    entidade: z.string().nullable(),
+  }),
+  destinatario: z.object({ nome: z.string(), email: z.string().nullable() }),
+  assunto: z.string(),
+  identificacao: z.string(),
+  criadoEm: z.string(),
+  criadoEmBrasilia: z.string(),
+  /** Every e-mail status reached (first occurrence of each; only a person's reads count, docs/reads.md). */
+  status: z.array(proofStatusSchema),
+  /** The current e-mail status, or null before the message was processed. */
+  ultimoStatus: z.object({ type: z.string(), label: z.string() }).nullable(),
+  /** The proof's sentence, by the current status (spec 001 §2.10). */
+  texto: z.string(),
+  falha: z.object({ motivo: z.string(), dataHora: z.string(), dataHoraBrasilia: z.string() }).nullable(),
+  /** SHA-256 of what was sent (ema_uni_hash), and the hash of the last event of its chain. */
+  hashConteudo: z.string(),
+  ultimoHash: z.string().nullable(),
+  /** Whether the hash chain recomputes from what is stored (the expert report has the detail). */
+  cadeiaIntegra: z.boolean(),
+  anexos: z.array(z.object({ originalFilename: z.string(), mime: z.string(), size: z.number(), sha256: z.string() })),
+  /** The public page of the message: what the QR code encodes. */
+  urlPublica: z.string(),
+  /** When this proof was made (ISO 8601 UTC and Brasília). */
+  geradoEm: z.string(),
+  geradoEmBrasilia: z.string(),
+});
+export type SendingProof = z.output<typeof sendingProofSchema>;

@@ -1,0 +1,72 @@
+import type { Channel, StatusEntry } from './emails.ts';
+
+/** Texts of the public recipient pages (spec 002 §8). */
+export const PUBLIC_MSG = {
+  notFound: 'Desculpe, mas não foi possível encontrar o e-mail solicitado.',
+  invalidAnswer: 'A resposta informada não é válida',
+  mustVerify: 'Você deve realizar uma verificação!',
+  accepted: 'Obrigado pela confirmação!',
+  downloadError: 'Houve um erro ao fazer o download dos anexos',
+  tooManyAnswers: 'Muitas respostas incorretas. Aguarde alguns minutos e tente novamente.',
+  linkNotFound: 'Link não encontrado.',
+} as const;
+
+/** The prefix of a 403 that sends the visitor to the security question (spec 002 §4). */
+export const NOT_VERIFY = 'not verify';
+
+/** A certificate block of spec 002 §3: when, the RFC 3161 token, the signed hash and the trail. */
+export interface CertificateBlock {
+  ocorridoEm: string;
+  /** The time-stamp token (DER, base64); null while the stamp is still on its way. */
+  carimbo: string | null;
+  hashAssinado: string;
+  carimbadoEm: string | null;
+  tsa: string | null;
+  trilhaAuditoria?: string[];
+  trilhaLeitura?: string[];
+  ipLeitura?: string | null;
+}
+
+export interface ClickTracking {
+  date: string;
+  ip: string | null;
+  city: string | null;
+  state: string | null;
+  country: string | null;
+  position: { lat: number; lng: number } | null;
+  url: string | null;
+  acao: 'leitura' | 'clique' | 'download' | 'aceite';
+}
+
+/** GET /v2/emails/info/public/{uuid}: the public detail of one message (spec 002 §3). */
+export interface PublicMessage {
+  codeEmail: string;
+  protocolo: number;
+  subject: string;
+  remetente: string;
+  destinatario: string;
+  content: string;
+  dataEnviada: string | null;
+  horaEnviada: string | null;
+  dataEntrega: string | null;
+  horaEntrega: string | null;
+  dataLeitura: string | null;
+  horaLeitura: string | null;
+  dataLeituraUTC: string | null;
+  numberSMS: string | null;
+  messageSMS: string | null;
+  attachments: { originalFilename: string; uuidFilename: string; size: number; track: { date: string | null } }[];
+  emailResultSendStatus: 'sucesso' | 'falha' | 'pendente';
+  email_error: { reasonFailure: string; dateSend: string } | null;
+  visualizarGeolocalizacao: boolean;
+  origemMessage: string;
+  customPage: { customTitle: string; customFavicon: string | null };
+  hashConteudo: string | null;
+  statusFull: Partial<Record<Channel, StatusEntry[]>>;
+  timeline: { type: string; date: string; status: string }[];
+  detalhesEnvioEntrega: CertificateBlock | null;
+  detalhesLeitura: CertificateBlock | null;
+  detalhesAceite: CertificateBlock | null;
+  clickTracking: ClickTracking[];
+  aceito: boolean;
+}

@@ -1,0 +1,31 @@
+/** Portuguese texts quoted by the specification. Shown to users exactly as written. */
+export const MSG = {
+  loginRequired: 'Informe o Usuário e Senha!',
+  invalidCredentials: 'Usuário ou senha inválidos.',
+  blockedUser: 'Usuário bloqueado. Entre em contato com o administrador.',
+  pendingUser: 'Cadastro ainda não confirmado. Verifique o convite enviado ao seu e-mail.',
+  tooManyAttempts: (minutes: number) => `Muitas tentativas de acesso. Tente novamente em ${minutes} minuto${minutes === 1 ? '' : 's'}.`,
+  sessionExpired: 'Sessão expirada! Faça login novamente.',
+  internalError: 'Erro Interno',
+  internalErrorText:
+    'Ocorreu um erro inesperado. Aguarde alguns minutos e tente novamente ou entre em contato com o suporte pelo e-mail suporte@aronline.com.br.',
+  offline: 'Conexão perdida! Por favor verifique sua conexão com a internet. Cod 31',
+  linkInvalid: 'Esse link não é mais válido',
+  passwordChanged: 'Senha alterada com sucesso!',
+  recoverySent: 'Enviamos uma mensagem com as instruções para recuperar a senha ao e-mail informado.',
+  recoveryProblem: 'Houve um problema na recuperação da senha',
+  passwordUpdateProblem: 'Houve um problema na atualização da senha',
+  notFound: 'Registro não encontrado.',
+  forbidden: 'Você não tem permissão para esta ação.',
+  invalidRequest: 'Requisição inválida.',
+  emailInvalid: 'Informe um e-mail válido.',
+  emailTooLong: 'O e-mail deve ter no máximo 150 caracteres.',
+  password: {
+    length: 'A senha deve conter 8 ou mais caracteres',
+    upper: 'A senha deve conter no mínimo uma letra maiúscula',
+    lower: 'A senha deve conter pelo menos uma letra minúscula',
+    digit: 'A senha deve conter pelo menos um número',
+    special: 'A senha deve conter pelo menos 1 caractere especial (#, $, %, *, !, +, -, ...)',
+    mismatch: 'As senhas não são iguais',
+  },
+} as const;

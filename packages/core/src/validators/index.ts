@@ -1,0 +1,4 @@
+export * from './cnpj.ts';
+export * from './cpf.ts';
+export * from './email.ts';
+export * from './password.ts';
