@@ -241,7 +241,10 @@ test('a reply arrives by SMTP, shows unread in Recebidos, opens read, and is ans
   await row.click();
 
   await expect(page).toHaveURL(/\/emails\/recebidos\/info\/\d+$/);
-  await expect(page.getByLabel('De')).toHaveValue('Diego Lima <diego@cliente.test>');
+  // The list may stay on screen while the detail's code loads: wait for the detail itself
+  // ('de' alone would also match the list's 'Ver mensagem de …' buttons).
+  await expect(page.getByRole('heading', { name: 'AR-Email Recebido', exact: true })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'De', exact: true })).toHaveValue('Diego Lima <diego@cliente.test>');
   await expect(page.frameLocator('[data-testid=received-content]').locator('body')).toContainText('discordo da rescisão');
   await page.screenshot({ path: test.info().outputPath('recebido.png'), fullPage: true });
   await page.getByRole('button', { name: 'Responder' }).click();

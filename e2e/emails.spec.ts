@@ -51,7 +51,7 @@ test('sent messages: the list, search, detail with tags and attachment, and the 
   await rows.first().click();
 
   await expect(page).toHaveURL(/\/emails\/enviados\/info\/\d+$/);
-  await expect(page.getByLabel('Para')).toHaveValue('Diego <diego@cliente.test>');
+  await expect(page.getByRole('textbox', { name: 'Para', exact: true })).toHaveValue('Diego <diego@cliente.test>');
   await expect(page.getByTestId('status-panel-email')).toContainText('Enviado');
   await expect(page.getByRole('button', { name: /notificacao\.pdf/ })).toBeVisible();
 
