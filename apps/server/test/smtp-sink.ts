@@ -15,10 +15,15 @@ export interface SunkMessage {
  */
 export async function startSmtpSink() {
   const messages: SunkMessage[] = [];
+  const stats = { connections: 0 };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onConnect(_session, callback) {
+      stats.connections++;
+      callback();
+    },
     onRcptTo(address, _session, callback) {
       if (address.address.startsWith('rejeita')) {
         const err = new Error('5.1.1 Mailbox does not exist') as Error & { responseCode: number };
@@ -52,6 +57,8 @@ export async function startSmtpSink() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    /** SMTP connections opened so far. */
+    stats,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

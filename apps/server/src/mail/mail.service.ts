@@ -38,7 +38,11 @@ export interface MailService {
  */
 export function createMailService(opts: { smtpUrl?: string; from: string; db: Kysely<DB> }): MailService {
   if (opts.smtpUrl) {
-    const transport: Transporter = nodemailer.createTransport(opts.smtpUrl, { pool: true, maxConnections: 5 } as never);
+    // The URL inside the options object: given as a string, nodemailer takes the second argument
+    // as message defaults, not transport options, and `pool` was silently ignored (a new SMTP
+    // connection, greeting and EHLO for every message; bench/send-pipeline). Keys set in the URL's
+    // query win over these.
+    const transport: Transporter = nodemailer.createTransport({ url: opts.smtpUrl, pool: true, maxConnections: 5 } as never);
     return {
       mode: 'smtp',
       async send(mail) {
