@@ -31,7 +31,9 @@ export async function benchDatabase(name, { fresh = false } = {}) {
 
 /** The product as `npm start` runs it, on the given database and port; resolves once it answers. */
 export async function startProduct(env) {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+  // BENCH_SERVER_NODE_FLAGS: node flags for the server only (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
+  const flags = (process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'warn', INBOUND_SMTP_PORT: '0', LOGIN_DELAY_MS: '0', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],

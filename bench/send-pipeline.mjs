@@ -17,7 +17,7 @@ import { benchDatabase, fmt, signIn, startProduct } from './lib.mjs';
 const N = Number(process.env.BENCH_SEND_MESSAGES ?? 500);
 const PER_REQUEST = 10; // the compose screen's maximum of recipients
 const CLIENTS = 5; // concurrent POSTs
-const PORT = 3810;
+const PORT = Number(process.env.BENCH_SEND_PORT ?? 3810);
 const DB_NAME = 'ar_bench_send';
 
 /** The sink: accepts everything, notes when each recipient's message was accepted (ms, this process's clock). */
