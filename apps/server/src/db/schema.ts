@@ -120,7 +120,7 @@ export interface DB {
   email_links: EmailLinksTable;
   email_eventos: EmailEventosTable;
   email_carimbos: EmailCarimbosTable;
-  emails_contagem: { cod_usu: number; total: number };
+  emails_contagem: { cod_usu: number; total: number; versao: Generated<string> };
   blacklist: BlacklistTable;
   emails_recebidos: EmailsRecebidosTable;
   email_documentos: EmailDocumentosTable;

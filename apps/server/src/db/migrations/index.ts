@@ -9,6 +9,7 @@ import * as m0007 from './0007-evidence.ts';
 import * as m0008 from './0008-blacklist.ts';
 import * as m0009 from './0009-received.ts';
 import * as m0010 from './0010-proofs.ts';
+import * as m0011 from './0011-emails-search-version.ts';
 
 /**
  * Every migration, in order. A module adds its own file (NNNN-module.ts) and one line here;
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0008-blacklist': m0008,
   '0009-received': m0009,
   '0010-proofs': m0010,
+  '0011-emails-search-version': m0011,
 };

@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { SearchMatches, searchMatchesOf } from './search-matches.ts';
 
 let t: TestApp;
 let token: string;
@@ -99,5 +101,111 @@ describe('GET /v2/emails/send (one query per page)', () => {
     const status = await list(`searchStatus=${encodeURIComponent(JSON.stringify({ email: ['processed'] }))}&column=ema_uni_to&order=DESC`);
     expect(status.pagination.rowCount).toBe(3);
     expect(status.emails[0].ema_uni_to).toBe('carla@cliente.test');
+  });
+});
+
+describe("a search kept while the user's messages are the same (search-matches.ts)", () => {
+  const ids = (page: { emails: { ema_uni_codigo: number }[] }) => page.emails.map((e) => e.ema_uni_codigo);
+  const kept = () => searchMatchesOf(t.ctx.db);
+
+  it('pages through the kept ids, and a new matching message shows on the next request', async () => {
+    const first = await list('searchTerm=kept&limit=2&offset=0');
+    expect(first.pagination.rowCount).toBe(0);
+    const res = await t.send(token, {
+      destinataires: [1, 2, 3].map((n) => ({ to: `kept${n}@cliente.test`, nameTo: `Kept ${n}` })),
+      nameFrom: 'Cobranca Demo',
+      subject: 'Outro aviso',
+      content: '<p>Olá</p>',
+    });
+    expect(res.statusCode).toBe(200);
+    // The send bumped the user's version: the empty answer kept above is not used again.
+    const page1 = await list('searchTerm=kept&limit=2&offset=0');
+    expect(page1.pagination).toEqual({ offset: 0, limit: 2, rowCount: 3, pageCount: 2 });
+    expect(page1.emails.map((e: { ema_uni_to: string }) => e.ema_uni_to)).toEqual(['kept3@cliente.test', 'kept2@cliente.test']);
+    const page2 = await list('searchTerm=KEPT&limit=2&offset=2');
+    expect(page2.emails.map((e: { ema_uni_to: string }) => e.ema_uni_to)).toEqual(['kept1@cliente.test']);
+    expect(page2.pagination.rowCount).toBe(3);
+    expect(page2.emails[0].lastStatus.email.type).toBe('processed');
+    const past = await list('searchTerm=kept&limit=2&offset=4');
+    expect(past).toMatchObject({ emails: [], pagination: { rowCount: 3 } });
+
+    // Status changes do not touch a search's ids; the page shows the current status.
+    await t.ctx.db.updateTable('emails').set({ ema_status_email: 'send' }).where('ema_uni_to', '=', 'kept1@cliente.test').execute();
+    expect(ids(await list('searchTerm=kept&limit=2&offset=2'))).toEqual(ids(page2));
+
+    // Sorted another way, the same search is another list, in that order.
+    const byTo = await list('searchTerm=kept&column=ema_uni_to&order=ASC&limit=25');
+    expect(byTo.emails.map((e: { ema_uni_to: string }) => e.ema_uni_to)).toEqual([
+      'kept1@cliente.test',
+      'kept2@cliente.test',
+      'kept3@cliente.test',
+    ]);
+    expect(kept().size).toBeGreaterThanOrEqual(2);
+  });
+
+  it("answers what the uncached query answers, and never another user's messages", async () => {
+    const gerente = await t.login('gerente@demo.local');
+    const other = await t.send(gerente, {
+      destinataires: [{ to: 'kept9@cliente.test', nameTo: 'Kept 9' }],
+      nameFrom: 'Gerente',
+      subject: 'Do gerente',
+      content: '<p>Olá</p>',
+    });
+    expect(other.statusCode).toBe(200);
+    const mine = await list('searchTerm=kept&limit=25');
+    expect(mine.emails.map((e: { ema_uni_to: string }) => e.ema_uni_to)).not.toContain('kept9@cliente.test');
+    // A status filter is never kept: the same search with one is read directly, and agrees.
+    const direct = await list(
+      `searchTerm=kept&limit=25&searchStatus=${encodeURIComponent(JSON.stringify({ email: ['processed', 'send'] }))}`,
+    );
+    expect(ids(direct)).toEqual(ids(mine));
+    expect(direct.pagination).toEqual(mine.pagination);
+  });
+
+  it('a message written or removed by anyone else (another process, by hand) moves the version too', async () => {
+    const before = await list('searchTerm=kept&limit=25');
+    // A bare copy of one of the user's messages, inserted straight into the table.
+    const {
+      rows: [copy],
+    } = await sql<{ ema_uni_codigo: number }>`
+      INSERT INTO emails (cod_usu, cod_ger_entidade, ema_uni_envio, ema_uni_name_from, ema_uni_from, ema_uni_name_to, ema_uni_to,
+        ema_uni_subject, ema_uni_content, ema_uni_content_sha256, ema_uni_identificacao, ema_uni_creditos, ema_status_email, ema_uni_busca)
+      SELECT cod_usu, cod_ger_entidade, gen_random_uuid(), ema_uni_name_from, ema_uni_from, 'Kept 4', 'kept4@cliente.test',
+        ema_uni_subject, ema_uni_content, ema_uni_content_sha256, ema_uni_identificacao, 0, 'processed', 'kept4@cliente.test'
+      FROM emails WHERE ema_uni_codigo = ${before.emails[0].ema_uni_codigo}
+      RETURNING ema_uni_codigo`.execute(t.ctx.db);
+    const added = await list('searchTerm=kept&limit=25');
+    expect(ids(added)).toEqual([copy.ema_uni_codigo, ...ids(before)]);
+    expect(added.pagination.rowCount).toBe(before.pagination.rowCount + 1);
+    await t.ctx.db.deleteFrom('emails').where('ema_uni_codigo', '=', copy.ema_uni_codigo).execute();
+    const removed = await list('searchTerm=kept&limit=25');
+    expect(ids(removed)).toEqual(ids(before));
+    expect(removed.pagination.rowCount).toBe(before.pagination.rowCount);
+  });
+});
+
+describe('SearchMatches', () => {
+  it('reads a search once for concurrent requests, and forgets the oldest beyond its room', async () => {
+    const m = new SearchMatches(5, 10);
+    let reads = 0;
+    const read = (n: number) => async () => {
+      reads++;
+      await new Promise((r) => setTimeout(r, 5));
+      return { version: '1', ids: Int32Array.from({ length: n }, (_, i) => i) };
+    };
+    const [a, b] = await Promise.all([m.load('a', read(2)), m.load('a', read(2))]);
+    expect(a).toBe(b);
+    expect(reads).toBe(1);
+    await m.load('b', read(3));
+    expect(m.get('a')).toBeDefined();
+    await m.load('c', read(2)); // 2 + 3 + 2 > 5: the least recently used ('b') goes
+    expect(m.get('b')).toBeUndefined();
+    expect(m.get('a')).toBeDefined();
+    expect(await m.load('huge', read(6))).toMatchObject({ version: '1' });
+    expect(m.get('huge')).toBeUndefined();
+    m.drop('a', { version: '0', ids: new Int32Array() }); // not the kept entry: stays
+    expect(m.get('a')).toBeDefined();
+    m.drop('a');
+    expect(m.get('a')).toBeUndefined();
   });
 });

@@ -1,7 +1,8 @@
 import { paginationOf, type SentListQuery } from '@ar/core';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { containsPattern } from '../../http/paged-list.ts';
+import { MAX_KEPT_MATCHES, searchMatchesOf } from './search-matches.ts';
 
 const SORTABLE = {
   ema_uni_codigo: 'e.ema_uni_codigo',
@@ -73,6 +74,13 @@ export async function listSent(db: Kysely<DB>, usu: number, q: SentListQuery) {
   const direction = q.order === 'DESC' ? 'desc' : 'asc';
   const sortRefs = sortRef === 'e.ema_uni_codigo' ? [sortRef] : [sortRef, 'e.ema_uni_codigo'];
 
+  // A search on what never changes (the search text; the sort columns are written once): its
+  // ordered ids are kept while the user's messages are the same (search-matches.ts).
+  if (q.searchTerm && q.searchTags.length === 0 && statusFilters.length === 0) {
+    const kept = await listKept(db, usu, q, base, sortRefs, direction);
+    if (kept) return kept;
+  }
+
   let page = base.select([
     'e.ema_uni_codigo',
     unfiltered ? sql<number | null>`null::int`.as('total') : sql<number>`(count(*) over ())::int`.as('total'),
@@ -80,32 +88,15 @@ export async function listSent(db: Kysely<DB>, usu: number, q: SentListQuery) {
   for (const ref of sortRefs) page = page.orderBy(sql.ref(ref), direction);
   page = page.limit(q.limit).offset(q.offset);
 
-  let query = db
-    .selectFrom(page.as('p'))
-    .innerJoin('emails as e', 'e.ema_uni_codigo', 'p.ema_uni_codigo')
-    .select([
-      'e.ema_uni_codigo',
-      'e.ema_uni_id',
-      'e.ema_uni_to',
-      'e.ema_uni_name_to',
-      'e.ema_uni_subject',
-      'e.ema_uni_identificacao',
-      'e.ema_uni_data_criacao',
-      'e.ema_uni_sms',
-      'e.ema_uni_whatsapp',
-      unfiltered ? sql<number | null>`(SELECT c.total FROM emails_contagem c WHERE c.cod_usu = ${usu})`.as('total') : 'p.total',
-      sql<SentRow['tags']>`coalesce((
-        SELECT json_agg(json_build_object('eti_codigo', t.eti_codigo, 'eti_nome', t.eti_nome, 'eti_cor', t.eti_cor) ORDER BY t.eti_nome)
-        FROM email_etiquetas et JOIN etiquetas t ON t.eti_codigo = et.cod_etiqueta
-        WHERE et.cod_email = e.ema_uni_codigo), '[]'::json)`.as('tags'),
-      sql<SentRow['events']>`coalesce((
-        SELECT json_agg(json_build_object('evt_canal', x.evt_canal, 'evt_tipo', x.evt_tipo,
-          'evt_data', to_char(x.evt_data AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) ORDER BY x.evt_canal)
-        FROM (SELECT DISTINCT ON (v.evt_canal) v.evt_canal, v.evt_tipo, v.evt_data FROM email_eventos v
-              WHERE v.cod_email = e.ema_uni_codigo ORDER BY v.evt_canal, v.evt_codigo DESC) x), '[]'::json)`.as('events'),
-    ]);
+  const joined = db.selectFrom(page.as('p')).innerJoin('emails as e', 'e.ema_uni_codigo', 'p.ema_uni_codigo');
+  // The join's 'p' is only read by the total below; the columns are the same as a kept search's page.
+  let query = withPageColumns(joined as unknown as PageSource).select(
+    unfiltered
+      ? sql<number | null>`(SELECT c.total FROM emails_contagem c WHERE c.cod_usu = ${usu})`.as('total')
+      : sql<number>`p.total`.as('total'),
+  );
   for (const ref of sortRefs) query = query.orderBy(sql.ref(ref), direction);
-  const rows = (await query.execute()) as SentRow[];
+  const rows: SentRow[] = await query.execute();
 
   let rowCount = rows[0]?.total ?? null;
   if (rowCount === null) {
@@ -118,6 +109,74 @@ export async function listSent(db: Kysely<DB>, usu: number, q: SentListQuery) {
           : (((await base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirst()) as { n: number } | undefined)?.n ?? 0);
   }
   return { rows, pagination: paginationOf(q.offset, q.limit, rowCount) };
+}
+
+/** The columns of a page's rows, with their tags and last event per channel, read in the same query. */
+type PageSource = SelectQueryBuilder<DB & { e: DB['emails'] }, 'e', object>;
+
+function withPageColumns(qb: PageSource) {
+  return qb.select([
+    'e.ema_uni_codigo',
+    'e.ema_uni_id',
+    'e.ema_uni_to',
+    'e.ema_uni_name_to',
+    'e.ema_uni_subject',
+    'e.ema_uni_identificacao',
+    'e.ema_uni_data_criacao',
+    'e.ema_uni_sms',
+    'e.ema_uni_whatsapp',
+    sql<SentRow['tags']>`coalesce((
+      SELECT json_agg(json_build_object('eti_codigo', t.eti_codigo, 'eti_nome', t.eti_nome, 'eti_cor', t.eti_cor) ORDER BY t.eti_nome)
+      FROM email_etiquetas et JOIN etiquetas t ON t.eti_codigo = et.cod_etiqueta
+      WHERE et.cod_email = e.ema_uni_codigo), '[]'::json)`.as('tags'),
+    sql<SentRow['events']>`coalesce((
+      SELECT json_agg(json_build_object('evt_canal', x.evt_canal, 'evt_tipo', x.evt_tipo,
+        'evt_data', to_char(x.evt_data AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) ORDER BY x.evt_canal)
+      FROM (SELECT DISTINCT ON (v.evt_canal) v.evt_canal, v.evt_tipo, v.evt_data FROM email_eventos v
+            WHERE v.cod_email = e.ema_uni_codigo ORDER BY v.evt_canal, v.evt_codigo DESC) x), '[]'::json)`.as('events'),
+  ]);
+}
+
+/**
+ * A page of a kept search: its ids from the kept list, its rows and the user's version in one
+ * query. A version that moved (a message added or removed since) drops the list and reads it
+ * again; null when the search matches too many rows to keep, or moved twice in a row — the caller
+ * then reads it the usual way.
+ */
+async function listKept(db: Kysely<DB>, usu: number, q: SentListQuery, base: PageSource, sortRefs: string[], direction: 'asc' | 'desc') {
+  const matches = searchMatchesOf(db);
+  const key = [usu, (q.searchTerm ?? '').toLowerCase(), sortRefs[0], direction].join('\u0000');
+  const versionOf = sql<string | null>`(SELECT c.versao::text FROM emails_contagem c WHERE c.cod_usu = ${usu})`;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const entry = await matches.load(key, async () => {
+      let ids = base.select('e.ema_uni_codigo');
+      for (const ref of sortRefs) ids = ids.orderBy(sql.ref(ref), direction);
+      // Version and ids in one statement: one snapshot.
+      const row = await db
+        .selectNoFrom([versionOf.as('version'), sql<number[]>`ARRAY(${ids.limit(MAX_KEPT_MATCHES + 1)})`.as('ids')])
+        .executeTakeFirstOrThrow();
+      return row.ids.length > MAX_KEPT_MATCHES ? null : { version: row.version ?? '0', ids: Int32Array.from(row.ids) };
+    });
+    if (!entry) return null;
+    const pageIds = Array.from(entry.ids.subarray(q.offset, q.offset + q.limit));
+    let rows: SentRow[] = [];
+    let version: string | null | undefined;
+    if (pageIds.length > 0) {
+      let query = withPageColumns(db.selectFrom('emails as e'))
+        .select(versionOf.as('version'))
+        .where('e.cod_usu', '=', usu)
+        .where('e.ema_uni_codigo', 'in', pageIds);
+      for (const ref of sortRefs) query = query.orderBy(sql.ref(ref), direction);
+      const found = await query.execute();
+      rows = found.map(({ version: _, ...r }) => ({ ...r, total: entry.ids.length }));
+      version = found.length === pageIds.length ? (found[0]?.version ?? '0') : undefined;
+    } else {
+      version = (await db.selectNoFrom(versionOf.as('version')).executeTakeFirstOrThrow()).version ?? '0';
+    }
+    if (version === entry.version) return { rows, pagination: paginationOf(q.offset, q.limit, entry.ids.length) };
+    matches.drop(key, entry);
+  }
+  return null;
 }
 
 /** A message's tags, by name. */
