@@ -43,11 +43,16 @@ export function createMailService(opts: { smtpUrl?: string; from: string; db: Ky
     // connection, greeting and EHLO for every message; bench/send-pipeline). Keys set in the URL's
     // query win over these.
     const transport: Transporter = nodemailer.createTransport({ url: opts.smtpUrl, pool: true, maxConnections: 5 } as never);
+    // The message is composed in memory first (the same MIME nodemailer would stream) and handed
+    // to the pool as one buffer: streamed straight into the connection, every piece of the MIME
+    // tree was a socket write of its own (bench/send-pipeline).
+    const composer = nodemailer.createTransport({ streamTransport: true, buffer: true });
     return {
       mode: 'smtp',
       async send(mail) {
-        const info = await transport.sendMail({ from: opts.from, ...mail });
-        return { messageId: info.messageId, response: info.response ?? '' };
+        const built = await composer.sendMail({ from: opts.from, ...mail });
+        const info = await transport.sendMail({ envelope: built.envelope, raw: built.message as Buffer, messageId: built.messageId });
+        return { messageId: built.messageId, response: info.response ?? '' };
       },
       close: () => transport.close(),
     };
