@@ -140,7 +140,7 @@ export async function recordEvents(trx: Transaction<DB>, events: NewEvent[], bos
  * The stamp job must never cost the event: a queue that fails (stopped, unreachable) is rolled back
  * to a savepoint and the event commits unstamped; the stamp sweep queues it later.
  */
-async function queueStampsSafely(trx: Transaction<DB>, boss: PgBoss, evt_codigos: number[]): Promise<void> {
+export async function queueStampsSafely(trx: Transaction<DB>, boss: PgBoss, evt_codigos: number[]): Promise<void> {
   await sql`SAVEPOINT carimbo`.execute(trx);
   try {
     await queueStamps(trx, boss, evt_codigos);

@@ -7,17 +7,21 @@ import {
   EMAIL_MSG,
   messageUnits,
 } from '@ar/core';
-import { fromKysely } from 'pg-boss';
+import { type Insertable, sql, type Transaction } from 'kysely';
+import { fromKysely, type PgBoss } from 'pg-boss';
 import type { AppContext } from '../../context.ts';
+import type { DB } from '../../db/schema.ts';
 import { badRequest } from '../../http/errors.ts';
 import { markSendActivity } from '../../queue/send-activity.ts';
 import type { Actor } from '../auth/actor.ts';
 import { debitCredits } from '../credits/credits.service.ts';
+import { type MessageForHash, messageHash } from '../evidence/canonical.ts';
+import { firstChainedEvent, MESSAGE_HASH_COLUMNS } from '../evidence/chain.ts';
 import { resolveReply } from '../inbound/received.service.ts';
 import { sanitizeTemplateHtml } from '../templates/templates.sanitize.ts';
 import { blacklistProblem } from './check.service.ts';
 import { findComposer, findOwnAttachments, findOwnLeads, findOwnTags, findOwnTemplate } from './emails.queries.ts';
-import { recordEvents } from './events.ts';
+import { queueStampsSafely, recordEvents } from './events.ts';
 import { extractLinks } from './render.ts';
 import { EMAIL_SEND_QUEUE } from './send.worker.ts';
 
@@ -113,49 +117,166 @@ export async function sendEmails(ctx: AppContext, actor: Actor, body: ComposeVal
   });
 
   // Concurrent sends of one user queue behind each other's row locks (the user's message count,
-  // kept by a trigger on the insert, and the plan's balance), held until commit: so the
-  // transaction is a fixed handful of statements whatever the number of recipients, and the plan
-  // is debited last.
-  const emails = await ctx.db.transaction().execute(async (trx) => {
-    const inserted = await trx.insertInto('emails').values(values).returning(['ema_uni_codigo', 'ema_uni_id', 'ema_uni_to']).execute();
-    const byUuid = new Map(inserted.map((row) => [row.ema_uni_id, row]));
-    const created: SentSummary['emails'] = values.map((v) => {
-      const row = byUuid.get(v.ema_uni_id);
-      if (!row) throw new Error(`message ${v.ema_uni_id} not stored`);
-      return row;
-    });
-    const links = created.flatMap((row, i) =>
-      extractLinks(values[i]?.ema_uni_content ?? '').map((url) => ({ cod_email: row.ema_uni_codigo, lnk_url: url })),
-    );
-    // One statement each for the send's links, tags and 'processed' events (with their stamp jobs).
-    if (links.length) await trx.insertInto('email_links').values(links).execute();
-    if (tags.length) {
-      await trx
-        .insertInto('email_etiquetas')
-        .values(created.flatMap((row) => tags.map((t) => ({ cod_email: row.ema_uni_codigo, cod_etiqueta: t.eti_codigo }))))
-        .execute();
-    }
-    await recordEvents(
-      trx,
-      created.map((row) => ({ cod_email: row.ema_uni_codigo, canal: 'email' as const, tipo: 'processed' as const })),
-      ctx.boss,
-    );
-    // One statement queues every message's job, in the same transaction as the messages.
-    const jobs = await ctx.boss?.insert(
-      EMAIL_SEND_QUEUE,
-      created.map((row) => ({ data: { cod_email: row.ema_uni_codigo }, singletonKey: `email:${row.ema_uni_codigo}` })),
-      { db: fromKysely(trx), returnId: true },
-    );
-    // No job, no message: rolling back keeps a stored (and paid) message from never leaving.
-    if (jobs?.length !== created.length) throw new Error(`${created.length - (jobs?.length ?? 0)} job(s) of send ${envio} not queued`);
-    // Last: not enough credits rolls everything back, as it would have refused it first.
-    await debitCredits(trx, user, {
-      units,
-      reason: `Envio AR-Email para ${body.destinataires.length} destinatário(s)`,
-      ref: `envio:${envio}`,
-    });
-    return created;
-  });
+  // kept by a trigger on the insert, and the plan's balance), held until commit: so everything
+  // that can be done before the first lock is (ids, hashes, jobs), and the messages, links, tags
+  // and 'processed' events are one statement, followed by the debit (a refusal for credits still
+  // rolls everything back). Should the stored messages not hash as computed (a string PostgreSQL
+  // stores differently), the send is done again step by step.
+  const debit = (trx: Transaction<DB>) =>
+    debitCredits(trx, user, { units, reason: `Envio AR-Email para ${body.destinataires.length} destinatário(s)`, ref: `envio:${envio}` });
+  let emails: SentSummary['emails'];
+  try {
+    emails = await ctx.db.transaction().execute((trx) => storeSend(ctx, trx, values, attachmentRefs, tags, envio, debit));
+  } catch (error) {
+    if (!(error instanceof StoredDiffersError)) throw error;
+    emails = await ctx.db.transaction().execute((trx) => storeSendStepByStep(ctx, trx, values, tags, envio, debit));
+  }
   markSendActivity();
   return { message: EMAIL_MSG.sent('AR Online'), emails, creditos: units };
+}
+
+type MessageValues = Insertable<DB['emails']> & { ema_uni_id: string; ema_uni_content: string; ema_uni_to: string };
+
+/** The messages as stored do not hash as computed beforehand. */
+class StoredDiffersError extends Error {}
+
+/**
+ * The send in a fixed handful of statements, the first lock as late as possible: the ids of the
+ * messages and of their 'processed' events and the database time are taken first; each event is
+ * chained and hashed here (the first of its message, so no chain to read); the stamp jobs (behind a
+ * savepoint, as recordEvents does) and the send jobs are queued, invisible until commit; then one
+ * statement stores the messages (with their hash and status), links, tags and events, and the
+ * plan is debited.
+ */
+async function storeSend(
+  ctx: AppContext,
+  trx: Transaction<DB>,
+  values: MessageValues[],
+  attachmentRefs: { originalFilename: string; mime: string; size: number; sha256: string }[],
+  tags: { eti_codigo: number }[],
+  envio: string,
+  debit: (trx: Transaction<DB>) => Promise<unknown>,
+): Promise<SentSummary['emails']> {
+  const boss = ctx.boss as PgBoss;
+  const { rows: ids } = await sql<{ cod: number; evt: string; agora: Date }>`
+    SELECT nextval(pg_get_serial_sequence('emails', 'ema_uni_codigo'))::int AS cod,
+           nextval(pg_get_serial_sequence('email_eventos', 'evt_codigo'))::text AS evt,
+           date_trunc('milliseconds', clock_timestamp()) AS agora
+      FROM generate_series(1, ${values.length}::int)`.execute(trx);
+  const chained = values.map((v, i) => {
+    const id = ids[i];
+    if (!id) throw new Error('no id for a message');
+    const cod_email = Number(id.cod);
+    const first = firstChainedEvent(
+      {
+        ema_uni_id: v.ema_uni_id,
+        ema_uni_from: v.ema_uni_from,
+        ema_uni_to: v.ema_uni_to,
+        ema_uni_subject: v.ema_uni_subject,
+        ema_uni_content: v.ema_uni_content,
+        ema_uni_sms: null,
+        ema_uni_whatsapp: null,
+        ema_uni_attachments: { attachments: attachmentRefs },
+        agora: new Date(id.agora),
+      },
+      { cod_email, canal: 'email', tipo: 'processed', ip: null, userAgent: null, geo: null, detalhes: {} },
+    );
+    return { cod_email, evt_codigo: Number(id.evt), ...first };
+  });
+  await queueStampsSafely(
+    trx,
+    boss,
+    chained.map((c) => c.evt_codigo),
+  );
+  const jobs = await boss.insert(
+    EMAIL_SEND_QUEUE,
+    chained.map(({ cod_email }) => ({ data: { cod_email }, singletonKey: `email:${cod_email}` })),
+    { db: fromKysely(trx), returnId: true },
+  );
+  // No job, no message: rolling back keeps a stored (and paid) message from never leaving.
+  if (jobs?.length !== values.length) throw new Error(`${values.length - (jobs?.length ?? 0)} job(s) of send ${envio} not queued`);
+
+  const rows = values.map((v, i) => ({
+    ...v,
+    ema_uni_codigo: chained[i]?.cod_email,
+    ema_uni_hash: chained[i]?.messageHash,
+    ema_status_email: 'processed',
+  }));
+  const links = chained.flatMap(({ cod_email }, i) =>
+    extractLinks(values[i]?.ema_uni_content ?? '').map((url) => ({ cod_email, lnk_url: url })),
+  );
+  const labels = chained.flatMap(({ cod_email }) => tags.map((t) => ({ cod_email, cod_etiqueta: t.eti_codigo })));
+  const events = chained.map((c) => ({ ...c.row, evt_codigo: c.evt_codigo }));
+  // Data-modifying CTEs all run, referenced or not; the foreign keys are checked at the statement's end.
+  const stored = await trx
+    .with('m', (db) =>
+      db
+        .insertInto('emails')
+        .values(rows)
+        .returning(['ema_uni_codigo', ...MESSAGE_HASH_COLUMNS]),
+    )
+    .with('l', (db) =>
+      (links.length
+        ? db.insertInto('email_links').values(links)
+        : db.insertInto('email_links').columns(['cod_email', 'lnk_url']).expression(sql`SELECT NULL::int, NULL::text WHERE false`)
+      ).returning('cod_email'),
+    )
+    .with('t', (db) =>
+      (labels.length
+        ? db.insertInto('email_etiquetas').values(labels)
+        : db.insertInto('email_etiquetas').columns(['cod_email', 'cod_etiqueta']).expression(sql`SELECT NULL::int, NULL::int WHERE false`)
+      ).returning('cod_email'),
+    )
+    .with('e', (db) => db.insertInto('email_eventos').values(events).returning('evt_codigo'))
+    .selectFrom('m')
+    .selectAll()
+    .execute();
+  const byCode = new Map(stored.map((row) => [Number(row.ema_uni_codigo), row]));
+  for (const c of chained) {
+    const row = byCode.get(c.cod_email);
+    if (!row || messageHash(row as MessageForHash) !== c.messageHash) throw new StoredDiffersError(`message ${c.cod_email}`);
+  }
+  await debit(trx);
+  return values.map((v, i) => ({ ema_uni_codigo: chained[i]?.cod_email as number, ema_uni_id: v.ema_uni_id, ema_uni_to: v.ema_uni_to }));
+}
+
+/** The same send one step after the other: messages, links, tags, the events chained on the stored rows (recordEvents), jobs, debit. */
+async function storeSendStepByStep(
+  ctx: AppContext,
+  trx: Transaction<DB>,
+  values: MessageValues[],
+  tags: { eti_codigo: number }[],
+  envio: string,
+  debit: (trx: Transaction<DB>) => Promise<unknown>,
+): Promise<SentSummary['emails']> {
+  const inserted = await trx.insertInto('emails').values(values).returning(['ema_uni_codigo', 'ema_uni_id', 'ema_uni_to']).execute();
+  const byUuid = new Map(inserted.map((row) => [row.ema_uni_id, row]));
+  const created: SentSummary['emails'] = values.map((v) => {
+    const row = byUuid.get(v.ema_uni_id);
+    if (!row) throw new Error(`message ${v.ema_uni_id} not stored`);
+    return row;
+  });
+  const links = created.flatMap((row, i) =>
+    extractLinks(values[i]?.ema_uni_content ?? '').map((url) => ({ cod_email: row.ema_uni_codigo, lnk_url: url })),
+  );
+  if (links.length) await trx.insertInto('email_links').values(links).execute();
+  if (tags.length) {
+    await trx
+      .insertInto('email_etiquetas')
+      .values(created.flatMap((row) => tags.map((t) => ({ cod_email: row.ema_uni_codigo, cod_etiqueta: t.eti_codigo }))))
+      .execute();
+  }
+  await recordEvents(
+    trx,
+    created.map((row) => ({ cod_email: row.ema_uni_codigo, canal: 'email' as const, tipo: 'processed' as const })),
+    ctx.boss,
+  );
+  const jobs = await ctx.boss?.insert(
+    EMAIL_SEND_QUEUE,
+    created.map((row) => ({ data: { cod_email: row.ema_uni_codigo }, singletonKey: `email:${row.ema_uni_codigo}` })),
+    { db: fromKysely(trx), returnId: true },
+  );
+  if (jobs?.length !== created.length) throw new Error(`${created.length - (jobs?.length ?? 0)} job(s) of send ${envio} not queued`);
+  await debit(trx);
+  return created;
 }

@@ -153,6 +153,22 @@ export async function appendChainedEvents(
     .map(({ hash, cod_email }) => ({ cod_email, evt_codigo: codeOf.get(cod_email) as number, evt_hash: hash }));
 }
 
+/**
+ * The first event of a message that is stored in the same statement as the event (a send's
+ * 'processed' events): seq 1 after the genesis hash, at the database time `msg.agora` read in the
+ * same transaction. Same fields and hashes as appendChainedEvent gives a message without events.
+ * The message hash is over `msg` as given: the caller must check it against the row as stored
+ * (messageHash of the RETURNING values) and give up the statement if they differ.
+ */
+export function firstChainedEvent(
+  msg: MessageForHash & { agora: Date },
+  e: ChainedEventInput,
+): { messageHash: string; row: Insertable<DB['email_eventos']> } {
+  const msgHash = messageHash(msg);
+  const fields = eventFields(e, msg, msgHash, undefined);
+  return { messageHash: msgHash, row: eventRow(e, fields, eventHash(fields)) };
+}
+
 /** The hashed fields of the event appended after `last` (or first, after the genesis hash). */
 function eventFields(
   e: ChainedEventInput,
