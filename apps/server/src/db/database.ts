@@ -35,6 +35,11 @@ export interface DatabaseOptions {
 export function newPglite(options: Pick<PGliteOptions, 'dataDir' | 'loadDataDir'> = {}): Promise<PGlite> {
   return PGlite.create({
     ...options,
+    // The embedded PostgreSQL lives in this process's memory (WebAssembly): its default 128 MB of
+    // shared buffers and 64 MB of maintenance memory are this process's own RSS, so they are
+    // smaller here (docs/performance.md, "Server memory"). Passed at each start, never written
+    // to the data folder.
+    startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB', '-c', 'maintenance_work_mem=16MB'],
     extensions: { pg_trgm },
     parsers: { 20: (v: string) => Number.parseInt(v, 10) },
   });
