@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
@@ -47,7 +48,10 @@ export function newPglite(options: Pick<PGliteOptions, 'dataDir' | 'loadDataDir'
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) return openPostgres(opts.url, opts.schema, opts.poolSize ?? 10);
-  if (opts.pgliteDir) await fs.mkdir(path.dirname(opts.pgliteDir), { recursive: true });
+  if (opts.pgliteDir) {
+    await fs.mkdir(path.dirname(opts.pgliteDir), { recursive: true });
+    if (!(await exists(opts.pgliteDir))) await createPgliteFolder(opts.pgliteDir);
+  }
   const pglite = await newPglite({ dataDir: opts.pgliteDir });
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
   return {
@@ -59,6 +63,39 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       await pglite.close();
     },
   };
+}
+
+const exists = (p: string) =>
+  fs.access(p).then(
+    () => true,
+    () => false,
+  );
+
+/**
+ * Creates a new PGlite data folder (initdb) in a short-lived child process. The WebAssembly
+ * memory PGlite grows never goes back to the system: done in the server, initdb's ~800 MB peak
+ * would stay the server's resident memory until its next restart (docs/performance.md). The
+ * folder is made beside the final one and renamed into place once complete, so an interrupted
+ * creation leaves nothing half-made where the server looks.
+ */
+async function createPgliteFolder(dir: string): Promise<void> {
+  const temporary = `${dir}.criando-${process.pid}`;
+  await fs.rm(temporary, { recursive: true, force: true });
+  const script = `import { PGlite } from ${JSON.stringify(import.meta.resolve('@electric-sql/pglite'))};
+const db = await PGlite.create({ dataDir: ${JSON.stringify(temporary)} });
+await db.close();`;
+  const stderr: Buffer[] = [];
+  const code = await new Promise<number | null>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'ignore', 'pipe'] });
+    child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
+    child.on('error', reject);
+    child.on('exit', resolve);
+  });
+  if (code !== 0) {
+    await fs.rm(temporary, { recursive: true, force: true });
+    throw new Error(`could not create the PGlite data folder ${dir}: ${Buffer.concat(stderr).toString().trim()}`);
+  }
+  await fs.rename(temporary, dir);
 }
 
 async function openPostgres(url: string, schema: string | undefined, max: number): Promise<Database> {
