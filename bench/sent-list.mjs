@@ -102,9 +102,7 @@ try {
   });
   await baseline.listen({ port: PORT + 1, host: '127.0.0.1' });
 
-  console.log(
-    `\nsent list over ${MESSAGES.toLocaleString('pt-BR')} messages, 10 clients, ${SECONDS} s each (latency in ms)`,
-  );
+  console.log(`\nsent list over ${MESSAGES.toLocaleString('pt-BR')} messages, 10 clients, ${SECONDS} s each (latency in ms)`);
   console.log('scenario | product rps | product p50 | product p95 | baseline rps | baseline p95 | ratio rps');
   for (const s of scenarios) {
     const varying = typeof s.term === 'function';
