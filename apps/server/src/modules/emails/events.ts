@@ -4,7 +4,7 @@ import type { PgBoss } from 'pg-boss';
 import type { DB } from '../../db/schema.ts';
 import { appendChainedEvent, appendChainedEvents } from '../evidence/chain.ts';
 import { lookupGeo } from '../evidence/geo.ts';
-import { queueStamp, queueStamps } from '../evidence/stamp.worker.ts';
+import { queueStamps } from '../evidence/stamp.worker.ts';
 
 /** How far a channel's status has come; a failure outranks sending and delivery, not a read. */
 const STATUS_RANK: Record<string, number> = {
@@ -79,7 +79,7 @@ export async function recordEvent(db: Kysely<DB>, e: NewEvent, boss?: PgBoss | n
           .execute();
       }
     }
-    if (boss) await queueStampSafely(trx, boss, appended.evt_codigo);
+    if (boss) await queueStampsSafely(trx, boss, [appended.evt_codigo]);
     return true;
   };
   return db.isTransaction ? append(db as Transaction<DB>) : db.transaction().execute(append);
@@ -144,16 +144,6 @@ export async function queueStampsSafely(trx: Transaction<DB>, boss: PgBoss, evt_
   await sql`SAVEPOINT carimbo`.execute(trx);
   try {
     await queueStamps(trx, boss, evt_codigos);
-    await sql`RELEASE SAVEPOINT carimbo`.execute(trx);
-  } catch {
-    await sql`ROLLBACK TO SAVEPOINT carimbo`.execute(trx);
-  }
-}
-
-async function queueStampSafely(trx: Transaction<DB>, boss: PgBoss, evt_codigo: number): Promise<void> {
-  await sql`SAVEPOINT carimbo`.execute(trx);
-  try {
-    await queueStamp(trx, boss, evt_codigo);
     await sql`RELEASE SAVEPOINT carimbo`.execute(trx);
   } catch {
     await sql`ROLLBACK TO SAVEPOINT carimbo`.execute(trx);

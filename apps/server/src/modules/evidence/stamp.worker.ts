@@ -36,12 +36,10 @@ export async function createEvidenceQueues(boss: PgBoss, opts: StampQueueOptions
   await warmQueueCache(boss, [EVIDENCE_STAMP_QUEUE, EVIDENCE_SWEEP_QUEUE]);
 }
 
-/** Queues the stamp of a new event in the transaction that records it: both commit or neither. */
-export async function queueStamp(trx: Transaction<DB>, boss: PgBoss, evt_codigo: number): Promise<void> {
-  await boss.send(EVIDENCE_STAMP_QUEUE, { evt_codigo }, { db: fromKysely(trx), singletonKey: `evt:${evt_codigo}` });
-}
-
-/** queueStamp for several events, in one statement. */
+/**
+ * Queues the stamps of new events in the transaction that records them, in one statement: both
+ * commit or neither (one job per event; the singleton key keeps an event from being queued twice).
+ */
 export async function queueStamps(trx: Transaction<DB>, boss: PgBoss, evt_codigos: number[]): Promise<void> {
   if (evt_codigos.length === 0) return;
   await boss.insert(
