@@ -73,9 +73,10 @@ try {
     { name: 'first page, a new search every request ("contrato N")', query: 'limit=25&offset=0', term: nextTerm, offset: 0 },
   ];
 
-  // The baseline: the same SQL in a minimal Fastify + pg handler — the product's one query per
-  // page (sent.queries.ts listSent): the page's ids with a window count of the matches (or the
-  // kept count when unfiltered), joined to their columns, tags and last event per channel.
+  // The baseline: a minimal Fastify + pg handler running the product's query for a page that is
+  // not kept (sent.queries.ts listSent): the page's ids with a window count of the matches (or
+  // the kept count when unfiltered), joined to their columns, tags and last event per channel.
+  // A kept search's later pages run a smaller query (its rows by id); the baseline does not keep.
   const baseline = Fastify();
   baseline.get('/list', async (req) => {
     const { term, offset } = req.query;

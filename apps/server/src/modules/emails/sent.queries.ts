@@ -42,7 +42,9 @@ export interface SentRow {
  *   count in the same scan (a search walks the trigram index and the matching rows once, not
  *   twice as a page query plus a count query would);
  * - unfiltered, the total is the count the database keeps per user (migration 0006);
- * - the outer query joins the 25 rows and reads their tags and last event per channel.
+ * - the outer query joins the 25 rows and reads their tags and last event per channel;
+ * - a search on the search text alone reads its ordered ids once and keeps them while the user's
+ *   messages are the same (listKept, search-matches.ts): its later pages read only their rows.
  */
 export async function listSent(db: Kysely<DB>, usu: number, q: SentListQuery) {
   let base = db.selectFrom('emails as e').where('e.cod_usu', '=', usu);
