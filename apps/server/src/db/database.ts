@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
@@ -65,6 +66,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   };
 }
 
+const here = path.dirname(fileURLToPath(import.meta.url));
+
 const exists = (p: string) =>
   fs.access(p).then(
     () => true,
@@ -81,12 +84,13 @@ const exists = (p: string) =>
 async function createPgliteFolder(dir: string): Promise<void> {
   const temporary = `${dir}.criando-${process.pid}`;
   await fs.rm(temporary, { recursive: true, force: true });
-  const script = `import { PGlite } from ${JSON.stringify(import.meta.resolve('@electric-sql/pglite'))};
+  const script = `import { PGlite } from '@electric-sql/pglite';
 const db = await PGlite.create({ dataDir: ${JSON.stringify(temporary)} });
 await db.close();`;
   const stderr: Buffer[] = [];
   const code = await new Promise<number | null>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'ignore', 'pipe'] });
+    // Run from this folder, so the package resolves as it does for the server.
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { cwd: here, stdio: ['ignore', 'ignore', 'pipe'] });
     child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
     child.on('error', reject);
     child.on('exit', resolve);
