@@ -154,6 +154,10 @@ describe("a search kept while the user's messages are the same (search-matches.t
     expect(other.statusCode).toBe(200);
     const mine = await list('searchTerm=kept&limit=25');
     expect(mine.emails.map((e: { ema_uni_to: string }) => e.ema_uni_to)).not.toContain('kept9@cliente.test');
+    // The same search by the other user, right after: its own ids, never the first user's kept ones.
+    const theirs = await t.app.inject({ method: 'GET', url: '/v2/emails/send?searchTerm=kept&limit=25', headers: bearer(gerente) });
+    expect(theirs.json().emails.map((e: { ema_uni_to: string }) => e.ema_uni_to)).toEqual(['kept9@cliente.test']);
+    expect(theirs.json().pagination.rowCount).toBe(1);
     // A status filter is never kept: the same search with one is read directly, and agrees.
     const direct = await list(
       `searchTerm=kept&limit=25&searchStatus=${encodeURIComponent(JSON.stringify({ email: ['processed', 'send'] }))}`,
