@@ -42,8 +42,11 @@ export function evidenceTsa(config: Pick<Config, 'dataDir' | 'tsaCaFile'>): Prom
   return loading;
 }
 
-/** Stamp requests in flight at once to an outside TSA (TSA_URL); the built-in one signs in process. */
-const OUTSIDE_TSA_CONCURRENCY = 4;
+/**
+ * Stamp requests in flight at once: to an outside TSA (TSA_URL), or signed by the built-in one in
+ * libuv's thread pool (4 threads by default) while this thread encodes the next.
+ */
+const TSA_CONCURRENCY = 4;
 
 /**
  * Gets the time stamps of several events (a batch of the stamp queue): one query reads them, the
@@ -75,8 +78,7 @@ export async function stampEvents(ctx: AppContext, evt_codigos: number[]): Promi
       outcomes.set(evt_codigo, error as Error);
     }
   };
-  const concurrency = ctx.config.tsaUrl ? OUTSIDE_TSA_CONCURRENCY : 1;
-  for (let i = 0; i < todo.length; i += concurrency) await Promise.all(todo.slice(i, i + concurrency).map(stampOne));
+  for (let i = 0; i < todo.length; i += TSA_CONCURRENCY) await Promise.all(todo.slice(i, i + TSA_CONCURRENCY).map(stampOne));
   await insertStamps(ctx.db, stamps);
   for (const s of stamps) outcomes.set(s.evt_codigo, 'stamped');
   return outcomes;

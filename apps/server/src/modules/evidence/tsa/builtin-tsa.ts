@@ -1,6 +1,7 @@
-import { createHash, randomBytes, webcrypto } from 'node:crypto';
+import { createHash, createPrivateKey, sign as cryptoSign, type KeyObject, randomBytes, webcrypto } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { derToPem, OID, pemToDer } from './pki.ts';
@@ -117,10 +118,8 @@ export async function loadBuiltinTsa(dataDir: string): Promise<BuiltinTsa> {
     await fs.rename(`${certFile}.tmp`, certFile);
   }
   const certificate = pkijs.Certificate.fromBER(pemToDer(certPem));
-  const privateKey = await subtle.importKey('pkcs8', pemToDer(keyPem), RSA, false, ['sign']);
-  const certHash = createHash('sha256').update(pemToDer(certPem)).digest();
+  const signer = makeSigner(certificate, pemToDer(certPem), createPrivateKey(keyPem));
   const name = SUBJECT.find(([t]) => t === '2.5.4.3')?.[1] ?? 'AR Online TSA';
-  const signer = { cert: certificate, key: privateKey, certHash };
   return {
     name,
     certificate,
@@ -134,17 +133,92 @@ export async function loadBuiltinTsa(dataDir: string): Promise<BuiltinTsa> {
         hashAlgorithm: new pkijs.AlgorithmIdentifier({ algorithmId: OID.sha256, algorithmParams: new asn1js.Null() }),
         hashedMessage: new asn1js.OctetString({ valueHex: Buffer.from(hashHex, 'hex') }),
       });
-      const { token, serialHex, genTime } = await signToken(signer, imprint, new asn1js.Integer({ valueHex: nonce }), true);
-      return { token: new Uint8Array(token.toSchema().toBER(false)), serialHex, genTime };
+      return signToken(signer, imprint, positiveInteger(nonce), true);
     },
   };
 }
 
+/**
+ * What every token of this TSA repeats, encoded once: the certificate (DER, as loaded), the signer
+ * identifier, the TSA's name and the fixed fields. A token is then its few varying fields around
+ * these bytes (`signToken`) instead of a pkijs tree with the certificate encoded again each time,
+ * which cost several times the RSA signature.
+ */
 interface Signer {
-  cert: pkijs.Certificate;
-  key: CryptoKey;
-  certHash: Buffer;
+  key: KeyObject;
+  certDer: Uint8Array;
+  /** SignerIdentifier: IssuerAndSerialNumber of the certificate. */
+  sid: Uint8Array;
+  /** TSTInfo's version and policy. */
+  tstHead: Uint8Array;
+  /** TSTInfo's accuracy (1 s). */
+  accuracy: Uint8Array;
+  /** TSTInfo's tsa: [0] GeneralName directoryName, the certificate's subject. */
+  tsaName: Uint8Array;
+  /** The signed attribute signingCertificateV2 (RFC 5035): the certificate's SHA-256. */
+  signingCertificateV2: Uint8Array;
 }
+
+const ber = (o: { toBER(sizeOnly?: boolean): ArrayBuffer }) => new Uint8Array(o.toBER(false));
+
+function makeSigner(cert: pkijs.Certificate, certDer: Uint8Array, key: KeyObject): Signer {
+  const certHash = createHash('sha256').update(certDer).digest();
+  return {
+    key,
+    certDer,
+    sid: ber(new pkijs.IssuerAndSerialNumber({ issuer: cert.issuer, serialNumber: cert.serialNumber }).toSchema()),
+    tstHead: Buffer.concat([ber(new asn1js.Integer({ value: 1 })), ber(new asn1js.ObjectIdentifier({ value: OID.builtinPolicy }))]),
+    accuracy: ber(new pkijs.Accuracy({ seconds: 1 }).toSchema()),
+    tsaName: der(0xa0, ber(new pkijs.GeneralName({ type: 4, value: cert.subject }).toSchema() as asn1js.Constructed)),
+    signingCertificateV2: ber(
+      new pkijs.Attribute({
+        type: OID.signingCertificateV2,
+        values: [
+          new asn1js.Sequence({
+            value: [new asn1js.Sequence({ value: [new asn1js.Sequence({ value: [new asn1js.OctetString({ valueHex: certHash })] })] })],
+          }),
+        ],
+      }).toSchema(),
+    ),
+  };
+}
+
+/** A DER element: its tag, its length, its content (the parts, already DER). */
+function der(tag: number, ...parts: Uint8Array[]): Uint8Array {
+  const length = parts.reduce((n, p) => n + p.length, 0);
+  const head =
+    length < 0x80
+      ? [tag, length]
+      : length < 0x100
+        ? [tag, 0x81, length]
+        : length < 0x10000
+          ? [tag, 0x82, length >> 8, length & 0xff]
+          : [tag, 0x83, length >> 16, (length >> 8) & 0xff, length & 0xff];
+  return Buffer.concat([Uint8Array.from(head), ...parts]);
+}
+
+const SEQUENCE = 0x30;
+const SET = 0x31;
+const OCTET_STRING = 0x04;
+/** A positive INTEGER whose first byte is below 0x80 (the serials and nonces made here). */
+const positiveInteger = (bytes: Uint8Array) => der(0x02, bytes);
+const SHA256_ALGORITHM = ber(new pkijs.AlgorithmIdentifier({ algorithmId: OID.sha256, algorithmParams: new asn1js.Null() }).toSchema());
+const RSA_SHA256_ALGORITHM = ber(
+  new pkijs.AlgorithmIdentifier({ algorithmId: OID.sha256WithRSAEncryption, algorithmParams: new asn1js.Null() }).toSchema(),
+);
+const VERSION_1 = ber(new asn1js.Integer({ value: 1 }));
+const VERSION_3 = ber(new asn1js.Integer({ value: 3 }));
+const SIGNED_DATA_OID = ber(new asn1js.ObjectIdentifier({ value: OID.signedData }));
+const TST_INFO_OID = ber(new asn1js.ObjectIdentifier({ value: OID.tstInfo }));
+const CONTENT_TYPE_ATTRIBUTE = ber(
+  new pkijs.Attribute({ type: OID.contentType, values: [new asn1js.ObjectIdentifier({ value: OID.tstInfo })] }).toSchema(),
+);
+const MESSAGE_DIGEST_OID = ber(new asn1js.ObjectIdentifier({ value: OID.messageDigest }));
+
+/** TimeStampResp's PKIStatusInfo: granted. */
+const GRANTED = ber(new pkijs.PKIStatusInfo({ status: pkijs.PKIStatus.granted }).toSchema());
+
+const sign = promisify(cryptoSign);
 
 function rejection(failBit: number, text: string): Uint8Array {
   // PKIFailureInfo is a BIT STRING; bit n set means failure n (badAlg 0, badRequest 2, badDataFormat 5).
@@ -162,10 +236,10 @@ function rejection(failBit: number, text: string): Uint8Array {
 
 const DIGEST_LENGTHS: Record<string, number> = { [OID.sha256]: 32, [OID.sha384]: 48, [OID.sha512]: 64 };
 
-async function respond(der: Uint8Array, signer: Signer): Promise<Uint8Array> {
+async function respond(request: Uint8Array, signer: Signer): Promise<Uint8Array> {
   let req: pkijs.TimeStampReq;
   try {
-    req = pkijs.TimeStampReq.fromBER(new Uint8Array(der));
+    req = pkijs.TimeStampReq.fromBER(new Uint8Array(request));
   } catch {
     return rejection(5, 'TimeStampReq inválido');
   }
@@ -173,59 +247,62 @@ async function respond(der: Uint8Array, signer: Signer): Promise<Uint8Array> {
   if (DIGEST_LENGTHS[alg] !== req.messageImprint.hashedMessage.valueBlock.valueHexView.byteLength) {
     return rejection(0, 'Algoritmo de hash não aceito (use SHA-256, SHA-384 ou SHA-512)');
   }
-  const { token } = await signToken(signer, req.messageImprint, req.nonce, !!req.certReq);
-  const resp = new pkijs.TimeStampResp({ status: new pkijs.PKIStatusInfo({ status: pkijs.PKIStatus.granted }), timeStampToken: token });
-  return new Uint8Array(resp.toSchema().toBER(false));
+  const { token } = await signToken(signer, req.messageImprint, req.nonce && ber(req.nonce), !!req.certReq);
+  return der(SEQUENCE, GRANTED, token);
 }
 
-/** A TimeStampToken for an imprint: TSTInfo in a CMS SignedData with the ESS signingCertificateV2 attribute. */
+/**
+ * A TimeStampToken for an imprint (RFC 3161 §2.4.2): TSTInfo in a CMS SignedData (RFC 5652) with
+ * the content type, message digest and ESS signingCertificateV2 signed attributes, signed with
+ * RSA PKCS#1 v1.5 over SHA-256 (in libuv's thread pool), the certificate attached when asked for.
+ */
 async function signToken(
-  { cert, key, certHash }: Signer,
+  signer: Signer,
   messageImprint: pkijs.MessageImprint,
-  nonce: asn1js.Integer | undefined,
+  /** The request's nonce, an INTEGER already DER. */
+  nonce: Uint8Array | undefined,
   certReq: boolean,
-): Promise<{ token: pkijs.ContentInfo; serialHex: string; genTime: Date }> {
-  const serialNumber = randomSerial();
+): Promise<IssuedToken> {
+  const serial = randomBytes(16);
+  serial[0] &= 0x7f;
+  serial[0] |= 0x01;
   const genTime = new Date();
-  const tstInfo = new pkijs.TSTInfo({
-    version: 1,
-    policy: OID.builtinPolicy,
-    messageImprint,
-    serialNumber,
-    genTime,
-    accuracy: new pkijs.Accuracy({ seconds: 1 }),
-    ...(nonce ? { nonce } : {}),
-    tsa: new pkijs.GeneralName({ type: 4, value: cert.subject }),
-  });
-  const content = new Uint8Array(tstInfo.toSchema().toBER(false));
-  const digest = createHash('sha256').update(content).digest();
-  const signingCertificateV2 = new asn1js.Sequence({
-    value: [new asn1js.Sequence({ value: [new asn1js.Sequence({ value: [new asn1js.OctetString({ valueHex: certHash })] })] })],
-  });
-  const signed = new pkijs.SignedData({
-    version: 3,
-    encapContentInfo: new pkijs.EncapsulatedContentInfo({
-      eContentType: OID.tstInfo,
-      eContent: new asn1js.OctetString({ valueHex: content }),
-    }),
-    signerInfos: [
-      new pkijs.SignerInfo({
-        version: 1,
-        sid: new pkijs.IssuerAndSerialNumber({ issuer: cert.issuer, serialNumber: cert.serialNumber }),
-        signedAttrs: new pkijs.SignedAndUnsignedAttributes({
-          type: 0,
-          attributes: [
-            new pkijs.Attribute({ type: OID.contentType, values: [new asn1js.ObjectIdentifier({ value: OID.tstInfo })] }),
-            new pkijs.Attribute({ type: OID.messageDigest, values: [new asn1js.OctetString({ valueHex: digest })] }),
-            new pkijs.Attribute({ type: OID.signingCertificateV2, values: [signingCertificateV2] }),
-          ],
-        }),
-      }),
-    ],
-    ...(certReq ? { certificates: [cert] } : {}),
-  });
-  await signed.sign(key, 0, 'SHA-256');
-  const token = new pkijs.ContentInfo({ contentType: OID.signedData, content: signed.toSchema(true) });
+  const tstInfo = der(
+    SEQUENCE,
+    signer.tstHead,
+    ber(messageImprint.toSchema()),
+    positiveInteger(serial),
+    ber(new asn1js.GeneralizedTime({ valueDate: genTime })),
+    signer.accuracy,
+    ...(nonce ? [nonce] : []),
+    signer.tsaName,
+  );
+  const digest = createHash('sha256').update(tstInfo).digest();
+  const attributes = [
+    CONTENT_TYPE_ATTRIBUTE,
+    der(SEQUENCE, MESSAGE_DIGEST_OID, der(SET, der(OCTET_STRING, digest))),
+    signer.signingCertificateV2,
+  ];
+  // The signature covers the attributes as a SET (RFC 5652 §5.4); the SignerInfo holds them as [0] IMPLICIT.
+  const signature = await sign('sha256', der(SET, ...attributes), signer.key);
+  const signerInfo = der(
+    SEQUENCE,
+    VERSION_1,
+    signer.sid,
+    SHA256_ALGORITHM,
+    der(0xa0, ...attributes),
+    RSA_SHA256_ALGORITHM,
+    der(OCTET_STRING, signature),
+  );
+  const signedData = der(
+    SEQUENCE,
+    VERSION_3,
+    der(SET, SHA256_ALGORITHM),
+    der(SEQUENCE, TST_INFO_OID, der(0xa0, der(OCTET_STRING, tstInfo))),
+    ...(certReq ? [der(0xa0, signer.certDer)] : []),
+    der(SET, signerInfo),
+  );
+  const token = der(SEQUENCE, SIGNED_DATA_OID, der(0xa0, signedData));
   // The serial as a token parser reads it back (toHex of the INTEGER's bytes).
-  return { token, serialHex: Buffer.from(serialNumber.valueBlock.valueHexView).toString('hex'), genTime };
+  return { token, serialHex: serial.toString('hex'), genTime };
 }

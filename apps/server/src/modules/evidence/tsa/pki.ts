@@ -5,6 +5,7 @@ export const OID = {
   sha256: '2.16.840.1.101.3.4.2.1',
   sha384: '2.16.840.1.101.3.4.2.2',
   sha512: '2.16.840.1.101.3.4.2.3',
+  sha256WithRSAEncryption: '1.2.840.113549.1.1.11',
   signedData: '1.2.840.113549.1.7.2',
   tstInfo: '1.2.840.113549.1.9.16.1.4',
   contentType: '1.2.840.113549.1.9.3',
@@ -20,6 +21,18 @@ export const OID = {
   /** The built-in TSA's policy: a UUID-based OID (2.25, ITU-T X.667) of this product. */
   builtinPolicy: '2.25.106835227851917353122986444762203162728',
 } as const;
+
+/**
+ * An object identifier in dotted form. asn1js writes an arc too large for a JavaScript number (a
+ * 2.25 UUID arc, as our policy) as its base-128 digits in hex between braces; this reads them.
+ */
+export function dottedOid(text: string): string {
+  return text.replace(/\{([0-9a-f]+)\}/gi, (_, hex: string) => {
+    let value = 0n;
+    for (let i = 0; i < hex.length; i += 2) value = value * 128n + BigInt(Number.parseInt(hex.slice(i, i + 2), 16));
+    return value.toString();
+  });
+}
 
 export function derToPem(der: Uint8Array, label: string): string {
   const b64 = Buffer.from(der).toString('base64');

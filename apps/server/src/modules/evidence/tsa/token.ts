@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-import { commonName, OID, toHex } from './pki.ts';
+import { commonName, dottedOid, OID, toHex } from './pki.ts';
 
 /** What a token says, read without judging it. */
 export interface ParsedToken {
@@ -37,7 +37,7 @@ export function parseToken(der: Uint8Array): ParsedToken {
     serialHex: toHex(tstInfo.serialNumber.valueBlock.valueHexView),
     genTime: tstInfo.genTime,
     nonceHex: tstInfo.nonce ? toHex(tstInfo.nonce.valueBlock.valueHexView) : null,
-    policy: tstInfo.policy,
+    policy: dottedOid(tstInfo.policy),
     tsaName: tsaName || 'TSA sem nome',
   };
 }
