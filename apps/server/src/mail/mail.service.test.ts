@@ -31,3 +31,58 @@ describe('mail service (SMTP_URL)', () => {
     }
   });
 });
+
+describe('mail service thread (SMTP_URL)', () => {
+  it('answers a permanent refusal with its SMTP code and reply, and a temporary one likewise', async () => {
+    const mail = createMailService({ smtpUrl: sink.url, from: 'AR Online <nao-responda@ar.test>', db: null as never });
+    try {
+      const refused = await mail.send({ to: 'rejeita@cliente.test', subject: 'x', html: '<p>x</p>', text: 'x' }).catch((e) => e);
+      expect(refused).toBeInstanceOf(Error);
+      expect(refused.responseCode).toBe(550);
+      expect(refused.response).toContain('Mailbox does not exist');
+      const later = await mail.send({ to: 'adia@cliente.test', subject: 'x', html: '<p>x</p>', text: 'x' }).catch((e) => e);
+      expect(later.responseCode).toBe(451);
+      // The thread goes on after refusals.
+      const sent = await mail.send({ to: 'ok@cliente.test', subject: 'Depois', html: '<p>Olá</p>', text: 'Olá' });
+      expect(sent.response).toMatch(/^250 .*queued as/);
+    } finally {
+      mail.close();
+    }
+  });
+
+  it('sends the message as composed: headers, envelope, Message-ID and attachment', async () => {
+    const mail = createMailService({ smtpUrl: sink.url, from: 'AR Online <nao-responda@ar.test>', db: null as never });
+    try {
+      const before = sink.messages.length;
+      const sent = await mail.send({
+        to: '"Ana" <ana@cliente.test>',
+        subject: 'Notificação',
+        html: '<p>Olá, Ana</p>',
+        text: 'Olá, Ana',
+        messageId: '<protocolo-1@ar.test>',
+        headers: { 'X-AR-Protocolo': 'protocolo-1' },
+        envelope: { from: 'retorno+protocolo-1@ar.test', to: 'ana@cliente.test' },
+        attachments: [{ filename: 'contrato.txt', content: Buffer.from('cláusula 1'), contentType: 'text/plain' }],
+      });
+      expect(sent.messageId).toBe('<protocolo-1@ar.test>');
+      const got = sink.messages[before];
+      expect(got?.envelopeFrom).toBe('retorno+protocolo-1@ar.test');
+      expect(got?.parsed.messageId).toBe('<protocolo-1@ar.test>');
+      expect(got?.parsed.subject).toBe('Notificação');
+      expect(got?.parsed.headers.find((h) => h.key === 'x-ar-protocolo')?.value).toBe('protocolo-1');
+      expect(got?.parsed.attachments[0]?.filename).toBe('contrato.txt');
+      expect(Buffer.from(got?.parsed.attachments[0]?.content as ArrayBuffer).toString()).toBe('cláusula 1');
+    } finally {
+      mail.close();
+    }
+  });
+
+  it('rejects a message when the relay cannot be reached, and refuses to send once closed', async () => {
+    const mail = createMailService({ smtpUrl: 'smtp://127.0.0.1:1', from: 'AR Online <nao-responda@ar.test>', db: null as never });
+    const error = await mail.send({ to: 'x@cliente.test', subject: 'x', html: '<p>x</p>', text: 'x' }).catch((e) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect(error.code).toBe('ESOCKET');
+    mail.close();
+    await expect(mail.send({ to: 'x@cliente.test', subject: 'x', html: '<p>x</p>', text: 'x' })).rejects.toThrow('closed');
+  });
+});
