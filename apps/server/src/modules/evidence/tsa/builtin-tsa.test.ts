@@ -8,7 +8,7 @@ import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { opensslVerifyToken } from '../../../../test/openssl.ts';
-import { type BuiltinTsa, loadBuiltinTsa } from './builtin-tsa.ts';
+import { type BuiltinTsa, createCertificate, loadBuiltinTsa } from './builtin-tsa.ts';
 import { OID } from './pki.ts';
 import { checkToken, parseToken } from './token.ts';
 import { buildRequest, readResponse } from './tsa-client.ts';
@@ -110,5 +110,31 @@ describe('built-in TSA tokens', () => {
 
     const refused = pkijs.TimeStampResp.fromBER(new Uint8Array(await tsa.respond(request(digest.subarray(0, 32)))));
     expect(refused.status.status).toBe(pkijs.PKIStatus.rejection);
+  });
+
+  it('makes an ECDSA P-256 key for a new folder, and keeps signing with the RSA key of an older one', async () => {
+    const { stdout } = await run('openssl', ['x509', '-noout', '-text', '-in', path.join(dir, 'tsa', 'tsa.pem')]);
+    expect(stdout).toContain('id-ecPublicKey');
+    expect(stdout).toContain('prime256v1');
+
+    const older = await fs.mkdtemp(path.join(os.tmpdir(), 'ar-tsa-rsa-'));
+    try {
+      const { keyPem, certPem } = await createCertificate('rsa');
+      await fs.mkdir(path.join(older, 'tsa'));
+      await fs.writeFile(path.join(older, 'tsa', 'tsa-key.pem'), keyPem);
+      await fs.writeFile(path.join(older, 'tsa', 'tsa.pem'), certPem);
+      const rsa = await loadBuiltinTsa(older);
+      expect(rsa.certificatePem).toBe(certPem);
+      const hash = sha256('evento 6');
+      const issued = await rsa.issue(hash);
+      expect((await opensslVerifyToken(issued.token, hash, certPem)).ok).toBe(true);
+      expect((await checkToken(issued.token, hash, [rsa.certificate])).problems).toEqual([]);
+      const file = path.join(older, 'token.der');
+      await fs.writeFile(file, issued.token);
+      const { stdout: cms } = await run('openssl', ['cms', '-cmsout', '-inform', 'DER', '-in', file, '-print', '-noout']);
+      expect(cms).toContain('sha256WithRSAEncryption');
+    } finally {
+      await fs.rm(older, { recursive: true, force: true });
+    }
   });
 });
