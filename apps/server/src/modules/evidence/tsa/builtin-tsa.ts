@@ -170,7 +170,8 @@ const ber = (o: { toBER(sizeOnly?: boolean): ArrayBuffer }) => new Uint8Array(o.
 
 function makeSigner(cert: pkijs.Certificate, certDer: Uint8Array, key: KeyObject): Signer {
   const certHash = createHash('sha256').update(certDer).digest();
-  if (key.asymmetricKeyType !== 'ec' && key.asymmetricKeyType !== 'rsa') throw new Error(`TSA key of type ${key.asymmetricKeyType} is not supported`);
+  if (key.asymmetricKeyType !== 'ec' && key.asymmetricKeyType !== 'rsa')
+    throw new Error(`TSA key of type ${key.asymmetricKeyType} is not supported`);
   return {
     key,
     signatureAlgorithm: key.asymmetricKeyType === 'ec' ? ECDSA_SHA256_ALGORITHM : RSA_SHA256_ALGORITHM,
