@@ -49,9 +49,21 @@ async function sendAndCheck(subject: string) {
     // Its send job and the stamp job of its event are queued, and only once.
     const sendJobs = await t.ctx.boss?.findJobs(EMAIL_SEND_QUEUE, { data: { cod_email: e.ema_uni_codigo } });
     expect(sendJobs).toHaveLength(1);
-    const stampJobs = await t.ctx.boss?.findJobs(EVIDENCE_STAMP_QUEUE, { data: { evt_codigo: Number(event?.evt_codigo) } });
+    const stampJobs = await t.ctx.boss?.findJobs(EVIDENCE_STAMP_QUEUE, { data: { evt_codigos: [Number(event?.evt_codigo)] } });
     expect(stampJobs).toHaveLength(1);
   }
+  // One stamp job holds the 'processed' events of the whole send.
+  const events = await t.ctx.db
+    .selectFrom('email_eventos')
+    .select('evt_codigo')
+    .where(
+      'cod_email',
+      'in',
+      emails.map((e) => e.ema_uni_codigo),
+    )
+    .execute();
+  const together = await t.ctx.boss?.findJobs(EVIDENCE_STAMP_QUEUE, { data: { evt_codigos: events.map((e) => Number(e.evt_codigo)) } });
+  expect(together).toHaveLength(1);
   return emails;
 }
 

@@ -16,17 +16,24 @@ export interface StampQueueOptions {
   retryDelayMax?: number;
 }
 
-/** Stamp jobs per fetch. */
-const STAMP_BATCH = 50;
+/** Events per stamp job queued with them (a send's messages, a worker batch's deliveries). */
+const EVENTS_PER_JOB = 50;
+/** Stamp jobs per fetch: up to 500 events, or 10 of the sweep's one-event jobs. */
+const JOBS_PER_FETCH = 10;
+
+/** A stamp job: the events recorded together, or (the sweep's, and jobs queued before 2026-11-22) one. */
+type StampJob = { evt_codigos: number[] } | { evt_codigo: number };
+const eventsOfJob = (data: StampJob) => ('evt_codigos' in data ? data.evt_codigos : [data.evt_codigo]);
 
 const DEFAULTS = { retryLimit: 20, retryDelay: 10, retryDelayMax: 900 };
 
 /**
- * The stamp queue: one job per event, retried with backoff for hours (20 tries, up to 15 min
- * apart), so a TSA outage delays stamps instead of losing them. 'short' policy with the event as
- * singleton key: at most one waiting job per event, however often the sweep runs. The sweep queue
- * runs every 5 minutes and queues any event still unstamped (its jobs exhausted, or an event
- * recorded without a queue at hand).
+ * The stamp queue: one job for the events recorded together (up to 50), retried with backoff for
+ * hours (20 tries, up to 15 min apart), so a TSA outage delays stamps instead of losing them; a
+ * retry stamps only what is still unstamped. The sweep queue runs every 5 minutes and queues any
+ * event still unstamped (its job exhausted, or an event recorded without a queue at hand), one job
+ * per event with the event as singleton key ('short' policy): at most one waiting sweep job per
+ * event, however often the sweep runs. Should an event have both, the second finds it stamped.
  */
 export async function createEvidenceQueues(boss: PgBoss, opts: StampQueueOptions = {}): Promise<void> {
   const options = { ...DEFAULTS, ...opts, retryBackoff: true, expireInSeconds: 120 };
@@ -38,15 +45,19 @@ export async function createEvidenceQueues(boss: PgBoss, opts: StampQueueOptions
 
 /**
  * Queues the stamps of new events in the transaction that records them, in one statement: both
- * commit or neither (one job per event; the singleton key keeps an event from being queued twice).
+ * commit or neither. One job per 50 events: a job per event made each event cost three writes of
+ * the queue's table (insert, fetch, completion) and its share of their statements, as much as the
+ * event itself (bench/send-pipeline).
  */
 export async function queueStamps(trx: Transaction<DB>, boss: PgBoss, evt_codigos: number[]): Promise<void> {
-  if (evt_codigos.length === 0) return;
-  await boss.insert(
-    EVIDENCE_STAMP_QUEUE,
-    evt_codigos.map((evt_codigo) => ({ data: { evt_codigo }, singletonKey: `evt:${evt_codigo}` })),
-    { db: fromKysely(trx) },
-  );
+  const jobs: { data: StampJob; singletonKey: string }[] = [];
+  for (let i = 0; i < evt_codigos.length; i += EVENTS_PER_JOB) {
+    const chunk = evt_codigos.slice(i, i + EVENTS_PER_JOB);
+    // The queue's 'short' policy keeps one waiting job per singleton key, and one in all for jobs
+    // without: each job has its own (its first event's, queued only here and only once).
+    jobs.push({ data: { evt_codigos: chunk }, singletonKey: `eventos:${chunk[0]}` });
+  }
+  if (jobs.length) await boss.insert(EVIDENCE_STAMP_QUEUE, jobs, { db: fromKysely(trx) });
 }
 
 /**
@@ -58,7 +69,8 @@ export async function sweepUnstamped(ctx: AppContext, before = new Date(Date.now
   if (!boss) return 0;
   let queued = 0;
   for (const r of await findUnstampedEvents(ctx.db, before, 1000)) {
-    const id = await boss.send(EVIDENCE_STAMP_QUEUE, { evt_codigo: Number(r.evt_codigo) }, { singletonKey: `evt:${r.evt_codigo}` });
+    const data: StampJob = { evt_codigo: Number(r.evt_codigo) };
+    const id = await boss.send(EVIDENCE_STAMP_QUEUE, data, { singletonKey: `evt:${r.evt_codigo}` });
     if (id) queued++;
   }
   return queued;
@@ -72,23 +84,26 @@ export async function startEvidenceWorkers(
   if (!boss) return;
   const polling = opts.pollingIntervalSeconds ?? 1;
   await createEvidenceQueues(boss, opts);
-  // Batches: one fetch of up to STAMP_BATCH jobs, one query for their events, the tokens signed one
-  // after the other, one insert of the stamps; fetching again at once while batches come back full.
+  // Batches: one fetch of up to JOBS_PER_FETCH jobs, one query for their events, the tokens signed
+  // four at a time, one insert of the stamps; fetching again at once while batches come back full.
   // One batch at a time: signing is CPU, and the sends (which the budget measures) share the cores.
-  await boss.work<{ evt_codigo: number }>(
+  await boss.work<StampJob>(
     EVIDENCE_STAMP_QUEUE,
-    { batchSize: STAMP_BATCH, burstWhenBatchFull: true, perJobResults: true, localConcurrency: 1, pollingIntervalSeconds: polling },
+    { batchSize: JOBS_PER_FETCH, burstWhenBatchFull: true, perJobResults: true, localConcurrency: 1, pollingIntervalSeconds: polling },
     async (jobs) => {
       // The sends first: a batch of stamps waits for a pause in them (at most 15 s).
       await waitForSendPause();
       const outcomes = await stampEvents(
         ctx,
-        jobs.map((job) => job.data.evt_codigo),
+        jobs.flatMap((job) => eventsOfJob(job.data)),
       );
+      // A job fails if any of its events could not be stamped; its retry stamps those only.
       return jobs.map((job) => {
-        const outcome = outcomes.get(job.data.evt_codigo);
-        return outcome instanceof Error
-          ? { id: job.id, status: 'failed' as const, output: { message: outcome.message } }
+        const failure = eventsOfJob(job.data)
+          .map((id) => outcomes.get(id))
+          .find((outcome) => outcome instanceof Error);
+        return failure
+          ? { id: job.id, status: 'failed' as const, output: { message: failure.message } }
           : { id: job.id, status: 'completed' as const };
       });
     },
