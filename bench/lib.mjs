@@ -42,7 +42,7 @@ export async function startProduct(env) {
   for (let i = 0; i < 600; i++) {
     try {
       if ((await fetch(`${url}/v2/status-connectivity`)).ok) {
-        return { url, child, stop: () => stop(child), peakRssMb: () => peakRssMb(child.pid) };
+        return { url, child, stop: () => stop(child), peakRssMb: () => peakRssMb(child.pid), cpuSeconds: () => cpuSeconds(child.pid) };
       }
     } catch {}
     await new Promise((r) => setTimeout(r, 200));
@@ -59,6 +59,31 @@ export function peakRssMb(pid) {
   try {
     const kb = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
     return kb ? Number(kb) / 1024 : null;
+  } catch {
+    return null; // Not Linux: no figure.
+  }
+}
+
+/**
+ * CPU seconds (user and system, all threads) the process has used so far, from Linux's
+ * /proc/<pid>/stat; null elsewhere. With `command` instead of a pid: the sum over every process
+ * whose command line contains it (e.g. "postgres"). Less noisy than rates on a shared machine.
+ */
+export function cpuSeconds(pidOrCommand) {
+  const read = (pid) => {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks (USER_HZ 100)
+  };
+  try {
+    if (typeof pidOrCommand === 'number') return read(pidOrCommand);
+    let total = 0;
+    for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+      try {
+        if (fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(pidOrCommand)) total += read(pid);
+      } catch {}
+    }
+    return total;
   } catch {
     return null; // Not Linux: no figure.
   }

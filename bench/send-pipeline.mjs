@@ -12,7 +12,7 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
-import { benchDatabase, fmt, signIn, startProduct } from './lib.mjs';
+import { benchDatabase, cpuSeconds, fmt, signIn, startProduct } from './lib.mjs';
 
 const N = Number(process.env.BENCH_SEND_MESSAGES ?? 500);
 const PER_REQUEST = 10; // the compose screen's maximum of recipients
@@ -122,11 +122,13 @@ async function product(label, env, sink) {
       }
     };
     const sunk = sink.counters();
+    const cpuBefore = { server: app.cpuSeconds(), postgres: env.DATABASE_URL ? cpuSeconds('postgres') : null, bench: process.cpuUsage() };
     const postsStarted = performance.now();
     await Promise.all(Array.from({ length: CLIENTS }, client));
     const queuedSeconds = (performance.now() - postsStarted) / 1000;
     const addresses = [...handedOver.keys()];
     await waitForAll(sink, addresses);
+    const cpuSends = cpuPerMessage(cpuBefore, app, env, addresses.length);
     const after = sink.counters();
     const result = {
       ...summary(handedOver, sink, addresses),
@@ -135,13 +137,31 @@ async function product(label, env, sink) {
     };
     // Stamps may lag behind the sends; they must all complete. Only PostgreSQL can be asked from
     // outside (PGlite is one connection inside the server).
-    if (env.DATABASE_URL) Object.assign(result, await waitForStamps(env.DATABASE_URL, postsStarted, 2 * (N + 1)));
+    if (env.DATABASE_URL) {
+      Object.assign(result, await waitForStamps(env.DATABASE_URL, postsStarted, 2 * (N + 1)));
+      result.cpuStamped = cpuPerMessage(cpuBefore, app, env, addresses.length);
+    }
+    result.cpu = cpuSends;
     result.peakRssMb = app.peakRssMb();
     return result;
   } finally {
     await app.stop();
     await fs.rm(dataDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * CPU milliseconds per message since `before`: the server (all its threads), PostgreSQL's processes
+ * (on PostgreSQL; on PGlite it is inside the server) and this process (the sink and the clients).
+ */
+function cpuPerMessage(before, app, env, messages) {
+  const per = (now, then) => (now === null || then === null ? null : ((now - then) * 1000) / messages);
+  const bench = process.cpuUsage(before.bench);
+  return {
+    server: per(app.cpuSeconds(), before.server),
+    postgres: env.DATABASE_URL ? per(cpuSeconds('postgres'), before.postgres) : null,
+    bench: (bench.user + bench.system) / 1000 / messages,
+  };
 }
 
 /** Waits until every event has its stamp; answers the seconds from the first POST and the counts. */
@@ -189,6 +209,7 @@ async function bareNodemailer(sink, size) {
         }),
       ),
     );
+    const cpuBefore = process.cpuUsage();
     const sends = [];
     for (let i = 0; i < N; i++) {
       const to = `b${i}-${run}@bench.test`;
@@ -198,7 +219,8 @@ async function bareNodemailer(sink, size) {
     await Promise.all(sends);
     const addresses = [...handedOver.keys()];
     await waitForAll(sink, addresses);
-    return summary(handedOver, sink, addresses);
+    const cpu = process.cpuUsage(cpuBefore);
+    return { ...summary(handedOver, sink, addresses), cpu: { bench: (cpu.user + cpu.system) / 1000 / N } };
   } finally {
     transport.close();
   }
@@ -231,12 +253,12 @@ try {
     `\nsend pipeline: ${N} messages (product: ${PER_REQUEST} recipients per POST, ${CLIENTS} clients), average message ${fmt(productSize / 1024)} KB; latency in ms from hand-over to the sink's acceptance; each product run's ratio is to the mean of the bare runs just before and after it`,
   );
   console.log(
-    'pipeline | messages/s | p50 | p97.5 | ratio to bare nodemailer | all queued after (s) | last accepted after (s) | all stamped after (s) | server peak RSS (MB)',
+    'pipeline | messages/s | p50 | p97.5 | ratio to bare nodemailer | all queued after (s) | last accepted after (s) | all stamped after (s) | CPU ms a message: server (stamps included) | PostgreSQL (stamps included) | bench process (sink, clients) | server peak RSS (MB)',
   );
   const opt = (v, d) => (v === undefined || v === null ? '-' : fmt(v, d));
   for (const [name, r] of rows) {
     console.log(
-      `${name} | ${fmt(r.rate)} | ${fmt(r.p50, 0)} | ${fmt(r.p97_5, 0)} | ${fmt(r.rate / r.bareRate, 2)}x | ${opt(r.queuedSeconds, 2)} | ${fmt(r.seconds, 2)} | ${opt(r.stampedSeconds, 2)} | ${opt(r.peakRssMb, 0)}`,
+      `${name} | ${fmt(r.rate)} | ${fmt(r.p50, 0)} | ${fmt(r.p97_5, 0)} | ${fmt(r.rate / r.bareRate, 2)}x | ${opt(r.queuedSeconds, 2)} | ${fmt(r.seconds, 2)} | ${opt(r.stampedSeconds, 2)} | ${opt(r.cpu?.server, 2)}${r.cpuStamped ? ` (${fmt(r.cpuStamped.server, 2)})` : ''} | ${opt(r.cpu?.postgres, 2)}${r.cpuStamped ? ` (${fmt(r.cpuStamped.postgres, 2)})` : ''} | ${opt(r.cpu?.bench, 2)} | ${opt(r.peakRssMb, 0)}`,
     );
     if (r.events !== undefined) console.log(`  ${name}: ${r.events} events, ${r.stamps} stamped`);
   }
