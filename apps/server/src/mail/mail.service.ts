@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
-import nodemailer from 'nodemailer';
+import nodemailer, { type Transporter } from 'nodemailer';
 import type { DB } from '../db/schema.ts';
-import { createSmtpThread } from './smtp-thread.ts';
 
 export interface OutgoingMail {
   to: string;
@@ -33,18 +32,29 @@ export interface MailService {
 }
 
 /**
- * The one way mail leaves the product. With SMTP_URL it is a pooled nodemailer transport in a
- * thread of its own; without, nodemailer still builds the real MIME message, and it is kept in
- * the database (caixa_saida) where the embedded mailbox page shows it as the recipient would.
+ * The one way mail leaves the product. With SMTP_URL it is a pooled nodemailer transport;
+ * without, nodemailer still builds the real MIME message, and it is kept in the database
+ * (caixa_saida) where the embedded mailbox page shows it as the recipient would.
  */
 export function createMailService(opts: { smtpUrl?: string; from: string; db: Kysely<DB> }): MailService {
   if (opts.smtpUrl) {
-    // Composition and the SMTP conversation run in a thread of their own (smtp-thread.ts).
-    const thread = createSmtpThread(opts.smtpUrl);
+    // The URL inside the options object: given as a string, nodemailer takes the second argument
+    // as message defaults, not transport options, and `pool` was silently ignored (a new SMTP
+    // connection, greeting and EHLO for every message; bench/send-pipeline). Keys set in the URL's
+    // query win over these.
+    const transport: Transporter = nodemailer.createTransport({ url: opts.smtpUrl, pool: true, maxConnections: 5 } as never);
+    // The message is composed in memory first (the same MIME nodemailer would stream) and handed
+    // to the pool as one buffer: streamed straight into the connection, every piece of the MIME
+    // tree was a socket write of its own (bench/send-pipeline).
+    const composer = nodemailer.createTransport({ streamTransport: true, buffer: true });
     return {
       mode: 'smtp',
-      send: (mail) => thread.send({ from: opts.from, ...mail }),
-      close: () => thread.close(),
+      async send(mail) {
+        const built = await composer.sendMail({ from: opts.from, ...mail });
+        const info = await transport.sendMail({ envelope: built.envelope, raw: built.message as Buffer, messageId: built.messageId });
+        return { messageId: built.messageId, response: info.response ?? '' };
+      },
+      close: () => transport.close(),
     };
   }
   const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
