@@ -8,7 +8,7 @@ import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { opensslVerifyToken } from '../../../../test/openssl.ts';
-import { type BuiltinTsa, createCertificate, loadBuiltinTsa } from './builtin-tsa.ts';
+import { type BuiltinTsa, createCertificate, generalizedTime, loadBuiltinTsa } from './builtin-tsa.ts';
 import { OID } from './pki.ts';
 import { checkToken, parseToken } from './token.ts';
 import { buildRequest, readResponse } from './tsa-client.ts';
@@ -135,6 +135,22 @@ describe('built-in TSA tokens', () => {
       expect(cms).toContain('sha256WithRSAEncryption');
     } finally {
       await fs.rm(older, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('GeneralizedTime', () => {
+  it('is encoded as DER wants it, and read back to the same instant', () => {
+    const cases: [string, string][] = [
+      ['2026-11-22T07:15:00.000Z', '20261122071500Z'],
+      ['2026-11-22T07:15:00.120Z', '20261122071500.12Z'],
+      ['2026-01-02T03:04:05.007Z', '20260102030405.007Z'],
+    ];
+    for (const [iso, text] of cases) {
+      const encoded = generalizedTime(new Date(iso));
+      expect(Buffer.from(encoded.subarray(2)).toString('ascii')).toBe(text);
+      const parsed = asn1js.fromBER(new Uint8Array(encoded)).result as asn1js.GeneralizedTime;
+      expect(parsed.toDate().toISOString()).toBe(iso);
     }
   });
 });

@@ -134,10 +134,8 @@ export async function loadBuiltinTsa(dataDir: string): Promise<BuiltinTsa> {
       const nonce = randomBytes(8);
       nonce[0] &= 0x7f;
       nonce[0] |= 0x01;
-      const imprint = new pkijs.MessageImprint({
-        hashAlgorithm: new pkijs.AlgorithmIdentifier({ algorithmId: OID.sha256, algorithmParams: new asn1js.Null() }),
-        hashedMessage: new asn1js.OctetString({ valueHex: Buffer.from(hashHex, 'hex') }),
-      });
+      // MessageImprint (RFC 3161 §2.4.1): the SHA-256 algorithm identifier and the hash.
+      const imprint = der(SEQUENCE, SHA256_ALGORITHM, der(OCTET_STRING, Buffer.from(hashHex, 'hex')));
       return signToken(signer, imprint, positiveInteger(nonce), true);
     },
   };
@@ -207,6 +205,17 @@ function der(tag: number, ...parts: Uint8Array[]): Uint8Array {
   return Buffer.concat([Uint8Array.from(head), ...parts]);
 }
 
+/**
+ * GeneralizedTime in DER (X.690 §11.7): UTC, 'Z', the fraction of a second only when not zero and
+ * without trailing zeros — "20261122071500.12Z".
+ */
+export function generalizedTime(date: Date): Uint8Array {
+  const iso = date.toISOString(); // 2026-11-22T07:15:00.120Z
+  const fraction = iso.slice(20, 23).replace(/0+$/, '');
+  const text = `${iso.slice(0, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}${iso.slice(11, 13)}${iso.slice(14, 16)}${iso.slice(17, 19)}${fraction ? `.${fraction}` : ''}Z`;
+  return der(0x18, Buffer.from(text, 'ascii'));
+}
+
 const SEQUENCE = 0x30;
 const SET = 0x31;
 const OCTET_STRING = 0x04;
@@ -259,7 +268,7 @@ async function respond(request: Uint8Array, signer: Signer): Promise<Uint8Array>
   if (DIGEST_LENGTHS[alg] !== req.messageImprint.hashedMessage.valueBlock.valueHexView.byteLength) {
     return rejection(0, 'Algoritmo de hash não aceito (use SHA-256, SHA-384 ou SHA-512)');
   }
-  const { token } = await signToken(signer, req.messageImprint, req.nonce && ber(req.nonce), !!req.certReq);
+  const { token } = await signToken(signer, ber(req.messageImprint.toSchema()), req.nonce && ber(req.nonce), !!req.certReq);
   return der(SEQUENCE, GRANTED, token);
 }
 
@@ -271,7 +280,8 @@ async function respond(request: Uint8Array, signer: Signer): Promise<Uint8Array>
  */
 async function signToken(
   signer: Signer,
-  messageImprint: pkijs.MessageImprint,
+  /** The request's MessageImprint, DER. */
+  messageImprint: Uint8Array,
   /** The request's nonce, an INTEGER already DER. */
   nonce: Uint8Array | undefined,
   certReq: boolean,
@@ -283,9 +293,9 @@ async function signToken(
   const tstInfo = der(
     SEQUENCE,
     signer.tstHead,
-    ber(messageImprint.toSchema()),
+    messageImprint,
     positiveInteger(serial),
-    ber(new asn1js.GeneralizedTime({ valueDate: genTime })),
+    generalizedTime(genTime),
     signer.accuracy,
     ...(nonce ? [nonce] : []),
     signer.tsaName,
