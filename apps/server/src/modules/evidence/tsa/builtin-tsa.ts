@@ -1,10 +1,10 @@
-import { createHash, createPrivateKey, sign as cryptoSign, type KeyObject, randomBytes, webcrypto } from 'node:crypto';
+import { createHash, createPrivateKey, sign as cryptoSign, type KeyObject, webcrypto } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-import { derToPem, OID, pemToDer } from './pki.ts';
+import { derToPem, OID, pemToDer, positiveRandom } from './pki.ts';
 
 /**
  * The built-in time-stamp authority (DESIGN §3, used when TSA_URL is unset). Its key (ECDSA P-256;
@@ -51,20 +51,12 @@ const KEY_ALGORITHMS = {
 } as const;
 const subtle = webcrypto.subtle as unknown as SubtleCrypto;
 
-/** A positive integer of 16 random bytes: serial numbers no two tokens or certificates share. */
-export function randomSerial(): asn1js.Integer {
-  const bytes = randomBytes(16);
-  bytes[0] &= 0x7f;
-  bytes[0] |= 0x01;
-  return new asn1js.Integer({ valueHex: bytes });
-}
-
 /** A new key and its self-signed time-stamping certificate, PEM (RSA only for the tests of older folders). */
 export async function createCertificate(algorithm: keyof typeof KEY_ALGORITHMS = 'ecdsa'): Promise<{ keyPem: string; certPem: string }> {
   const keys = (await subtle.generateKey(KEY_ALGORITHMS[algorithm], true, ['sign', 'verify'])) as CryptoKeyPair;
   const cert = new pkijs.Certificate();
   cert.version = 2;
-  cert.serialNumber = randomSerial();
+  cert.serialNumber = new asn1js.Integer({ valueHex: positiveRandom(16) });
   // One attribute per RDN (C=BR, O=..., OU=..., CN=...), as readers of the name expect.
   const name = new asn1js.Sequence({
     value: SUBJECT.map(
@@ -131,9 +123,7 @@ export async function loadBuiltinTsa(dataDir: string): Promise<BuiltinTsa> {
     certificatePem: certPem,
     respond: (req) => respond(req, signer),
     issue: async (hashHex) => {
-      const nonce = randomBytes(8);
-      nonce[0] &= 0x7f;
-      nonce[0] |= 0x01;
+      const nonce = positiveRandom(8);
       // MessageImprint (RFC 3161 §2.4.1): the SHA-256 algorithm identifier and the hash.
       const imprint = der(SEQUENCE, SHA256_ALGORITHM, der(OCTET_STRING, Buffer.from(hashHex, 'hex')));
       return signToken(signer, imprint, positiveInteger(nonce), true);
@@ -219,7 +209,7 @@ export function generalizedTime(date: Date): Uint8Array {
 const SEQUENCE = 0x30;
 const SET = 0x31;
 const OCTET_STRING = 0x04;
-/** A positive INTEGER whose first byte is below 0x80 (the serials and nonces made here). */
+/** An INTEGER of positiveRandom bytes (written as they are). */
 const positiveInteger = (bytes: Uint8Array) => der(0x02, bytes);
 const SHA256_ALGORITHM = ber(new pkijs.AlgorithmIdentifier({ algorithmId: OID.sha256, algorithmParams: new asn1js.Null() }).toSchema());
 // RFC 5758 §3.2: the ECDSA algorithm identifiers have no parameters.
@@ -286,9 +276,8 @@ async function signToken(
   nonce: Uint8Array | undefined,
   certReq: boolean,
 ): Promise<IssuedToken> {
-  const serial = randomBytes(16);
-  serial[0] &= 0x7f;
-  serial[0] |= 0x01;
+  // 16 random bytes: a serial no two tokens share.
+  const serial = positiveRandom(16);
   const genTime = new Date();
   const tstInfo = der(
     SEQUENCE,

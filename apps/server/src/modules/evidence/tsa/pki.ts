@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import * as pkijs from 'pkijs';
 
 /** Object identifiers of RFC 3161, RFC 5652, RFC 5035 and RFC 5280 used by the time stamps. */
@@ -33,6 +34,16 @@ export function dottedOid(text: string): string {
     for (let i = 0; i < hex.length; i += 2) value = value * 128n + BigInt(Number.parseInt(hex.slice(i, i + 2), 16));
     return value.toString();
   });
+}
+
+/**
+ * The bytes of a random positive INTEGER that DER writes as they are: the first byte below 0x80
+ * (no sign bit, so no leading zero) and not zero (no leading zero to strip). Serials and nonces.
+ */
+export function positiveRandom(length: number): Buffer {
+  const bytes = randomBytes(length);
+  bytes[0] = ((bytes[0] ?? 0) & 0x7f) | 0x01;
+  return bytes;
 }
 
 export function derToPem(der: Uint8Array, label: string): string {

@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import type { BuiltinTsa } from './builtin-tsa.ts';
-import { OID } from './pki.ts';
+import { OID, positiveRandom } from './pki.ts';
 import { parseToken } from './token.ts';
 
 export interface StampResult {
@@ -16,9 +15,7 @@ export interface StampResult {
 
 /** A TimeStampReq for a SHA-256 hash (the hash is the messageImprint), with a nonce, asking for the certificate. */
 export function buildRequest(hashHex: string): { der: Uint8Array<ArrayBuffer>; nonceHex: string } {
-  const nonce = randomBytes(8);
-  nonce[0] &= 0x7f;
-  nonce[0] |= 0x01;
+  const nonce = positiveRandom(8);
   const req = new pkijs.TimeStampReq({
     version: 1,
     messageImprint: new pkijs.MessageImprint({
