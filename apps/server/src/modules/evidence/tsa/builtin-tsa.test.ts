@@ -54,13 +54,17 @@ describe('built-in TSA tokens', () => {
     expect(new Set(tokens.map((t) => Buffer.from(t.token).toString('hex'))).size).toBe(20);
   });
 
-  it('is encoded in DER: openssl reads it back to the same bytes', async () => {
+  it('is DER: re-encoded to the same bytes, the TSTInfo in a primitive OCTET STRING, and openssl reads it', async () => {
     const issued = await tsa.issue(sha256('evento 3'));
     const file = path.join(dir, 'token.der');
     await fs.writeFile(file, issued.token);
     // Re-encoding a parsed DER structure gives back the same bytes.
     const reencoded = new Uint8Array(asn1js.fromBER(new Uint8Array(issued.token)).result.toBER(false));
     expect(Buffer.from(reencoded).equals(Buffer.from(issued.token))).toBe(true);
+    // That alone would not tell a BER constructed OCTET STRING (what pkijs wrote for the TSTInfo)
+    // from DER's primitive one: asn1js writes either back as read.
+    const eContent = parseToken(issued.token).signedData.encapContentInfo.eContent;
+    expect(eContent?.idBlock.isConstructed).toBe(false);
     const { stdout } = await run('openssl', ['cms', '-cmsout', '-inform', 'DER', '-in', file, '-print', '-noout']);
     expect(stdout).toContain('id-smime-ct-TSTInfo');
     expect(stdout).toContain('id-smime-aa-signingCertificateV2');
