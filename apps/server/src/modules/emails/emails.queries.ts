@@ -1,5 +1,6 @@
-import type { Kysely } from 'kysely';
+import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { MESSAGE_HASH_COLUMNS } from '../evidence/chain.ts';
 
 /** The sender's settings that the compose rules read. */
 export function findComposer(db: Kysely<DB>, usu_codigo: number) {
@@ -147,4 +148,56 @@ export async function threadOf(db: Kysely<DB>, codEmailReply: number | null, cod
 
 export function linksOf(db: Kysely<DB>, cod_email: number) {
   return db.selectFrom('email_links').select(['lnk_uuid', 'lnk_url']).where('cod_email', '=', cod_email).execute();
+}
+
+/**
+ * The codes of a send's messages and of their 'processed' events, and the database time, taken
+ * before anything is written (send.service.ts, storeSend).
+ */
+export async function reserveSendIds(trx: Transaction<DB>, count: number) {
+  const { rows } = await sql<{ cod: number; evt: string; agora: Date }>`
+    SELECT nextval(pg_get_serial_sequence('emails', 'ema_uni_codigo'))::int AS cod,
+           nextval(pg_get_serial_sequence('email_eventos', 'evt_codigo'))::text AS evt,
+           date_trunc('milliseconds', clock_timestamp()) AS agora
+      FROM generate_series(1, ${count}::int)`.execute(trx);
+  return rows.map((r) => ({ cod_email: Number(r.cod), evt_codigo: Number(r.evt), agora: new Date(r.agora) }));
+}
+
+/**
+ * A send's messages, links, tags and events in one statement (data-modifying CTEs all run,
+ * referenced or not; the foreign keys are checked at the statement's end). Answers the messages as
+ * stored, with the columns their hash is over.
+ */
+export function insertSend(
+  trx: Transaction<DB>,
+  send: {
+    messages: Insertable<DB['emails']>[];
+    links: Insertable<DB['email_links']>[];
+    labels: Insertable<DB['email_etiquetas']>[];
+    events: Insertable<DB['email_eventos']>[];
+  },
+) {
+  return trx
+    .with('m', (db) =>
+      db
+        .insertInto('emails')
+        .values(send.messages)
+        .returning(['ema_uni_codigo', ...MESSAGE_HASH_COLUMNS]),
+    )
+    .with('l', (db) =>
+      (send.links.length
+        ? db.insertInto('email_links').values(send.links)
+        : db.insertInto('email_links').columns(['cod_email', 'lnk_url']).expression(sql`SELECT NULL::int, NULL::text WHERE false`)
+      ).returning('cod_email'),
+    )
+    .with('t', (db) =>
+      (send.labels.length
+        ? db.insertInto('email_etiquetas').values(send.labels)
+        : db.insertInto('email_etiquetas').columns(['cod_email', 'cod_etiqueta']).expression(sql`SELECT NULL::int, NULL::int WHERE false`)
+      ).returning('cod_email'),
+    )
+    .with('e', (db) => db.insertInto('email_eventos').values(send.events).returning('evt_codigo'))
+    .selectFrom('m')
+    .selectAll()
+    .execute();
 }

@@ -7,7 +7,7 @@ import {
   EMAIL_MSG,
   messageUnits,
 } from '@ar/core';
-import { type Insertable, sql, type Transaction } from 'kysely';
+import type { Insertable, Transaction } from 'kysely';
 import { fromKysely, type PgBoss } from 'pg-boss';
 import type { AppContext } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
@@ -16,11 +16,19 @@ import { markSendActivity } from '../../queue/send-activity.ts';
 import type { Actor } from '../auth/actor.ts';
 import { debitCredits } from '../credits/credits.service.ts';
 import { type MessageForHash, messageHash } from '../evidence/canonical.ts';
-import { firstChainedEvent, MESSAGE_HASH_COLUMNS } from '../evidence/chain.ts';
+import { firstChainedEvent } from '../evidence/chain.ts';
 import { resolveReply } from '../inbound/received.service.ts';
 import { sanitizeTemplateHtml } from '../templates/templates.sanitize.ts';
 import { blacklistProblem } from './check.service.ts';
-import { findComposer, findOwnAttachments, findOwnLeads, findOwnTags, findOwnTemplate } from './emails.queries.ts';
+import {
+  findComposer,
+  findOwnAttachments,
+  findOwnLeads,
+  findOwnTags,
+  findOwnTemplate,
+  insertSend,
+  reserveSendIds,
+} from './emails.queries.ts';
 import { queueStampsSafely, recordEvents } from './events.ts';
 import { extractLinks } from './render.ts';
 import { EMAIL_SEND_QUEUE } from './send.worker.ts';
@@ -140,6 +148,24 @@ type MessageValues = Insertable<DB['emails']> & { ema_uni_id: string; ema_uni_co
 /** The messages as stored do not hash as computed beforehand. */
 class StoredDiffersError extends Error {}
 
+/** The tracked links of each message (its own content) and the send's tags on each, once the messages have their codes. */
+function linksAndLabels(values: MessageValues[], codes: number[], tags: { eti_codigo: number }[]) {
+  return {
+    links: codes.flatMap((cod_email, i) => extractLinks(values[i]?.ema_uni_content ?? '').map((url) => ({ cod_email, lnk_url: url }))),
+    labels: codes.flatMap((cod_email) => tags.map((t) => ({ cod_email, cod_etiqueta: t.eti_codigo }))),
+  };
+}
+
+/** One statement queues every message's job, in the send's transaction. No job, no message: a stored (and paid) message must not stay behind. */
+async function queueSendJobs(trx: Transaction<DB>, boss: PgBoss, codes: number[], envio: string): Promise<void> {
+  const jobs = await boss.insert(
+    EMAIL_SEND_QUEUE,
+    codes.map((cod_email) => ({ data: { cod_email }, singletonKey: `email:${cod_email}` })),
+    { db: fromKysely(trx), returnId: true },
+  );
+  if (jobs?.length !== codes.length) throw new Error(`${codes.length - (jobs?.length ?? 0)} job(s) of send ${envio} not queued`);
+}
+
 /**
  * The send in a fixed handful of statements, the first lock as late as possible: the ids of the
  * messages and of their 'processed' events and the database time are taken first; each event is
@@ -157,16 +183,10 @@ async function storeSend(
   envio: string,
   debit: (trx: Transaction<DB>) => Promise<unknown>,
 ): Promise<SentSummary['emails']> {
-  const boss = ctx.boss as PgBoss;
-  const { rows: ids } = await sql<{ cod: number; evt: string; agora: Date }>`
-    SELECT nextval(pg_get_serial_sequence('emails', 'ema_uni_codigo'))::int AS cod,
-           nextval(pg_get_serial_sequence('email_eventos', 'evt_codigo'))::text AS evt,
-           date_trunc('milliseconds', clock_timestamp()) AS agora
-      FROM generate_series(1, ${values.length}::int)`.execute(trx);
+  const ids = await reserveSendIds(trx, values.length);
   const chained = values.map((v, i) => {
     const id = ids[i];
     if (!id) throw new Error('no id for a message');
-    const cod_email = Number(id.cod);
     const first = firstChainedEvent(
       {
         ema_uni_id: v.ema_uni_id,
@@ -177,67 +197,37 @@ async function storeSend(
         ema_uni_sms: null,
         ema_uni_whatsapp: null,
         ema_uni_attachments: { attachments: attachmentRefs },
-        agora: new Date(id.agora),
+        agora: id.agora,
       },
-      { cod_email, canal: 'email', tipo: 'processed', ip: null, userAgent: null, geo: null, detalhes: {} },
+      { cod_email: id.cod_email, canal: 'email', tipo: 'processed', ip: null, userAgent: null, geo: null, detalhes: {} },
     );
-    return { cod_email, evt_codigo: Number(id.evt), ...first };
+    return { ...id, ...first };
   });
+  const codes = chained.map((c) => c.cod_email);
   await queueStampsSafely(
     trx,
-    boss,
+    ctx.boss as PgBoss,
     chained.map((c) => c.evt_codigo),
   );
-  const jobs = await boss.insert(
-    EMAIL_SEND_QUEUE,
-    chained.map(({ cod_email }) => ({ data: { cod_email }, singletonKey: `email:${cod_email}` })),
-    { db: fromKysely(trx), returnId: true },
-  );
-  // No job, no message: rolling back keeps a stored (and paid) message from never leaving.
-  if (jobs?.length !== values.length) throw new Error(`${values.length - (jobs?.length ?? 0)} job(s) of send ${envio} not queued`);
+  await queueSendJobs(trx, ctx.boss as PgBoss, codes, envio);
 
-  const rows = values.map((v, i) => ({
-    ...v,
-    ema_uni_codigo: chained[i]?.cod_email,
-    ema_uni_hash: chained[i]?.messageHash,
-    ema_status_email: 'processed',
-  }));
-  const links = chained.flatMap(({ cod_email }, i) =>
-    extractLinks(values[i]?.ema_uni_content ?? '').map((url) => ({ cod_email, lnk_url: url })),
-  );
-  const labels = chained.flatMap(({ cod_email }) => tags.map((t) => ({ cod_email, cod_etiqueta: t.eti_codigo })));
-  const events = chained.map((c) => ({ ...c.row, evt_codigo: c.evt_codigo }));
-  // Data-modifying CTEs all run, referenced or not; the foreign keys are checked at the statement's end.
-  const stored = await trx
-    .with('m', (db) =>
-      db
-        .insertInto('emails')
-        .values(rows)
-        .returning(['ema_uni_codigo', ...MESSAGE_HASH_COLUMNS]),
-    )
-    .with('l', (db) =>
-      (links.length
-        ? db.insertInto('email_links').values(links)
-        : db.insertInto('email_links').columns(['cod_email', 'lnk_url']).expression(sql`SELECT NULL::int, NULL::text WHERE false`)
-      ).returning('cod_email'),
-    )
-    .with('t', (db) =>
-      (labels.length
-        ? db.insertInto('email_etiquetas').values(labels)
-        : db.insertInto('email_etiquetas').columns(['cod_email', 'cod_etiqueta']).expression(sql`SELECT NULL::int, NULL::int WHERE false`)
-      ).returning('cod_email'),
-    )
-    .with('e', (db) => db.insertInto('email_eventos').values(events).returning('evt_codigo'))
-    .selectFrom('m')
-    .selectAll()
-    .execute();
+  const stored = await insertSend(trx, {
+    messages: values.map((v, i) => ({
+      ...v,
+      ema_uni_codigo: codes[i],
+      ema_uni_hash: chained[i]?.messageHash,
+      ema_status_email: 'processed',
+    })),
+    events: chained.map((c) => ({ ...c.row, evt_codigo: c.evt_codigo })),
+    ...linksAndLabels(values, codes, tags),
+  });
   const byCode = new Map(stored.map((row) => [Number(row.ema_uni_codigo), row]));
   for (const c of chained) {
     const row = byCode.get(c.cod_email);
     if (!row || messageHash(row as MessageForHash) !== c.messageHash) throw new StoredDiffersError(`message ${c.cod_email}`);
   }
   await debit(trx);
-  return values.map((v, i) => ({ ema_uni_codigo: chained[i]?.cod_email as number, ema_uni_id: v.ema_uni_id, ema_uni_to: v.ema_uni_to }));
+  return values.map((v, i) => ({ ema_uni_codigo: codes[i] as number, ema_uni_id: v.ema_uni_id, ema_uni_to: v.ema_uni_to }));
 }
 
 /** The same send one step after the other: messages, links, tags, the events chained on the stored rows (recordEvents), jobs, debit. */
@@ -256,27 +246,16 @@ async function storeSendStepByStep(
     if (!row) throw new Error(`message ${v.ema_uni_id} not stored`);
     return row;
   });
-  const links = created.flatMap((row, i) =>
-    extractLinks(values[i]?.ema_uni_content ?? '').map((url) => ({ cod_email: row.ema_uni_codigo, lnk_url: url })),
-  );
+  const codes = created.map((row) => row.ema_uni_codigo);
+  const { links, labels } = linksAndLabels(values, codes, tags);
   if (links.length) await trx.insertInto('email_links').values(links).execute();
-  if (tags.length) {
-    await trx
-      .insertInto('email_etiquetas')
-      .values(created.flatMap((row) => tags.map((t) => ({ cod_email: row.ema_uni_codigo, cod_etiqueta: t.eti_codigo }))))
-      .execute();
-  }
+  if (labels.length) await trx.insertInto('email_etiquetas').values(labels).execute();
   await recordEvents(
     trx,
-    created.map((row) => ({ cod_email: row.ema_uni_codigo, canal: 'email' as const, tipo: 'processed' as const })),
+    codes.map((cod_email) => ({ cod_email, canal: 'email' as const, tipo: 'processed' as const })),
     ctx.boss,
   );
-  const jobs = await ctx.boss?.insert(
-    EMAIL_SEND_QUEUE,
-    created.map((row) => ({ data: { cod_email: row.ema_uni_codigo }, singletonKey: `email:${row.ema_uni_codigo}` })),
-    { db: fromKysely(trx), returnId: true },
-  );
-  if (jobs?.length !== created.length) throw new Error(`${created.length - (jobs?.length ?? 0)} job(s) of send ${envio} not queued`);
+  await queueSendJobs(trx, ctx.boss as PgBoss, codes, envio);
   await debit(trx);
   return created;
 }
