@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpSink } from '../../test/smtp-sink.ts';
-import { createMailService } from './mail.service.ts';
+import { createMailService, type MailService } from './mail.service.ts';
 
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 
@@ -11,10 +11,19 @@ afterAll(async () => {
   await sink?.close();
 });
 
+/** A mail service on SMTP_URL (the sink's unless given), closed after `use`. */
+async function withMail(use: (mail: MailService) => Promise<void>, smtpUrl = sink.url): Promise<void> {
+  const mail = createMailService({ smtpUrl, from: 'AR Online <nao-responda@ar.test>', db: null as never });
+  try {
+    await use(mail);
+  } finally {
+    mail.close();
+  }
+}
+
 describe('mail service (SMTP_URL)', () => {
   it('reuses pooled connections instead of opening one per message', async () => {
-    const mail = createMailService({ smtpUrl: sink.url, from: 'AR Online <nao-responda@ar.test>', db: null as never });
-    try {
+    await withMail(async (mail) => {
       expect(mail.mode).toBe('smtp');
       for (let i = 0; i < 4; i++) {
         const sent = await mail.send({ to: `pool${i}@cliente.test`, subject: `Pool ${i}`, html: '<p>Olá</p>', text: 'Olá' });
@@ -26,16 +35,13 @@ describe('mail service (SMTP_URL)', () => {
       expect(sink.messages).toHaveLength(10);
       // One connection for the four in a row; at most the pool's five for all of them.
       expect(sink.stats.connections).toBeLessThanOrEqual(5);
-    } finally {
-      mail.close();
-    }
+    });
   });
 });
 
 describe('mail service refusals and composition (SMTP_URL)', () => {
   it('answers a permanent refusal with its SMTP code and reply, and a temporary one likewise', async () => {
-    const mail = createMailService({ smtpUrl: sink.url, from: 'AR Online <nao-responda@ar.test>', db: null as never });
-    try {
+    await withMail(async (mail) => {
       const refused = await mail.send({ to: 'rejeita@cliente.test', subject: 'x', html: '<p>x</p>', text: 'x' }).catch((e) => e);
       expect(refused).toBeInstanceOf(Error);
       expect(refused.responseCode).toBe(550);
@@ -45,14 +51,11 @@ describe('mail service refusals and composition (SMTP_URL)', () => {
       // The pool goes on after refusals.
       const sent = await mail.send({ to: 'ok@cliente.test', subject: 'Depois', html: '<p>Olá</p>', text: 'Olá' });
       expect(sent.response).toMatch(/^250 .*queued as/);
-    } finally {
-      mail.close();
-    }
+    });
   });
 
   it('sends the message as composed: headers, envelope, Message-ID and attachment', async () => {
-    const mail = createMailService({ smtpUrl: sink.url, from: 'AR Online <nao-responda@ar.test>', db: null as never });
-    try {
+    await withMail(async (mail) => {
       const before = sink.messages.length;
       const sent = await mail.send({
         to: '"Ana" <ana@cliente.test>',
@@ -72,20 +75,15 @@ describe('mail service refusals and composition (SMTP_URL)', () => {
       expect(got?.parsed.headers.find((h) => h.key === 'x-ar-protocolo')?.value).toBe('protocolo-1');
       expect(got?.parsed.attachments[0]?.filename).toBe('contrato.txt');
       expect(Buffer.from(got?.parsed.attachments[0]?.content as ArrayBuffer).toString()).toBe('cláusula 1');
-    } finally {
-      mail.close();
-    }
+    });
   });
 
   it('rejects a message when the relay cannot be reached (no SMTP code: the queue retries it)', async () => {
-    const mail = createMailService({ smtpUrl: 'smtp://127.0.0.1:1', from: 'AR Online <nao-responda@ar.test>', db: null as never });
-    try {
+    await withMail(async (mail) => {
       const error = await mail.send({ to: 'x@cliente.test', subject: 'x', html: '<p>x</p>', text: 'x' }).catch((e) => e);
       expect(error).toBeInstanceOf(Error);
       expect(error.code).toBe('ESOCKET');
       expect(error.responseCode).toBeUndefined();
-    } finally {
-      mail.close();
-    }
+    }, 'smtp://127.0.0.1:1');
   });
 });
