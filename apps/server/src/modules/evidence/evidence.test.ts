@@ -144,6 +144,8 @@ describe('evidence of a message', () => {
       evento: { canal: 'email', tipo: 'processed' },
     });
     expect(body.carimbadoPor).toContain('AR Online TSA embutida');
+    // The policy in dotted form (asn1js writes the 2.25 UUID arc as hex between braces).
+    expect(body.politica).toBe('2.25.106835227851917353122986444762203162728');
     expect(body.mensagem).toContain('não credenciada na ICP-Brasil');
     expect(body.dataHoraBrasilia).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
     expect(body.mensagem).toContain(`existia em ${body.dataHoraBrasilia} (horário de Brasília), segundo AR Online TSA embutida`);
