@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from './database.ts';
+import { newPglite, openDatabase } from './database.ts';
 
 const root = await fs.mkdtemp(path.join(os.tmpdir(), 'ar-pglite-'));
 afterAll(async () => {
@@ -32,6 +32,30 @@ describe('PGlite on disk', () => {
       expect(rows).toEqual([{ x: 7 }]);
     } finally {
       await again.close();
+    }
+  });
+});
+
+describe('PGlite values', () => {
+  it('reads bytea back as the same bytes in a Buffer, as node-postgres does, and bigints as numbers', async () => {
+    const pglite = await newPglite();
+    try {
+      const bytes = Buffer.from([0, 1, 0x7f, 0x80, 0xfe, 0xff, ...Buffer.from('carimbo')]);
+      // A view into a larger buffer: only its own bytes are written.
+      const larger = Buffer.concat([Buffer.from('xx'), bytes, Buffer.from('yy')]);
+      const view = new Uint8Array(larger.buffer, larger.byteOffset + 2, bytes.length);
+      const { rows } = await pglite.query<{ a: Buffer; b: Buffer; hex: string; n: number; empty: Buffer }>(
+        "SELECT $1::bytea AS a, $2::bytea AS b, encode($1::bytea, 'hex') AS hex, 9007199254740991::bigint AS n, ''::bytea AS empty",
+        [bytes, view],
+      );
+      expect(Buffer.isBuffer(rows[0]?.a)).toBe(true);
+      expect(rows[0]?.a.equals(bytes)).toBe(true);
+      expect(rows[0]?.b.equals(bytes)).toBe(true);
+      expect(rows[0]?.hex).toBe(bytes.toString('hex'));
+      expect(rows[0]?.n).toBe(9007199254740991);
+      expect(rows[0]?.empty.length).toBe(0);
+    } finally {
+      await pglite.close();
     }
   });
 });
