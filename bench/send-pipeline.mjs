@@ -341,11 +341,11 @@ try {
   for (const m of ['drained', 'endToEnd']) {
     console.log(`\n${titles[m]}`);
     console.log(
-      'pipeline | messages/s | p50 | p97.5 | ratio to bare nodemailer | all queued after (s) | last accepted after (s) | all stamped after (s) | CPU ms a message: server (stamps included) | PostgreSQL (stamps included) | bench process (sink, clients) | server peak RSS (MB)',
+      'pipeline | messages/s | p50 | p97.5 | ratio to bare nodemailer | all queued after (s) | last accepted after (s) | all stamped after (s) | ratio counting to the last stamp | CPU ms a message: server (stamps included) | PostgreSQL (stamps included) | bench process (sink, clients) | server peak RSS (MB)',
     );
     for (const [name, r] of rows[m]) {
       console.log(
-        `${name} | ${fmt(r.rate)} | ${fmt(r.p50, 0)} | ${fmt(r.p97_5, 0)} | ${fmt(r.rate / r.bareRate, 2)}x | ${opt(r.queuedSeconds, 2)} | ${fmt(r.seconds, 2)} | ${opt(r.stampedSeconds, 2)} | ${opt(r.cpu?.server, 2)}${r.cpuStamped ? ` (${fmt(r.cpuStamped.server, 2)})` : ''} | ${opt(r.cpu?.postgres, 2)}${r.cpuStamped ? ` (${fmt(r.cpuStamped.postgres, 2)})` : ''} | ${opt(r.cpu?.bench, 2)} | ${opt(r.peakRssMb, 0)}`,
+        `${name} | ${fmt(r.rate)} | ${fmt(r.p50, 0)} | ${fmt(r.p97_5, 0)} | ${fmt(r.rate / r.bareRate, 2)}x | ${opt(r.queuedSeconds, 2)} | ${fmt(r.seconds, 2)} | ${opt(r.stampedSeconds, 2)} | ${r.stampedSeconds ? `${fmt(N / r.stampedSeconds / r.bareRate, 2)}x` : '-'} | ${opt(r.cpu?.server, 2)}${r.cpuStamped ? ` (${fmt(r.cpuStamped.server, 2)})` : ''} | ${opt(r.cpu?.postgres, 2)}${r.cpuStamped ? ` (${fmt(r.cpuStamped.postgres, 2)})` : ''} | ${opt(r.cpu?.bench, 2)} | ${opt(r.peakRssMb, 0)}`,
       );
       if (r.events !== undefined) console.log(`  ${name}: ${r.events} events, ${r.stamps} stamped`);
     }
