@@ -133,7 +133,7 @@ export async function loadBuiltinTsa(dataDir: string): Promise<BuiltinTsa> {
 
 /**
  * What every token of this TSA repeats, encoded once: the certificate (DER, as loaded), the signer
- * identifier, the TSA's name and the fixed fields. A token is then its few varying fields around
+ * identifier, the TSA's name and the fixed fields (those the same for every TSA are constants below). A token is then its few varying fields around
  * these bytes (`signToken`) instead of a pkijs tree with the certificate encoded again each time,
  * which cost several times the RSA signature.
  */
@@ -144,8 +144,6 @@ interface Signer {
   certDer: Uint8Array;
   /** SignerIdentifier: IssuerAndSerialNumber of the certificate. */
   sid: Uint8Array;
-  /** TSTInfo's version and policy. */
-  tstHead: Uint8Array;
   /** TSTInfo's accuracy (1 s). */
   accuracy: Uint8Array;
   /** TSTInfo's tsa: [0] GeneralName directoryName, the certificate's subject. */
@@ -165,7 +163,6 @@ function makeSigner(cert: pkijs.Certificate, certDer: Uint8Array, key: KeyObject
     signatureAlgorithm: key.asymmetricKeyType === 'ec' ? ECDSA_SHA256_ALGORITHM : RSA_SHA256_ALGORITHM,
     certDer,
     sid: ber(new pkijs.IssuerAndSerialNumber({ issuer: cert.issuer, serialNumber: cert.serialNumber }).toSchema()),
-    tstHead: Buffer.concat([ber(new asn1js.Integer({ value: 1 })), ber(new asn1js.ObjectIdentifier({ value: OID.builtinPolicy }))]),
     accuracy: ber(new pkijs.Accuracy({ seconds: 1 }).toSchema()),
     tsaName: der(0xa0, ber(new pkijs.GeneralName({ type: 4, value: cert.subject }).toSchema() as asn1js.Constructed)),
     signingCertificateV2: ber(
@@ -219,6 +216,8 @@ const RSA_SHA256_ALGORITHM = ber(
 );
 const VERSION_1 = ber(new asn1js.Integer({ value: 1 }));
 const VERSION_3 = ber(new asn1js.Integer({ value: 3 }));
+/** TSTInfo's version and policy, the same in every token. */
+const TST_INFO_HEAD = Buffer.concat([VERSION_1, ber(new asn1js.ObjectIdentifier({ value: OID.builtinPolicy }))]);
 const SIGNED_DATA_OID = ber(new asn1js.ObjectIdentifier({ value: OID.signedData }));
 const TST_INFO_OID = ber(new asn1js.ObjectIdentifier({ value: OID.tstInfo }));
 const CONTENT_TYPE_ATTRIBUTE = ber(
@@ -281,7 +280,7 @@ async function signToken(
   const genTime = new Date();
   const tstInfo = der(
     SEQUENCE,
-    signer.tstHead,
+    TST_INFO_HEAD,
     messageImprint,
     positiveInteger(serial),
     generalizedTime(genTime),
