@@ -18,6 +18,9 @@ let outsideDir: string;
 let port: number;
 let server: http.Server | null = null;
 let t: TestApp;
+/** Requests the outside TSA has received, and whether it refuses every second one (HTTP 503). */
+let requests = 0;
+let refuseEverySecond = false;
 
 async function freePort(): Promise<number> {
   const s = http.createServer();
@@ -31,6 +34,11 @@ function startOutsideTsa(): Promise<void> {
   server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
+    requests++;
+    if (refuseEverySecond && requests % 2 === 0) {
+      res.writeHead(503).end();
+      return;
+    }
     const answer = await outside.respond(new Uint8Array(Buffer.concat(chunks)));
     res.writeHead(200, { 'content-type': 'application/timestamp-reply' }).end(Buffer.from(answer));
   });
@@ -114,5 +122,46 @@ describe('a TSA that is down', () => {
     const report = await checkEvidence(t.ctx, first.ema_uni_codigo);
     expect(report).toMatchObject({ isIntact: true, events: 2 });
     expect(report?.stamps.every((s) => s.isStampValid)).toBe(true);
+  }, 120_000);
+});
+
+describe('a TSA that fails some requests of a batch', () => {
+  it('stores the stamps it got, fails the job, and its retry asks only for the events still unstamped', async () => {
+    const token = await t.login('usuario@demo.local');
+    const before = await stampCount();
+    requests = 0;
+    refuseEverySecond = true;
+    try {
+      // Two recipients: their two 'processed' events are one stamp job, both asked for at once.
+      const res = await t.send(token, {
+        destinataires: [
+          { to: 'carla@cliente.test', nameTo: 'Carla' },
+          { to: 'davi@cliente.test', nameTo: 'Davi' },
+        ],
+        nameFrom: 'Cobranca Demo',
+        subject: 'Notificação em lote',
+        content: '<p>Prezados</p>',
+      });
+      expect(res.statusCode).toBe(200);
+      const codes = (res.json().emails as { ema_uni_codigo: number }[]).map((e) => e.ema_uni_codigo);
+      const events = await t.ctx.db.selectFrom('email_eventos').select('evt_codigo').where('cod_email', 'in', codes).execute();
+      const ids = events.map((e) => Number(e.evt_codigo));
+      const [job] = (await t.ctx.boss?.findJobs('evidence-stamp', { data: { evt_codigos: ids } })) ?? [];
+      expect(job).toBeDefined();
+
+      await waitFor(stampCount, (n) => n === before + 2, 60_000);
+      // The first try: one token granted (stored), one refused (the job failed); the retry: one request.
+      expect(requests).toBe(3);
+      const done = await waitFor(
+        async () => (await t.ctx.boss?.findJobs('evidence-stamp', { id: job?.id }))?.[0],
+        (j) => j?.state === 'completed',
+        10_000,
+      );
+      expect(done?.retryCount).toBe(1);
+      const stamped = await t.ctx.db.selectFrom('email_carimbos').select('evt_codigo').where('evt_codigo', 'in', ids).execute();
+      expect(stamped.map((s) => Number(s.evt_codigo)).sort()).toEqual([...ids].sort());
+    } finally {
+      refuseEverySecond = false;
+    }
   }, 120_000);
 });
