@@ -229,7 +229,7 @@ function cpuPerMessage(before, app, env, messages) {
   };
 }
 
-/** Waits until every event has its stamp; answers the seconds from the first POST and the counts. */
+/** Waits until every event has its stamp; answers the seconds since `since` (the first POST, or the release) and the counts. */
 async function waitForStamps(url, since, expectedEvents, timeoutMs = 600_000) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
