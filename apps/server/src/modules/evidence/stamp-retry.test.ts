@@ -61,40 +61,35 @@ afterAll(async () => {
   await fs.rm(outsideDir, { recursive: true, force: true });
 });
 
-const stampCount = async () =>
+const countOf = async (table: 'email_carimbos' | 'email_eventos') =>
   Number(
     (
       await t.ctx.db
-        .selectFrom('email_carimbos')
+        .selectFrom(table)
         .select((eb) => eb.fn.countAll().as('n'))
         .executeTakeFirstOrThrow()
     ).n,
   );
-const eventCount = async () =>
-  Number(
-    (
-      await t.ctx.db
-        .selectFrom('email_eventos')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const stampCount = () => countOf('email_carimbos');
+const eventCount = () => countOf('email_eventos');
+
+/** A send to two recipients (two messages, their 'processed' events queued for stamps in one job); answers their codes. */
+async function sendToTwo(names: [string, string], subject: string): Promise<number[]> {
+  const token = await t.login('usuario@demo.local');
+  const res = await t.send(token, {
+    destinataires: names.map((name) => ({ to: `${name.toLowerCase()}@cliente.test`, nameTo: name })),
+    nameFrom: 'Cobranca Demo',
+    subject,
+    content: '<p>Prezados</p>',
+  });
+  expect(res.statusCode).toBe(200);
+  return (res.json().emails as { ema_uni_codigo: number }[]).map((e) => e.ema_uni_codigo);
+}
 
 describe('a TSA that is down', () => {
   it('leaves events unstamped, and every one is stamped once it is back', async () => {
-    const token = await t.login('usuario@demo.local');
-    const res = await t.send(token, {
-      destinataires: [
-        { to: 'ana@cliente.test', nameTo: 'Ana' },
-        { to: 'bruno@cliente.test', nameTo: 'Bruno' },
-      ],
-      nameFrom: 'Cobranca Demo',
-      subject: 'Notificação',
-      content: '<p>Prezados</p>',
-    });
-    expect(res.statusCode).toBe(200);
-    const [first] = res.json().emails as { ema_uni_codigo: number }[];
-    await recordEvent(t.ctx.db, { cod_email: first.ema_uni_codigo, canal: 'email', tipo: 'read', ip: '177.71.207.1' }, t.ctx.boss);
+    const [first] = await sendToTwo(['Ana', 'Bruno'], 'Notificação');
+    await recordEvent(t.ctx.db, { cod_email: first as number, canal: 'email', tipo: 'read', ip: '177.71.207.1' }, t.ctx.boss);
 
     // Several tries against the closed port: still nothing stamped, nothing lost, the events are there.
     await new Promise((r) => setTimeout(r, 4000));
@@ -119,7 +114,7 @@ describe('a TSA that is down', () => {
       // Trusted through TSA_CA_FILE; not this installation's own built-in TSA.
       expect(result).toMatchObject({ valido: true, tsaEmbutida: false });
     }
-    const report = await checkEvidence(t.ctx, first.ema_uni_codigo);
+    const report = await checkEvidence(t.ctx, first as number);
     expect(report).toMatchObject({ isIntact: true, events: 2 });
     expect(report?.stamps.every((s) => s.isStampValid)).toBe(true);
   }, 120_000);
@@ -127,23 +122,12 @@ describe('a TSA that is down', () => {
 
 describe('a TSA that fails some requests of a batch', () => {
   it('stores the stamps it got, fails the job, and its retry asks only for the events still unstamped', async () => {
-    const token = await t.login('usuario@demo.local');
     const before = await stampCount();
     requests = 0;
     refuseEverySecond = true;
     try {
-      // Two recipients: their two 'processed' events are one stamp job, both asked for at once.
-      const res = await t.send(token, {
-        destinataires: [
-          { to: 'carla@cliente.test', nameTo: 'Carla' },
-          { to: 'davi@cliente.test', nameTo: 'Davi' },
-        ],
-        nameFrom: 'Cobranca Demo',
-        subject: 'Notificação em lote',
-        content: '<p>Prezados</p>',
-      });
-      expect(res.statusCode).toBe(200);
-      const codes = (res.json().emails as { ema_uni_codigo: number }[]).map((e) => e.ema_uni_codigo);
+      // Their two 'processed' events are one stamp job, both asked for at once.
+      const codes = await sendToTwo(['Carla', 'Davi'], 'Notificação em lote');
       const events = await t.ctx.db.selectFrom('email_eventos').select('evt_codigo').where('cod_email', 'in', codes).execute();
       const ids = events.map((e) => Number(e.evt_codigo));
       const [job] = (await t.ctx.boss?.findJobs('evidence-stamp', { data: { evt_codigos: ids } })) ?? [];
