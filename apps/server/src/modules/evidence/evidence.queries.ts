@@ -35,7 +35,7 @@ export async function insertStamps(db: Kysely<DB>, stamps: NewStamp[]): Promise<
   if (stamps.length === 0) return;
   await db
     .insertInto('email_carimbos')
-    .values(stamps.map((s) => ({ ...s, car_token: Buffer.from(s.car_token) })))
+    .values(stamps)
     .onConflict((oc) => oc.column('evt_codigo').doNothing())
     .execute();
 }
