@@ -12,7 +12,7 @@ import { fromKysely, type PgBoss } from 'pg-boss';
 import type { AppContext } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
 import { badRequest } from '../../http/errors.ts';
-import { markSendActivity } from '../../queue/send-activity.ts';
+import { asSendActivity } from '../../queue/send-activity.ts';
 import type { Actor } from '../auth/actor.ts';
 import { debitCredits } from '../credits/credits.service.ts';
 import { type MessageForHash, messageHash } from '../evidence/canonical.ts';
@@ -45,9 +45,12 @@ export interface SentSummary {
  * workers — all in one transaction, so a message is never stored without its job or charged
  * without being stored.
  */
-export async function sendEmails(ctx: AppContext, actor: Actor, body: ComposeValues): Promise<SentSummary> {
+export function sendEmails(ctx: AppContext, actor: Actor, body: ComposeValues): Promise<SentSummary> {
+  return asSendActivity(() => storeAndQueue(ctx, actor, body));
+}
+
+async function storeAndQueue(ctx: AppContext, actor: Actor, body: ComposeValues): Promise<SentSummary> {
   if (!ctx.boss) throw new Error('the job queue is not running');
-  markSendActivity();
   const user = await findComposer(ctx.db, actor.usu_codigo);
   const problem = composeProblems(body, user);
   if (problem) throw badRequest(problem);
@@ -139,7 +142,6 @@ export async function sendEmails(ctx: AppContext, actor: Actor, body: ComposeVal
     if (!(error instanceof StoredDiffersError)) throw error;
     emails = await ctx.db.transaction().execute((trx) => storeSendStepByStep(ctx, trx, values, tags, envio, debit));
   }
-  markSendActivity();
   return { message: EMAIL_MSG.sent('AR Online'), emails, creditos: units };
 }
 

@@ -1,7 +1,7 @@
 import type { PgBoss } from 'pg-boss';
 import type { AppContext } from '../../context.ts';
 import { warmQueueCache } from '../../queue/boss.ts';
-import { markSendActivity } from '../../queue/send-activity.ts';
+import { asSendActivity } from '../../queue/send-activity.ts';
 import { refundCredits } from '../credits/credits.service.ts';
 import { bounceAddress, replyAddress } from '../inbound/addresses.ts';
 import { findMessageForDelivery, findMessagesForDelivery, linksOf, type PreparedDelivery, threadOf } from './emails.queries.ts';
@@ -41,13 +41,15 @@ export async function deliverEmail(ctx: AppContext, cod_email: number): Promise<
  * transaction of ~10 statements per message. Should that transaction fail, each event is recorded
  * on its own, as deliverEmail does. Answers each message's outcome, in order.
  */
-export async function deliverEmails(ctx: AppContext, ids: number[]): Promise<PromiseSettledResult<unknown>[]> {
-  markSendActivity();
+export function deliverEmails(ctx: AppContext, ids: number[]): Promise<PromiseSettledResult<unknown>[]> {
+  return asSendActivity(() => deliverBatch(ctx, ids));
+}
+
+async function deliverBatch(ctx: AppContext, ids: number[]): Promise<PromiseSettledResult<unknown>[]> {
   const prepared = await findMessagesForDelivery(ctx.db, ids);
   const outcomes: PromiseSettledResult<unknown>[] = await Promise.allSettled(ids.map((id) => sendEmail(ctx, id, prepared.get(id) ?? null)));
   const events = outcomes.flatMap((o) => (o.status === 'fulfilled' && o.value ? [o.value as NewEvent] : []));
   const unique = new Map(events.map((e) => [e.cod_email, e]));
-  markSendActivity();
   if (unique.size === 0) return outcomes;
   try {
     await ctx.db.transaction().execute((trx) => recordEvents(trx, [...unique.values()], ctx.boss));
