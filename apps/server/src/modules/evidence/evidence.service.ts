@@ -43,10 +43,11 @@ export function evidenceTsa(config: Pick<Config, 'dataDir' | 'tsaCaFile'>): Prom
 }
 
 /**
- * Stamp requests in flight at once: to an outside TSA (TSA_URL), or signed by the built-in one in
- * libuv's thread pool (4 threads by default) while this thread encodes the next.
+ * Stamp requests in flight at once to an outside TSA (TSA_URL); the built-in one signs ECDSA in
+ * this thread, and RSA (older folders) in libuv's pool (4 threads by default).
  */
 const TSA_CONCURRENCY = 4;
+const YIELD_EVERY = 32;
 
 /**
  * Gets the time stamps of several events (a batch of the stamp queue): one query reads them, the
@@ -78,7 +79,11 @@ export async function stampEvents(ctx: AppContext, evt_codigos: number[]): Promi
       outcomes.set(evt_codigo, error as Error);
     }
   };
-  for (let i = 0; i < todo.length; i += TSA_CONCURRENCY) await Promise.all(todo.slice(i, i + TSA_CONCURRENCY).map(stampOne));
+  for (let i = 0; i < todo.length; i += TSA_CONCURRENCY) {
+    await Promise.all(todo.slice(i, i + TSA_CONCURRENCY).map(stampOne));
+    // The built-in TSA signs in this thread: let requests and replies in between, every 32 tokens.
+    if (i % YIELD_EVERY === YIELD_EVERY - TSA_CONCURRENCY) await new Promise((resolve) => setImmediate(resolve));
+  }
   await insertStamps(ctx.db, stamps);
   for (const s of stamps) outcomes.set(s.evt_codigo, 'stamped');
   return outcomes;
