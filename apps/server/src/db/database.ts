@@ -2,8 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite, PGliteOptions } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { type Db as BossDb, fromPglite } from 'pg-boss';
@@ -34,7 +33,10 @@ export interface DatabaseOptions {
 }
 
 /** Every PGlite of the product: the same extensions, parsers and serializers, whether on disk, in memory or from a dump. */
-export function newPglite(options: Pick<PGliteOptions, 'dataDir' | 'loadDataDir'> = {}): Promise<PGlite> {
+export async function newPglite(options: Pick<PGliteOptions, 'dataDir' | 'loadDataDir'> = {}): Promise<PGlite> {
+  // Loaded when first used: on PostgreSQL the embedded one's modules (~25 MB of the server's
+  // resident memory) are never needed (docs/performance.md, "Server memory").
+  const [{ PGlite }, { pg_trgm }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite/contrib/pg_trgm')]);
   return PGlite.create({
     ...options,
     // The embedded PostgreSQL lives in this process's memory (WebAssembly): its default 128 MB of

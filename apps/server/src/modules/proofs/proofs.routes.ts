@@ -3,10 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { defineRoute } from '../../http/route.ts';
 import { contentDisposition } from '../emails/attachments.service.ts';
-import { renderExpertReport } from './expert-report.pdf.ts';
 import { expertReportData } from './expert-report.service.ts';
 import { logDocument, type Requester, sendingProof } from './proofs.service.ts';
-import { renderSendingProof } from './sending-proof.pdf.ts';
 
 const requester = (request: FastifyRequest, body?: { name?: string; email?: string }): Requester => ({
   name: body?.name,
@@ -48,6 +46,7 @@ export function proofRoutes(app: FastifyInstance, ctx: AppContext): void {
     body: sendingProofBody,
     handler: async ({ actor, params, body, request, reply }) => {
       const proof = await sendingProof(ctx, actor, params.id);
+      const { renderSendingProof } = await import('./sending-proof.pdf.ts');
       const pdf = await renderSendingProof(proof, { nome: actor.usu_nome, login: actor.usu_login });
       await logDocument(ctx, actor, params.id, 'comprovante', pdf, requester(request, body));
       return sendPdf(reply, `comprovante-envio-${proof.ema_uni_codigo}.pdf`, pdf);
@@ -64,6 +63,7 @@ export function proofRoutes(app: FastifyInstance, ctx: AppContext): void {
     params: idParam,
     handler: async ({ actor, params, request, reply }) => {
       const data = await expertReportData(ctx, actor, params.id);
+      const { renderExpertReport } = await import('./expert-report.pdf.ts');
       const pdf = await renderExpertReport(data);
       await logDocument(ctx, actor, params.id, 'laudo', pdf, requester(request));
       return sendPdf(reply, `laudo-pericial-${data.msg.ema_uni_codigo}.pdf`, pdf);
