@@ -47,6 +47,7 @@ export function evidenceTsa(config: Pick<Config, 'dataDir' | 'tsaCaFile'>): Prom
  * this thread, and RSA (older folders) in libuv's pool (4 threads by default).
  */
 const TSA_CONCURRENCY = 4;
+/** Tokens between two turns of the event loop while the built-in TSA signs in this thread. */
 const YIELD_EVERY = 32;
 
 /**
@@ -81,8 +82,8 @@ export async function stampEvents(ctx: AppContext, evt_codigos: number[]): Promi
   };
   for (let i = 0; i < todo.length; i += TSA_CONCURRENCY) {
     await Promise.all(todo.slice(i, i + TSA_CONCURRENCY).map(stampOne));
-    // The built-in TSA signs in this thread: let requests and replies in between, every 32 tokens.
-    if (i % YIELD_EVERY === YIELD_EVERY - TSA_CONCURRENCY) await new Promise((resolve) => setImmediate(resolve));
+    // Requests and SMTP replies get their turn in between.
+    if ((i + TSA_CONCURRENCY) % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
   }
   await insertStamps(ctx.db, stamps);
   for (const s of stamps) outcomes.set(s.evt_codigo, 'stamped');
