@@ -11,7 +11,8 @@
 // The product runs on PostgreSQL (BENCH_DATABASE_URL, a database of its own dropped and created
 // again each run; BENCH_SEND_PG=0 leaves it out) and on the embedded PGlite (BENCH_SEND_PGLITE=0 leaves it out). Also printed: on
 // PostgreSQL, when every event of the run (a 'processed' and a 'send' per message) had its time
-// stamp; and the server's peak RSS.
+// stamp, and on PGlite when the last of a measure's tokens was signed (read from its data folder
+// once the server has gone idle and stopped); and the server's peak RSS.
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -103,6 +104,7 @@ async function product(label, env, sink) {
     MAIL_FROM: 'AR Online <nao-responda@bench.test>',
     ...env,
   });
+  let stopped = false;
   try {
     // A postpaid user: the send is charged to the plan's usage, never refused for credits.
     const token = await signIn(app.url, 'pos@demo.local');
@@ -165,6 +167,8 @@ async function product(label, env, sink) {
       }
       const queuedSeconds = (performance.now() - postsStarted) / 1000;
       const since = drain ? performance.now() : postsStarted;
+      // The same instant by the wall clock, which the time stamps' genTime is read against on PGlite.
+      const sinceEpochMs = Date.now() - (performance.now() - since);
       if (drain) {
         for (const to of handedOver.keys()) handedOver.set(to, since);
         cpuBefore = cpuNow(app, env);
@@ -175,12 +179,14 @@ async function product(label, env, sink) {
       const after = sink.counters();
       const result = {
         ...summary(handedOver, sink, addresses),
+        prefix,
+        sinceEpochMs,
         queuedSeconds,
         averageSize: (after.bytes - sunk.bytes) / (after.count - sunk.count),
       };
       eventsSoFar += 2 * N;
-      // Stamps may lag behind the sends; they must all complete. Only PostgreSQL can be asked from
-      // outside (PGlite is one connection inside the server).
+      // Stamps may lag behind the sends; they must all complete. PostgreSQL is asked from outside
+      // as they are stored; PGlite (one connection inside the server) once the server has stopped.
       if (env.DATABASE_URL) {
         Object.assign(result, await waitForStamps(env.DATABASE_URL, since, eventsSoFar));
         result.cpuStamped = cpuPerMessage(cpuBefore, app, env, addresses.length);
@@ -190,10 +196,49 @@ async function product(label, env, sink) {
     };
     const endToEnd = await measure('p', false);
     const drained = await measure('q', true);
-    return { endToEnd, drained, peakRssMb: app.peakRssMb() };
-  } finally {
+    if (env.DATABASE_URL) return { endToEnd, drained, peakRssMb: app.peakRssMb() };
+    // PGlite: the server signs the rest of the stamps, goes idle and stops; its data folder then
+    // tells when each measure's last token was signed.
+    await settle(app);
+    const peakRssMb = app.peakRssMb();
     await app.stop();
+    stopped = true;
+    for (const m of [endToEnd, drained])
+      Object.assign(m, await pgliteStamps(path.join(dataDir, 'db'), `${m.prefix}%-${label}@bench.test`, m.sinceEpochMs));
+    return { endToEnd, drained, peakRssMb };
+  } finally {
+    if (!stopped) await app.stop();
     await fs.rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A measure's events and stamps in a stopped server's PGlite folder, and the seconds from the
+ * measure's start (`sinceEpochMs`) to the genTime of its last token (signed a few ms before it was
+ * stored; on PostgreSQL the bench sees the store itself).
+ */
+async function pgliteStamps(dir, recipients, sinceEpochMs) {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const db = await PGlite.create({ dataDir: dir, extensions: { pg_trgm } });
+  try {
+    const {
+      rows: [r],
+    } = await db.query(
+      `SELECT count(*)::int AS events, count(c.car_codigo)::int AS stamps, max(c.car_gen_time) AS last
+         FROM email_eventos e JOIN emails m ON m.ema_uni_codigo = e.cod_email
+         LEFT JOIN email_carimbos c ON c.evt_codigo = e.evt_codigo
+        WHERE m.ema_uni_to LIKE $1`,
+      [recipients],
+    );
+    const complete = r.events > 0 && r.stamps === r.events;
+    return {
+      events: r.events,
+      stamps: r.stamps,
+      ...(complete ? { stampedSeconds: (new Date(r.last).getTime() - sinceEpochMs) / 1000 } : {}),
+    };
+  } finally {
+    await db.close();
   }
 }
 
