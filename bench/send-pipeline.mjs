@@ -10,8 +10,8 @@
 // release) to the sink's acceptance.
 // The product runs on PostgreSQL (BENCH_DATABASE_URL, a database of its own dropped and created
 // again each run; BENCH_SEND_PG=0 leaves it out) and on the embedded PGlite (BENCH_SEND_PGLITE=0 leaves it out). Also printed: on
-// PostgreSQL, when every event of the run (a 'processed' and a 'send' per message) had its time
-// stamp, and on PGlite when the last of a measure's tokens was signed (read from its data folder
+// PostgreSQL, when every event of each measure (a 'processed' and a 'send' per message) had its
+// time stamp, and on PGlite when the last of a measure's tokens was signed (read from its data folder
 // once the server has gone idle and stopped); and the server's peak RSS.
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -130,10 +130,9 @@ async function product(label, env, sink) {
       warmAddresses.push(...batch.map((r) => r.to));
     }
     await waitForAll(sink, warmAddresses);
-    if (env.DATABASE_URL) await waitForStamps(env.DATABASE_URL, performance.now(), 2 * WARM_UP);
+    if (env.DATABASE_URL) await waitForStamps(env.DATABASE_URL, performance.now(), `aquece%-${label}@bench.test`, 2 * WARM_UP);
 
-    // The two measures, one after the other on the same server; stamps counted cumulatively.
-    let eventsSoFar = 2 * WARM_UP;
+    // The two measures, one after the other on the same server; each counts its own messages' stamps.
     const measure = async (prefix, drain) => {
       await settle(app);
       const batches = [];
@@ -184,11 +183,10 @@ async function product(label, env, sink) {
         queuedSeconds,
         averageSize: (after.bytes - sunk.bytes) / (after.count - sunk.count),
       };
-      eventsSoFar += 2 * N;
       // Stamps may lag behind the sends; they must all complete. PostgreSQL is asked from outside
       // as they are stored; PGlite (one connection inside the server) once the server has stopped.
       if (env.DATABASE_URL) {
-        Object.assign(result, await waitForStamps(env.DATABASE_URL, since, eventsSoFar));
+        Object.assign(result, await waitForStamps(env.DATABASE_URL, since, `${prefix}%-${label}@bench.test`, 2 * N));
         result.cpuStamped = cpuPerMessage(cpuBefore, app, env, addresses.length);
       }
       result.cpu = cpuSends;
@@ -203,42 +201,11 @@ async function product(label, env, sink) {
     const peakRssMb = app.peakRssMb();
     await app.stop();
     stopped = true;
-    for (const m of [endToEnd, drained])
-      Object.assign(m, await pgliteStamps(path.join(dataDir, 'db'), `${m.prefix}%-${label}@bench.test`, m.sinceEpochMs));
+    await readPgliteStamps(path.join(dataDir, 'db'), label, [endToEnd, drained]);
     return { endToEnd, drained, peakRssMb };
   } finally {
     if (!stopped) await app.stop();
     await fs.rm(dataDir, { recursive: true, force: true });
-  }
-}
-
-/**
- * A measure's events and stamps in a stopped server's PGlite folder, and the seconds from the
- * measure's start (`sinceEpochMs`) to the genTime of its last token (signed a few ms before it was
- * stored; on PostgreSQL the bench sees the store itself).
- */
-async function pgliteStamps(dir, recipients, sinceEpochMs) {
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  const db = await PGlite.create({ dataDir: dir, extensions: { pg_trgm } });
-  try {
-    const {
-      rows: [r],
-    } = await db.query(
-      `SELECT count(*)::int AS events, count(c.car_codigo)::int AS stamps, max(c.car_gen_time) AS last
-         FROM email_eventos e JOIN emails m ON m.ema_uni_codigo = e.cod_email
-         LEFT JOIN email_carimbos c ON c.evt_codigo = e.evt_codigo
-        WHERE m.ema_uni_to LIKE $1`,
-      [recipients],
-    );
-    const complete = r.events > 0 && r.stamps === r.events;
-    return {
-      events: r.events,
-      stamps: r.stamps,
-      ...(complete ? { stampedSeconds: (new Date(r.last).getTime() - sinceEpochMs) / 1000 } : {}),
-    };
-  } finally {
-    await db.close();
   }
 }
 
@@ -274,18 +241,53 @@ function cpuPerMessage(before, app, env, messages) {
   };
 }
 
-/** Waits until every event has its stamp; answers the seconds since `since` (the first POST, or the release) and the counts. */
-async function waitForStamps(url, since, expectedEvents, timeoutMs = 600_000) {
+/**
+ * The events of the messages to `recipients` (a LIKE pattern: a measure's, or the warm-up's), how
+ * many have their stamp, and the genTime of the last token. The same on both databases.
+ */
+const STAMPS_OF_RECIPIENTS = `SELECT count(*)::int AS events, count(c.car_codigo)::int AS stamps, max(c.car_gen_time) AS last
+    FROM email_eventos e JOIN emails m ON m.ema_uni_codigo = e.cod_email
+    LEFT JOIN email_carimbos c ON c.evt_codigo = e.evt_codigo
+   WHERE m.ema_uni_to LIKE $1`;
+
+/**
+ * Each measure's events and stamps, read from a stopped server's PGlite folder, and the seconds
+ * from the measure's start (`sinceEpochMs`) to the genTime of its last token (signed a few ms
+ * before it was stored; on PostgreSQL the bench sees the store itself). Adds them to the measures.
+ */
+async function readPgliteStamps(dir, label, measures) {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const db = await PGlite.create({ dataDir: dir, extensions: { pg_trgm } });
+  try {
+    for (const m of measures) {
+      const {
+        rows: [r],
+      } = await db.query(STAMPS_OF_RECIPIENTS, [`${m.prefix}%-${label}@bench.test`]);
+      const complete = r.events >= 2 * N && r.stamps === r.events;
+      Object.assign(m, {
+        events: r.events,
+        stamps: r.stamps,
+        ...(complete ? { stampedSeconds: (new Date(r.last).getTime() - m.sinceEpochMs) / 1000 } : {}),
+      });
+    }
+  } finally {
+    await db.close();
+  }
+}
+
+/**
+ * Waits until the messages to `recipients` have all their events (`expectedEvents`) stamped, on
+ * PostgreSQL; answers the seconds since `since` (the first POST, or the release) and the counts.
+ */
+async function waitForStamps(url, since, recipients, expectedEvents, timeoutMs = 600_000) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     for (;;) {
       const {
         rows: [r],
-      } = await client.query(
-        `SELECT count(*)::int AS events, count(c.car_codigo)::int AS stamps
-           FROM email_eventos e LEFT JOIN email_carimbos c ON c.evt_codigo = e.evt_codigo`,
-      );
+      } = await client.query(STAMPS_OF_RECIPIENTS, [recipients]);
       if (r.events >= expectedEvents && r.stamps === r.events) {
         return { stampedSeconds: (performance.now() - since) / 1000, events: r.events, stamps: r.stamps };
       }
