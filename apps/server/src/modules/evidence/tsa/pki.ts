@@ -37,6 +37,15 @@ export function dottedOid(text: string): string {
 }
 
 /**
+ * Random bytes drawn 4 KB at a time (as Node's randomUUID does): a token takes 24 (serial and
+ * nonce), and one call to the generator for each cost ~10 µs, as much as a third of the
+ * signature (bench/send-pipeline).
+ */
+const RANDOM_POOL_SIZE = 4096;
+let randomPool = Buffer.alloc(0);
+let randomOffset = 0;
+
+/**
  * The bytes of a random positive INTEGER that DER writes as they are: the first byte below 0x80
  * (no sign bit, so no leading zero) and not zero (no leading zero to strip). Serials and nonces.
  */
@@ -52,15 +61,6 @@ export function positiveRandom(length: number): Buffer {
   bytes[0] = ((bytes[0] ?? 0) & 0x7f) | 0x01;
   return bytes;
 }
-
-/**
- * Random bytes drawn 4 KB at a time (as Node's randomUUID does): a token takes 24 (serial and
- * nonce), and one call to the generator for each cost ~10 µs, as much as a third of the
- * signature (bench/send-pipeline).
- */
-const RANDOM_POOL_SIZE = 4096;
-let randomPool = Buffer.alloc(0);
-let randomOffset = 0;
 
 export function derToPem(der: Uint8Array, label: string): string {
   const b64 = Buffer.from(der).toString('base64');
