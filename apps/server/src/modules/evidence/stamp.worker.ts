@@ -87,8 +87,8 @@ export async function startEvidenceWorkers(
   // Batches: one fetch of up to JOBS_PER_FETCH jobs, one query for their events, the tokens (the
   // built-in TSA's signed in this thread, an outside TSA asked four at a time), one insert of the
   // stamps; fetching again at once while batches come back full. One batch at a time: signing is
-  // CPU, and the sends (which the budget measures) share the cores. Two at a time, or 40 jobs a
-  // fetch, ended the stamps of a 2,000-message run no sooner (bench/send-pipeline, 2026-11-23).
+  // CPU, and the sends (which the budget measures) share the cores. Two at a time, or 40 or 50 jobs
+  // a fetch, ended the stamps of a 2,000-message run no sooner (bench/send-pipeline, 2026-11-23).
   await boss.work<StampJob>(
     EVIDENCE_STAMP_QUEUE,
     { batchSize: JOBS_PER_FETCH, burstWhenBatchFull: true, perJobResults: true, localConcurrency: 1, pollingIntervalSeconds: polling },
