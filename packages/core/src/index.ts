@@ -7,6 +7,7 @@ export * from './contracts/evidence.ts';
 export * from './contracts/labels.ts';
 export * from './contracts/leads.ts';
 export * from './contracts/leads-csv.ts';
+export * from './contracts/oficio.ts';
 export * from './contracts/plans.ts';
 export * from './contracts/proofs.ts';
 export * from './contracts/public.ts';

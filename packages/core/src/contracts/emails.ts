@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isEmail } from '../validators/email.ts';
 import { listQuerySchema } from './common.ts';
+import { oficioSchema } from './oficio.ts';
 import { senderNameProblem } from './senders.ts';
 
 /** Texts of spec 001 §5 and §8 for composing and sending. */
@@ -73,7 +74,7 @@ export const composeRecipient = z.object({
 });
 export type ComposeRecipient = z.output<typeof composeRecipient>;
 
-export const composeBody = z.object({
+const composeFields = z.object({
   destinataires: z
     .array(composeRecipient, { error: EMAIL_MSG.recipientContactRequired })
     .min(1, EMAIL_MSG.recipientContactRequired)
@@ -85,10 +86,14 @@ export const composeBody = z.object({
   from: z.string().trim().max(150).optional(),
   identificacao: z.string().trim().max(120, EMAIL_MSG.identificationTooLong).optional().default(''),
   subject: z.string({ error: EMAIL_MSG.subjectRequired }).trim().min(1, EMAIL_MSG.subjectRequired).max(180, EMAIL_MSG.subjectTooLong),
+  /** The rich-text body; with `oficio` the server renders the body from the notice's fields instead. */
   content: z
     .string({ error: EMAIL_MSG.contentRequired })
     .max(12 * 1024 * 1024)
-    .refine(htmlHasContent, EMAIL_MSG.contentRequired),
+    .optional()
+    .default(''),
+  /** A legal notice (spec 001 §2.12): the structured form in place of the free body. */
+  oficio: oficioSchema.nullish(),
   codModeloSelected: z.coerce.number().int().positive().nullish(),
   etiquetasSelected: z.array(z.coerce.number().int().positive()).max(100).optional().default([]),
   /** uuids answered by POST /emails/attachments. */
@@ -96,6 +101,11 @@ export const composeBody = z.object({
   codEmailReply: z.coerce.number().int().positive().nullish(),
   codEmailReplyBase: z.coerce.number().int().positive().nullish(),
   sendNotification: z.boolean().optional(),
+});
+/** POST /emails/send: a body is required unless the message is a legal notice. */
+export const composeBody = composeFields.superRefine((body, ctx) => {
+  if (!body.oficio && !htmlHasContent(body.content))
+    ctx.addIssue({ code: 'custom', path: ['content'], message: EMAIL_MSG.contentRequired });
 });
 export type ComposeBody = z.input<typeof composeBody>;
 export type ComposeValues = z.output<typeof composeBody>;
