@@ -1,3 +1,4 @@
+import type { Oficio } from '@ar/core';
 import type { ColumnType, Generated } from 'kysely';
 
 /** Kysely types of the tables. Each module's migration adds its tables here. */
@@ -278,6 +279,8 @@ export interface EmailsTable {
   ema_uni_busca: Generated<string>;
   /** SHA-256 of what was sent (evidence/canonical.ts), fixed with the first event (migration 0007). */
   ema_uni_hash: string | null;
+  /** The legal notice's fields (@ar/core Oficio), null for other messages (migration 0013-emails-oficio). */
+  ema_uni_oficio: Json<Oficio | null>;
 }
 
 export interface EmailEtiquetasTable {

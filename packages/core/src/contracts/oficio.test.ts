@@ -30,7 +30,14 @@ describe('ofício', () => {
   });
 
   it('requires process number, comarca, vara, purpose and notice number', () => {
-    const problems = oficioProblems({ ...base, numeroProcesso: ' ', comarca: '', vara: undefined, finalidade: '', numeroOficio: '' } as never);
+    const problems = oficioProblems({
+      ...base,
+      numeroProcesso: ' ',
+      comarca: '',
+      vara: undefined,
+      finalidade: '',
+      numeroOficio: '',
+    } as never);
     expect(problems).toMatchObject({
       numeroProcesso: OFICIO_MSG.numeroProcessoRequired,
       comarca: OFICIO_MSG.comarcaRequired,

@@ -204,3 +204,15 @@ export function renderOficioHtml(o: Oficio): string {
 export function oficioSearchText(o: Oficio): string {
   return [o.numeroProcesso, o.numeroCnj, o.numeroCnj.replace(/\D/g, ''), o.numeroOficio].filter(Boolean).join(' ');
 }
+
+/**
+ * A sent notice as the sent detail, the public page and the proofs show it: its rows, the SHA-256
+ * of its fields (canonical JSON) and whether that hash is the one chained in the message's first
+ * event ('processed'), so a field changed in the database after sending shows as not matching.
+ */
+export const oficioEvidenceSchema = z.object({
+  campos: z.array(z.object({ label: z.string(), value: z.string() })),
+  sha256: z.string(),
+  confere: z.boolean(),
+});
+export type OficioEvidence = z.output<typeof oficioEvidenceSchema>;

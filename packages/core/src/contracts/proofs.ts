@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { oficioEvidenceSchema } from './oficio.ts';
 
 /** Texts of spec 001 §8 for the sending proof and the expert report. */
 export const PROOF_MSG = {
@@ -63,6 +64,8 @@ export const sendingProofSchema = z.object({
   destinatario: z.object({ nome: z.string(), email: z.string().nullable() }),
   assunto: z.string(),
   identificacao: z.string(),
+  /** A legal notice's fields and whether they match the hash chained when it was sent; null for other messages. */
+  oficio: oficioEvidenceSchema.nullable(),
   criadoEm: z.string(),
   criadoEmBrasilia: z.string(),
   /** Every e-mail status reached (first occurrence of each; only a person's reads count, docs/reads.md). */

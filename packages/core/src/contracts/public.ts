@@ -1,4 +1,5 @@
 import type { Channel, StatusEntry } from './emails.ts';
+import type { OficioEvidence } from './oficio.ts';
 
 /** Texts of the public recipient pages (spec 002 §8). */
 export const PUBLIC_MSG = {
@@ -46,6 +47,8 @@ export interface PublicMessage {
   remetente: string;
   destinatario: string;
   content: string;
+  /** A legal notice's fields (spec 001 §2.12), shown in the Resumo tab; null for other messages. */
+  oficio: OficioEvidence | null;
   dataEnviada: string | null;
   horaEnviada: string | null;
   dataEntrega: string | null;

@@ -6,6 +6,8 @@ import {
   DEFAULT_ATTACHMENT_LIMIT_MB,
   EMAIL_MSG,
   messageUnits,
+  oficioSearchText,
+  renderOficioHtml,
 } from '@ar/core';
 import type { Insertable, Transaction } from 'kysely';
 import { fromKysely, type PgBoss } from 'pg-boss';
@@ -30,6 +32,7 @@ import {
   reserveSendIds,
 } from './emails.queries.ts';
 import { queueStampsSafely, recordEvents } from './events.ts';
+import { oficioSha256 } from './oficio.presenter.ts';
 import { extractLinks } from './render.ts';
 import { EMAIL_SEND_QUEUE } from './send.worker.ts';
 
@@ -82,8 +85,11 @@ async function storeAndQueue(ctx: AppContext, actor: Actor, body: ComposeValues)
 
   const accounts = user.usu_accounts_aremail?.accounts ?? [];
   const fromAddress = accounts.some((a) => a.email.toLowerCase() === body.from?.toLowerCase()) ? (body.from as string) : user.usu_login;
-  // The body comes from the same rich-text editor as templates, and keeps what a template may keep.
-  const content = sanitizeTemplateHtml(body.content);
+  // The body comes from the same rich-text editor as templates, and keeps what a template may keep;
+  // a legal notice's body is rendered here from its validated fields (docs/oficios.md).
+  const oficio = body.oficio ?? null;
+  const content = sanitizeTemplateHtml(oficio ? renderOficioHtml(oficio) : body.content);
+  const processedDetails = oficio ? { oficioSha256: oficioSha256(oficio) } : {};
   const units = messageUnits(body.destinataires.map((r) => ({ email: !!r.to })));
   const envio = randomUUID();
   const attachmentRefs = attachments.map((a) => ({
@@ -99,7 +105,8 @@ async function storeAndQueue(ctx: AppContext, actor: Actor, body: ComposeValues)
   // back to their recipients.
   const values = body.destinataires.map((r) => {
     const lead = r.leadSelected ? leads.get(r.leadSelected) : undefined;
-    const personal = lead ? applyTemplateVariables(content, lead as never, { customFields, html: true }) : content;
+    // A notice is the court's text as filled in: no recipient variables are replaced in it.
+    const personal = lead && !oficio ? applyTemplateVariables(content, lead as never, { customFields, html: true }) : content;
     const subject = lead ? applyTemplateVariables(body.subject, lead as never, { customFields }) : body.subject;
     return {
       ema_uni_id: randomUUID(),
@@ -123,7 +130,8 @@ async function storeAndQueue(ctx: AppContext, actor: Actor, body: ComposeValues)
       ema_uni_cod_email_reply: reply.codEmailReply,
       ema_uni_cod_email_reply_base: reply.codEmailReplyBase,
       ema_uni_creditos: messageUnits([{ email: true }]),
-      ema_uni_busca: [r.to, subject, body.identificacao].join(' ').toLowerCase(),
+      ema_uni_busca: [r.to, subject, body.identificacao, oficio ? oficioSearchText(oficio) : ''].join(' ').toLowerCase(),
+      ema_uni_oficio: oficio ? JSON.stringify(oficio) : null,
     };
   });
 
@@ -137,10 +145,10 @@ async function storeAndQueue(ctx: AppContext, actor: Actor, body: ComposeValues)
     debitCredits(trx, user, { units, reason: `Envio AR-Email para ${body.destinataires.length} destinatário(s)`, ref: `envio:${envio}` });
   let emails: SentSummary['emails'];
   try {
-    emails = await ctx.db.transaction().execute((trx) => storeSend(ctx, trx, values, attachmentRefs, tags, envio, debit));
+    emails = await ctx.db.transaction().execute((trx) => storeSend(ctx, trx, values, attachmentRefs, tags, envio, debit, processedDetails));
   } catch (error) {
     if (!(error instanceof StoredDiffersError)) throw error;
-    emails = await ctx.db.transaction().execute((trx) => storeSendStepByStep(ctx, trx, values, tags, envio, debit));
+    emails = await ctx.db.transaction().execute((trx) => storeSendStepByStep(ctx, trx, values, tags, envio, debit, processedDetails));
   }
   return { message: EMAIL_MSG.sent('AR Online'), emails, creditos: units };
 }
@@ -184,6 +192,7 @@ async function storeSend(
   tags: { eti_codigo: number }[],
   envio: string,
   debit: (trx: Transaction<DB>) => Promise<unknown>,
+  processedDetails: Record<string, unknown>,
 ): Promise<SentSummary['emails']> {
   const ids = await reserveSendIds(trx, values.length);
   const chained = values.map((v, i) => {
@@ -201,7 +210,7 @@ async function storeSend(
         ema_uni_attachments: { attachments: attachmentRefs },
         agora: id.agora,
       },
-      { cod_email: id.cod_email, canal: 'email', tipo: 'processed', ip: null, userAgent: null, geo: null, detalhes: {} },
+      { cod_email: id.cod_email, canal: 'email', tipo: 'processed', ip: null, userAgent: null, geo: null, detalhes: processedDetails },
     );
     return { ...id, ...first };
   });
@@ -240,6 +249,7 @@ async function storeSendStepByStep(
   tags: { eti_codigo: number }[],
   envio: string,
   debit: (trx: Transaction<DB>) => Promise<unknown>,
+  processedDetails: Record<string, unknown>,
 ): Promise<SentSummary['emails']> {
   const inserted = await trx.insertInto('emails').values(values).returning(['ema_uni_codigo', 'ema_uni_id', 'ema_uni_to']).execute();
   const byUuid = new Map(inserted.map((row) => [row.ema_uni_id, row]));
@@ -254,7 +264,7 @@ async function storeSendStepByStep(
   if (labels.length) await trx.insertInto('email_etiquetas').values(labels).execute();
   await recordEvents(
     trx,
-    codes.map((cod_email) => ({ cod_email, canal: 'email' as const, tipo: 'processed' as const })),
+    codes.map((cod_email) => ({ cod_email, canal: 'email' as const, tipo: 'processed' as const, detalhes: processedDetails })),
     ctx.boss,
   );
   await queueSendJobs(trx, ctx.boss as PgBoss, codes, envio);

@@ -5,6 +5,7 @@ import type { Actor } from '../auth/actor.ts';
 import { presentStatuses, statusEntry } from './emails.presenter.ts';
 import { findOwnTags } from './emails.queries.ts';
 import { eventsOf } from './events.ts';
+import { presentOficio } from './oficio.presenter.ts';
 import { addTags, findOwnMessage, listSent, removeTag, tagsOfMessage } from './sent.queries.ts';
 
 export async function sentList(ctx: AppContext, actor: Actor, q: SentListQuery) {
@@ -34,6 +35,7 @@ export async function messageDetail(ctx: AppContext, actor: Actor, id: number) {
     ema_uni_subject: msg.ema_uni_subject,
     ema_uni_content: msg.ema_uni_content,
     ema_uni_identificacao: msg.ema_uni_identificacao,
+    oficio: presentOficio(msg.ema_uni_oficio, events),
     ema_uni_data_criacao: new Date(msg.ema_uni_data_criacao).toISOString(),
     ema_uni_origem: msg.ema_uni_origem,
     ema_uni_attachments: msg.ema_uni_attachments,

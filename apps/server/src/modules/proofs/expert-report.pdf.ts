@@ -1,6 +1,8 @@
+import { presentOficio } from '../emails/oficio.presenter.ts';
 import { canonicalJson } from '../evidence/canonical.ts';
 import type { ExpertReportData } from './expert-report.service.ts';
 import { brasilia, CHANNEL_LABELS, CLASS_LABELS, DBIP_ATTRIBUTION, EVENT_LABELS, fileSize, utc } from './format.ts';
+import { oficioSection } from './oficio.pdf.ts';
 import {
   COLORS,
   contentWidth,
@@ -84,6 +86,9 @@ export async function renderExpertReport(r: ExpertReportData): Promise<Buffer> {
     field(doc, `Anexo ${i + 1}`, `${a.originalFilename} (${a.mime}, ${fileSize(a.size)}, ${a.size} bytes)`);
     field(doc, `Anexo ${i + 1}: SHA-256`, a.sha256, { mono: true });
   }
+
+  const oficio = presentOficio(msg.ema_uni_oficio, r.events);
+  if (oficio) oficioSection(doc, oficio, '1A. Ofício (campos do formulário)');
 
   section(doc, '2. Integridade do conteúdo');
   field(doc, 'Hash do conteúdo', evidence.storedMessageHash ?? 'ainda não fixado (nenhum evento)', { mono: true });

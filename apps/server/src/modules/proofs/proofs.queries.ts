@@ -15,6 +15,7 @@ export function findOwnMessageForProof(db: Kysely<DB>, usu: number, id: number) 
       'm.ema_uni_to',
       'm.ema_uni_subject',
       'm.ema_uni_identificacao',
+      'm.ema_uni_oficio',
       'm.ema_uni_data_criacao',
       'm.ema_uni_attachments',
       'm.ema_uni_content_sha256',

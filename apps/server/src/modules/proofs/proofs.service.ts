@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
 import type { Actor } from '../auth/actor.ts';
 import { eventsWithStamps } from '../emails/events.ts';
+import { presentOficio } from '../emails/oficio.presenter.ts';
 import { checkChain } from '../evidence/chain.ts';
 import { isPersonEvent } from '../public/read-classifier.ts';
 import { brasilia, publicPageUrl, utc } from './format.ts';
@@ -114,6 +115,7 @@ export async function sendingProof(ctx: AppContext, actor: Actor, id: number, no
     destinatario: { nome: msg.ema_uni_name_to, email: msg.ema_uni_to },
     assunto: msg.ema_uni_subject,
     identificacao: msg.ema_uni_identificacao,
+    oficio: presentOficio(msg.ema_uni_oficio, events),
     criadoEm: utc(msg.ema_uni_data_criacao),
     criadoEmBrasilia: brasilia(msg.ema_uni_data_criacao),
     status: statuses,

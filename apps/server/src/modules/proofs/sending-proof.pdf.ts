@@ -1,6 +1,7 @@
 import type { SendingProof } from '@ar/core';
 import QRCode from 'qrcode';
 import { fileSize } from './format.ts';
+import { oficioSection } from './oficio.pdf.ts';
 import { COLORS, contentWidth, ensureSpace, field, finish, newPdf, panel, paragraph, printable, section, title } from './pdf-layout.ts';
 
 export interface ProofIssuer {
@@ -41,6 +42,8 @@ export async function renderSendingProof(p: SendingProof, issuer: ProofIssuer): 
   section(doc, 'Mensagem');
   field(doc, 'Assunto', p.assunto);
   field(doc, 'Identificação', p.identificacao || '—');
+
+  if (p.oficio) oficioSection(doc, p.oficio, 'Ofício');
 
   section(doc, 'Status do e-mail (horário de Brasília)');
   if (p.status.length === 0) paragraph(doc, 'Nenhum status registrado ainda.', { color: COLORS.muted });

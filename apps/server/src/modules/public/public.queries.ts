@@ -16,6 +16,7 @@ function publicSelect(db: Kysely<DB>) {
     'm.ema_uni_hash',
     'm.ema_uni_sms',
     'm.ema_uni_attachments',
+    'm.ema_uni_oficio',
     'm.ema_uni_origem',
     'm.ema_verif_pergunta',
     'm.ema_verif_resposta',

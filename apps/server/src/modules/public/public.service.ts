@@ -13,6 +13,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { presentStatuses } from '../emails/emails.presenter.ts';
 import { type EventWithStamp, eventsWithStamps, recordEvent } from '../emails/events.ts';
+import { presentOficio } from '../emails/oficio.presenter.ts';
 import * as q from './public.queries.ts';
 import { classifyRead, isPersonEvent, type ReadSignal } from './read-classifier.ts';
 
@@ -193,6 +194,7 @@ export async function publicDetail(ctx: AppContext, uuid: string, verify: string
     remetente: msg.ema_uni_name_from,
     destinatario: msg.ema_uni_to ?? msg.ema_uni_name_to,
     content: msg.ema_uni_content,
+    oficio: presentOficio(msg.ema_uni_oficio, events),
     dataEnviada: sent ? brasilia(new Date(sent.evt_data), 'date') : null,
     horaEnviada: sent ? brasilia(new Date(sent.evt_data), 'time') : null,
     dataEntrega: delivered ? brasilia(new Date(delivered.evt_data), 'date') : null,
