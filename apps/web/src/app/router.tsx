@@ -23,6 +23,7 @@ export const appRoutes: RouteObject[] = [
   { path: '/cadastros/destinatarios', ...page(() => import('../features/leads/LeadsPage.tsx')) },
   { path: '/cadastros/whitelist', ...page(() => import('../features/whitelist/WhitelistPage.tsx')) },
   { path: '/emails/novo', ...page(() => import('../features/emails/compose/ComposePage.tsx')) },
+  { path: '/emails/oficio', ...page(() => import('../features/emails/oficio/OficioPage.tsx')) },
   { path: '/emails/recebidos', ...page(() => import('../features/emails/received/ReceivedListPage.tsx')) },
   { path: '/emails/recebidos/info/:codEmail', ...page(() => import('../features/emails/received/ReceivedDetailPage.tsx')) },
   { path: '/emails/sending-proof/:codEmail', ...page(() => import('../features/emails/SendingProofPage.tsx')) },

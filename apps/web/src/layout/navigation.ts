@@ -34,7 +34,12 @@ export function navigationFor(user: SessionUser, storeUrl: string): NavEntry[] {
       ],
     });
   }
-  entries.push({ label: 'Novo AR', to: '/emails/novo' });
+  // Novo Ofício is offered to everyone, first to users of the Poder Judiciário type (docs/oficios.md).
+  const compose = [
+    { label: 'Novo AR-Email', to: '/emails/novo' },
+    { label: 'Novo Ofício', to: '/emails/oficio' },
+  ];
+  entries.push({ label: 'Novo AR', items: user.usu_pessoa_tipo === 3 ? compose.reverse() : compose });
   if (user.usu_tipo_plano === '1') entries.push({ label: 'Comprar Créditos', to: storeUrl, external: true });
   entries.push({
     label: 'Cadastros',

@@ -1,10 +1,11 @@
 import { Box, Group, NavLink as MantineNavLink, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconInbox, IconPencilPlus, IconSend } from '@tabler/icons-react';
+import { IconGavel, IconInbox, IconPencilPlus, IconSend } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 
 const LINKS = [
   { to: '/emails/novo', label: 'Novo AR', icon: IconPencilPlus },
+  { to: '/emails/oficio', label: 'Novo Ofício', icon: IconGavel },
   { to: '/emails/recebidos', label: 'Recebidos', icon: IconInbox },
   { to: '/emails/enviados', label: 'Enviados', icon: IconSend },
 ];

@@ -8,6 +8,7 @@ import { useNavigate, useParams } from 'react-router';
 import { api } from '../../api/client.ts';
 import { showWarning } from '../../app/alerts.ts';
 import { Field } from '../../components/Field.tsx';
+import { OficioSummary } from '../../components/OficioSummary.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { Logo } from '../../layout/Logo.tsx';
 import { downloadSendingProof } from './emails.api.ts';
@@ -97,6 +98,7 @@ export default function SendingProofPage() {
               />
               <Field label="Criado em" value={`${p.criadoEmBrasilia} (Brasília)`} />
             </SimpleGrid>
+            {p.oficio && <OficioSummary oficio={p.oficio} />}
             <Divider label="Situação da mensagem" labelPosition="left" />
             <Table withTableBorder data-testid="proof-status">
               <Table.Thead>

@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { showWarning } from '../../app/alerts.ts';
 import { formatDateTime } from '../../app/format.ts';
+import { OficioSummary } from '../../components/OficioSummary.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { EmailsLayout } from './EmailsLayout.tsx';
 import { downloadExpertReport, downloadFile, getSentCall, refreshStatusCall, type SentDetail } from './emails.api.ts';
@@ -124,6 +125,7 @@ export default function SentDetailPage() {
                 <TextInput label="Enviado em" readOnly value={formatDateTime(d.ema_uni_data_criacao)} />
               </SimpleGrid>
               <MessageTags id={d.ema_uni_codigo} tags={d.emailEtiquetas} />
+              {d.oficio && <OficioSummary oficio={d.oficio} />}
               <div>
                 <Text size="sm" fw={500} mb={4}>
                   Mensagem

@@ -1,4 +1,4 @@
-import type { Channel, StatusEntry } from '@ar/core';
+import type { Channel, OficioEvidence, StatusEntry } from '@ar/core';
 import { api } from '../../api/client.ts';
 
 export interface TagRef {
@@ -37,6 +37,8 @@ export interface SentDetail extends Omit<SentRow, 'lastStatus'> {
   hasVerification: boolean;
   verification: { ema_verif_pergunta: string; ema_verif_resposta: string | null } | null;
   email_error: { reasonFailure: string; dateSend: string } | null;
+  /** A legal notice's fields (null for other messages). */
+  oficio: OficioEvidence | null;
   status: Record<Channel, StatusEntry[]>;
   lastStatus: Partial<Record<Channel, StatusEntry>>;
   timeline: { type: string; date: string; status: string }[];

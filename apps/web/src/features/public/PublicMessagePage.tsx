@@ -25,6 +25,7 @@ import { ApiError } from '../../api/client.ts';
 import { showAlert, showWarning } from '../../app/alerts.ts';
 import { formatDateTime } from '../../app/format.ts';
 import { Field } from '../../components/Field.tsx';
+import { OficioSummary } from '../../components/OficioSummary.tsx';
 import { Logo } from '../../layout/Logo.tsx';
 import {
   answerStore,
@@ -160,6 +161,7 @@ function MessageView({ m, uuid, onAccept, accepted }: { m: PublicMessage; uuid: 
                 {!failed && <Field label="Lido em" value={joinDate(m.dataLeitura, m.horaLeitura)} />}
                 <Field label="Situação" value={m.statusFull.email?.at(-1)?.label ?? 'Processado'} />
               </SimpleGrid>
+              {m.oficio && <OficioSummary oficio={m.oficio} />}
               {failed && <FailureNotice m={m} />}
               {!failed && (
                 <Group>

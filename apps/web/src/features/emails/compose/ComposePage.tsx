@@ -5,8 +5,10 @@ import {
   effectiveAccounts,
   type Lead,
   MAX_RECIPIENTS,
+  oficioSchema,
   RECIPIENT_NAME_MAX,
   recipientUnits,
+  renderOficioHtml,
   SENDER_MSG,
   type SessionUser,
   type Template,
@@ -17,6 +19,7 @@ import {
   Button,
   Group,
   LoadingOverlay,
+  Modal,
   MultiSelect,
   Paper,
   Select,
@@ -28,7 +31,7 @@ import {
 import { useDebouncedCallback } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { IconEraser, IconExternalLink, IconPlus, IconSend, IconTag, IconTemplate } from '@tabler/icons-react';
+import { IconEraser, IconExternalLink, IconEye, IconPlus, IconSend, IconTag, IconTemplate } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -44,11 +47,14 @@ import { PLAN_KEYS, useCredits } from '../../plans/plans.api.ts';
 import { RichTextBody } from '../../templates/RichTextBody.tsx';
 import { EmailsLayout } from '../EmailsLayout.tsx';
 import { tagOptionsCall } from '../emails.api.ts';
+import { OficioFields } from '../oficio/OficioFields.tsx';
+import { emptyOficio, type OficioDraft, oficioDraftProblems, toOficioInput } from '../oficio/oficio-draft.ts';
 import { AttachmentsField } from './AttachmentsField.tsx';
 import * as calls from './compose.api.ts';
 import {
   type ComposeDraft,
   clearDraft,
+  type DraftKind,
   emptyDraft,
   emptyRecipient,
   hasContact,
@@ -93,8 +99,11 @@ export interface ReplyTo {
 /**
  * The compose form. On its own page it keeps a draft in session storage; as the 'Responder'
  * panel of a received message it starts from the reply and, once sent, leads to the sent list.
+ * With `oficio` (Novo Ofício, /emails/oficio) the legal-notice form takes the body's place and the
+ * notice is previewed, as the server will render it, before it is sent.
  */
-export function ComposeForm({ user, reply }: { user: SessionUser; reply?: ReplyTo }) {
+export function ComposeForm({ user, reply, oficio = false }: { user: SessionUser; reply?: ReplyTo; oficio?: boolean }) {
+  const kind: DraftKind = oficio ? 'oficio' : 'email';
   const navigate = useNavigate();
   const client = useQueryClient();
   const config = usePublicConfig();
@@ -102,18 +111,19 @@ export function ComposeForm({ user, reply }: { user: SessionUser; reply?: ReplyT
   const accounts = useMemo(() => effectiveAccounts(user), [user]);
   const mainAccount = accounts.find((a) => a.main) ?? accounts[0];
   const fresh = (): ComposeDraft => {
-    const base = emptyDraft(user, mainAccount?.email);
+    const base: ComposeDraft = { ...emptyDraft(user, mainAccount?.email), oficio: oficio ? emptyOficio() : null };
     if (!reply) return base;
     const nameTo = reply.nameTo.slice(0, RECIPIENT_NAME_MAX) || reply.to.split('@')[0]?.slice(0, RECIPIENT_NAME_MAX) || '';
     return { ...base, recipients: [{ ...emptyRecipient(), nameTo, to: reply.to }], subject: reply.subject, content: reply.content };
   };
-  const [draft, setDraft] = useState<ComposeDraft>(() => (reply ? fresh() : (loadDraft() ?? fresh())));
+  const [draft, setDraft] = useState<ComposeDraft>(() => (reply ? fresh() : (loadDraft(kind) ?? fresh())));
   const [touched, setTouched] = useState<Set<string>>(() => new Set());
   const [checkProblems, setCheckProblems] = useState<Record<string, string>>({});
   const [sending, setSending] = useState(false);
   const [flying, setFlying] = useState(false);
   const [sentMessage, setSentMessage] = useState<string | null>(null);
   const [newTag, setNewTag] = useState(false);
+  const [preview, setPreview] = useState<string | null>(null);
 
   const senders = useQuery({ queryKey: ['compose-senders'], queryFn: calls.sendersCall });
   const templates = useQuery({ queryKey: ['compose-templates'], queryFn: calls.enabledTemplatesCall });
@@ -129,7 +139,7 @@ export function ComposeForm({ user, reply }: { user: SessionUser; reply?: ReplyT
 
   // The draft survives a reload or a visit elsewhere in the tab (spec 001 §4).
   // Saved a moment after typing stops, and at once when the page goes away.
-  const persist = useDebouncedCallback((d: ComposeDraft) => !reply && saveDraft(d), { delay: 300, flushOnUnmount: true });
+  const persist = useDebouncedCallback((d: ComposeDraft) => !reply && saveDraft(d, kind), { delay: 300, flushOnUnmount: true });
   useEffect(() => persist(draft), [draft, persist]);
   useEffect(() => {
     const flush = () => persist.flush();
@@ -235,7 +245,7 @@ export function ComposeForm({ user, reply }: { user: SessionUser; reply?: ReplyT
 
   function resetForm() {
     persist.cancel();
-    if (!reply) clearDraft();
+    if (!reply) clearDraft(kind);
     setDraft(fresh());
     setTouched(new Set());
     setCheckProblems({});
@@ -247,7 +257,16 @@ export function ComposeForm({ user, reply }: { user: SessionUser; reply?: ReplyT
       void client.invalidateQueries({ queryKey: [key] });
   }
 
+  /** A notice is shown as it will be sent (the server renders it with the same function) before it goes. */
+  function openPreview() {
+    touch('*');
+    if (!state.enabled || !draft.oficio) return;
+    const parsed = oficioSchema.safeParse(toOficioInput(draft.oficio));
+    if (parsed.success) setPreview(renderOficioHtml(parsed.data));
+  }
+
   async function send() {
+    setPreview(null);
     touch('*');
     if (!state.enabled) return;
     setSending(true);
@@ -362,22 +381,30 @@ export function ComposeForm({ user, reply }: { user: SessionUser; reply?: ReplyT
             ))}
           </Stack>
 
-          <Group align="flex-end">
-            <Select
-              label="Modelo"
-              placeholder="Escolha um modelo"
-              data={(templates.data?.modelos ?? []).map((m) => ({ value: String(m.mod_codigo), label: m.mod_name }))}
-              value={draft.codModelo}
-              onChange={(v) => void chooseTemplate(v)}
-              searchable
-              clearable
-              nothingFoundMessage="Nenhum modelo ativo"
-              style={{ flex: 1 }}
-            />
-            <Button component="a" href="/cadastros/modelos/add" target="_blank" variant="default" leftSection={<IconTemplate size={16} />}>
-              Novo modelo
-            </Button>
-          </Group>
+          {!oficio && (
+            <Group align="flex-end">
+              <Select
+                label="Modelo"
+                placeholder="Escolha um modelo"
+                data={(templates.data?.modelos ?? []).map((m) => ({ value: String(m.mod_codigo), label: m.mod_name }))}
+                value={draft.codModelo}
+                onChange={(v) => void chooseTemplate(v)}
+                searchable
+                clearable
+                nothingFoundMessage="Nenhum modelo ativo"
+                style={{ flex: 1 }}
+              />
+              <Button
+                component="a"
+                href="/cadastros/modelos/add"
+                target="_blank"
+                variant="default"
+                leftSection={<IconTemplate size={16} />}
+              >
+                Novo modelo
+              </Button>
+            </Group>
+          )}
 
           <Group grow align="flex-start">
             <TextInput
@@ -418,28 +445,38 @@ export function ComposeForm({ user, reply }: { user: SessionUser; reply?: ReplyT
             error={showProblem('subject') && problems.subject}
           />
 
-          <Stack gap={4}>
-            <Text size="sm" fw={500}>
-              Mensagem{' '}
-              <Text span c="red">
-                *
-              </Text>
-            </Text>
-            <RichTextBody
-              value={draft.content}
-              onChange={(html) => {
-                patch({ content: html });
-                touch('content');
-              }}
-              variables={(customFields.data?.customField.data ?? []).map((f) => f.value)}
-              testId="compose-body"
+          {draft.oficio ? (
+            <OficioFields
+              value={draft.oficio}
+              onChange={(o: OficioDraft) => patch({ oficio: o })}
+              problems={oficioDraftProblems(draft.oficio)}
+              shown={(path) => touched.has(`oficio.${path}`) || touched.has('*')}
+              onTouch={(path) => touch(`oficio.${path}`)}
             />
-            {showProblem('content') && problems.content && (
-              <Text size="sm" c="red">
-                {problems.content}
+          ) : (
+            <Stack gap={4}>
+              <Text size="sm" fw={500}>
+                Mensagem{' '}
+                <Text span c="red">
+                  *
+                </Text>
               </Text>
-            )}
-          </Stack>
+              <RichTextBody
+                value={draft.content}
+                onChange={(html) => {
+                  patch({ content: html });
+                  touch('content');
+                }}
+                variables={(customFields.data?.customField.data ?? []).map((f) => f.value)}
+                testId="compose-body"
+              />
+              {showProblem('content') && problems.content && (
+                <Text size="sm" c="red">
+                  {problems.content}
+                </Text>
+              )}
+            </Stack>
+          )}
 
           <AttachmentsField
             value={draft.attachments}
@@ -457,8 +494,13 @@ export function ComposeForm({ user, reply }: { user: SessionUser; reply?: ReplyT
                 Limpar
               </Button>
               {state.visible ? (
-                <Button leftSection={<IconSend size={16} />} onClick={() => void send()} disabled={!state.enabled} loading={sending}>
-                  Enviar
+                <Button
+                  leftSection={oficio ? <IconEye size={16} /> : <IconSend size={16} />}
+                  onClick={() => (oficio ? openPreview() : void send())}
+                  disabled={!state.enabled}
+                  loading={sending}
+                >
+                  {oficio ? 'Pré-visualizar e enviar' : 'Enviar'}
                 </Button>
               ) : (
                 <Group gap="xs">
@@ -475,6 +517,28 @@ export function ComposeForm({ user, reply }: { user: SessionUser; reply?: ReplyT
         </Stack>
       </Paper>
 
+      <Modal opened={preview !== null} onClose={() => setPreview(null)} title={<strong>Pré-visualização do ofício</strong>} size="xl">
+        <Stack>
+          <Text size="sm" c="dimmed">
+            É assim que o destinatário receberá o ofício. Confira os dados antes de enviar.
+          </Text>
+          <iframe
+            title="Pré-visualização do ofício"
+            sandbox=""
+            srcDoc={preview ?? ''}
+            data-testid="oficio-preview"
+            style={{ width: '100%', minHeight: 420, border: '1px solid var(--mantine-color-gray-3)', borderRadius: 6, background: '#fff' }}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setPreview(null)}>
+              Voltar e editar
+            </Button>
+            <Button leftSection={<IconSend size={16} />} onClick={() => void send()}>
+              Enviar ofício
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
       {flying && <PlaneFlight onEnd={() => setFlying(false)} />}
       <SentDialog
         message={flying ? null : sentMessage}

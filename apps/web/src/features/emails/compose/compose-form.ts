@@ -14,6 +14,7 @@ import {
 } from '@ar/core';
 import { maskDigits } from '../../leads/masks.ts';
 import type { AttachmentRef } from '../emails.api.ts';
+import { isOficioDraft, type OficioDraft, oficioDraftProblems, toOficioInput } from '../oficio/oficio-draft.ts';
 
 /** One recipient row of the compose screen, as the form holds it. */
 export interface RecipientDraft {
@@ -41,6 +42,8 @@ export interface ComposeDraft {
   tags: string[];
   content: string;
   attachments: AttachmentRef[];
+  /** A legal notice (Novo Ofício, /emails/oficio): its form takes the body's place. */
+  oficio?: OficioDraft | null;
 }
 
 /** The user fields the compose rules read (spec 001 §3, §6). */
@@ -121,7 +124,10 @@ export function messageProblems(d: ComposeDraft, user: ComposeUser): Partial<Rec
   if (!d.subject.trim()) out.subject = EMAIL_MSG.subjectRequired;
   else if (d.subject.length > 180) out.subject = EMAIL_MSG.subjectTooLong;
   if (d.identificacao.length > 120) out.identificacao = EMAIL_MSG.identificationTooLong;
-  if (!htmlHasContent(d.content)) out.content = EMAIL_MSG.contentRequired;
+  if (d.oficio) {
+    const first = Object.values(oficioDraftProblems(d.oficio))[0];
+    if (first) out.oficio = first;
+  } else if (!htmlHasContent(d.content)) out.content = EMAIL_MSG.contentRequired;
   if (user.usu_anexo_obrigatorio === 'S' && d.attachments.length === 0) out.attachments = EMAIL_MSG.attachmentRequired;
   else if (d.attachments.length > MAX_ATTACHMENTS) out.attachments = EMAIL_MSG.tooManyAttachments;
   return out;
@@ -211,7 +217,8 @@ export function toPayload(d: ComposeDraft, user: ComposeUser): ComposeBody {
     from: d.from || undefined,
     identificacao: d.identificacao.trim(),
     subject: d.subject.trim(),
-    content: d.content,
+    content: d.oficio ? '' : d.content,
+    ...(d.oficio ? { oficio: toOficioInput(d.oficio) } : {}),
     codModeloSelected: d.codModelo ? Number(d.codModelo) : null,
     etiquetasSelected: d.tags.map(Number),
     attachments: d.attachments.map((a) => a.uuidFilename),
@@ -220,28 +227,31 @@ export function toPayload(d: ComposeDraft, user: ComposeUser): ComposeBody {
 
 // ---- the draft kept in session storage (spec 001 §4) ----
 
-const DRAFT_KEY = 'ar.draft.emails-novo';
+/** Each way to compose keeps its own draft: a notice half filled in does not turn into an e-mail's body. */
+export type DraftKind = 'email' | 'oficio';
+const DRAFT_KEYS: Record<DraftKind, string> = { email: 'ar.draft.emails-novo', oficio: 'ar.draft.emails-oficio' };
 
-export function loadDraft(): ComposeDraft | null {
+export function loadDraft(kind: DraftKind = 'email'): ComposeDraft | null {
   try {
-    const raw = sessionStorage.getItem(DRAFT_KEY);
+    const raw = sessionStorage.getItem(DRAFT_KEYS[kind]);
     if (!raw) return null;
     const d = JSON.parse(raw) as ComposeDraft;
+    if (kind === 'oficio' && !isOficioDraft(d.oficio)) return null;
     return Array.isArray(d.recipients) && d.recipients.length > 0 ? d : null;
   } catch {
     return null;
   }
 }
 
-export function saveDraft(d: ComposeDraft) {
+export function saveDraft(d: ComposeDraft, kind: DraftKind = 'email') {
   try {
-    sessionStorage.setItem(DRAFT_KEY, JSON.stringify(d));
+    sessionStorage.setItem(DRAFT_KEYS[kind], JSON.stringify(d));
   } catch {
     // A body with large inline images may not fit session storage; the form itself keeps working.
   }
 }
 
-export const clearDraft = () => sessionStorage.removeItem(DRAFT_KEY);
+export const clearDraft = (kind: DraftKind = 'email') => sessionStorage.removeItem(DRAFT_KEYS[kind]);
 
 /** Masks of the SMS and WhatsApp numbers (spec 001 §5). */
 export function maskMobile(value: string): string {
