@@ -25,9 +25,17 @@ const money = {
   thousandSeparator: '.',
   decimalScale: 2,
   fixedDecimalScale: true,
+  hideControls: true,
   allowNegative: false,
   min: 0,
 } as const;
+
+/** NumberInput answers a string while the value is not a plain number yet ('15250.40', '1.'): read it as one when it is. */
+function asNumber(v: number | string): number | '' {
+  if (typeof v === 'number') return v;
+  const n = Number(v);
+  return v.trim() !== '' && Number.isFinite(n) ? n : '';
+}
 
 /** The legal-notice form of spec 001 §2.12, in place of the free body of the compose screen. */
 export function OficioFields({ value, onChange, problems, shown, onTouch }: Props) {
@@ -158,7 +166,7 @@ export function OficioFields({ value, onChange, problems, shown, onTouch }: Prop
           label="Valor do débito"
           {...money}
           value={value.valorDebito}
-          onChange={(v) => set({ valorDebito: typeof v === 'number' ? v : '' })}
+          onChange={(v) => set({ valorDebito: asNumber(v) })}
           onBlur={() => onTouch('valorDebito')}
           error={error('valorDebito')}
         />
@@ -166,7 +174,7 @@ export function OficioFields({ value, onChange, problems, shown, onTouch }: Prop
           label="Multa"
           {...money}
           value={value.multa}
-          onChange={(v) => set({ multa: typeof v === 'number' ? v : '' })}
+          onChange={(v) => set({ multa: asNumber(v) })}
           onBlur={() => onTouch('multa')}
           error={error('multa')}
         />
@@ -186,7 +194,7 @@ export function OficioFields({ value, onChange, problems, shown, onTouch }: Prop
           min={0}
           max={3650}
           value={value.prazo}
-          onChange={(v) => set({ prazo: typeof v === 'number' ? v : '' })}
+          onChange={(v) => set({ prazo: asNumber(v) })}
           onBlur={() => onTouch('prazo')}
           error={error('prazo')}
         />
