@@ -14,7 +14,7 @@ describe('TemplateDownloadModal: DESTINATARIOS.csv', () => {
     });
     URL.revokeObjectURL = vi.fn();
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-    // A custom variable saved through the API keeps whatever text it was given.
+    // The server normalises names it saves (A-Z0-9_); the writer must not depend on it.
     const formula = '=HYPERLINK("HTTP://EVIL.TEST";"CLIQUE")';
     render(
       <MantineProvider>
