@@ -6,12 +6,25 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from './context.ts';
 import { installErrorHandling } from './http/errors.ts';
+import { installInputGuard } from './http/input-guard.ts';
 import { apiModules } from './modules/index.ts';
 import { mailboxRoutes } from './modules/mailbox/mailbox.routes.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // AR_WEB_DIST serves another build of the web app (parallel test runs build to their own folder).
 export const WEB_DIST = process.env.AR_WEB_DIST ? path.resolve(process.env.AR_WEB_DIST) : path.resolve(here, '../../web/dist');
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+}
+
+const routeTables = new WeakMap<FastifyInstance, RouteEntry[]>();
+
+/** Every route the app registered (method and URL as declared), for the fuzz walk over the API. */
+export function routesOf(app: FastifyInstance): RouteEntry[] {
+  return routeTables.get(app) ?? [];
+}
 
 export interface BuildOptions {
   logger?: boolean | object;
@@ -28,7 +41,13 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>, opts: BuildOptions 
     genReqId: () => crypto.randomUUID(),
   });
   const full: AppContext = { ...ctx, log: app.log };
+  const routes: RouteEntry[] = [];
+  routeTables.set(app, routes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
+  });
   installErrorHandling(app);
+  installInputGuard(app);
   await app.register(fastifyMultipart, { limits: { files: 20, fileSize: 64 * 1024 * 1024, fields: 20 } });
 
   await app.register(

@@ -20,6 +20,7 @@ export * from './contracts/users-admin.ts';
 export * from './contracts/whitelist.ts';
 export * from './credit-units.ts';
 export * from './messages.ts';
+export * from './spreadsheet.ts';
 export * from './template-variables.ts';
 export * from './validators/index.ts';
 

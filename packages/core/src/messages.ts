@@ -18,6 +18,8 @@ export const MSG = {
   notFound: 'Registro não encontrado.',
   forbidden: 'Você não tem permissão para esta ação.',
   invalidRequest: 'Requisição inválida.',
+  invalidCharacters: 'O texto enviado contém caracteres não permitidos.',
+  numberOutOfRange: 'Número fora do intervalo permitido.',
   emailInvalid: 'Informe um e-mail válido.',
   emailTooLong: 'O e-mail deve ter no máximo 150 caracteres.',
   password: {

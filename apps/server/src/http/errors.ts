@@ -22,6 +22,17 @@ export function firstZodMessage(error: ZodError): string {
 }
 
 /**
+ * PostgreSQL's answers to a value it cannot take (SQLSTATE): invalid text representation (22P02),
+ * numeric out of range (22003), string too long (22001), invalid byte sequence (22021), NUL in
+ * text (22P05), bad or overflowing date (22007, 22008), value too large to index (54000). The
+ * contracts and the input guard refuse such input first; these are the last line of defence, so a
+ * check someone forgot is a 400, not a 500 (the statement failed, so nothing was written).
+ */
+const DB_INPUT_ERRORS = new Set(['22P02', '22003', '22001', '22021', '22P05', '22007', '22008', '54000']);
+
+export const INVALID_JSON = 'O conteúdo enviado não é um JSON válido.';
+
+/**
  * One place where failures become answers: user errors keep their message, anything unexpected
  * is logged with the request id and answered 'Erro Interno' — never a stack trace.
  */
@@ -36,6 +47,14 @@ export function installErrorHandling(app: FastifyInstance): void {
     const err = error as { statusCode?: number; code?: string; message?: string };
     if (err.statusCode === 413 || err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return reply.status(413).send({ message: 'O conteúdo enviado excede o tamanho permitido.' });
+    }
+    if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError) {
+      request.log.info({ err: error }, 'malformed JSON');
+      return reply.status(400).send({ message: INVALID_JSON });
+    }
+    if (typeof err.code === 'string' && DB_INPUT_ERRORS.has(err.code) && !err.statusCode) {
+      request.log.warn({ err: error, reqId: request.id }, 'input refused by the database');
+      return reply.status(400).send({ message: MSG.invalidRequest });
     }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       // Fastify's own client errors (malformed JSON, wrong content type...).

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MSG } from '../messages.ts';
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 
@@ -32,7 +33,7 @@ export function listQuerySchema<C extends string>(opts: ListQueryOptions<C>) {
       .min(1)
       .max(opts.maxLimit ?? 10000)
       .default(opts.defaultLimit),
-    offset: z.coerce.number().int().min(0).default(0),
+    offset: z.coerce.number().min(0).max(INT4_MAX, MSG.numberOutOfRange).int().default(0),
     column: z.enum(opts.columns as [C, ...C[]], { error: 'Coluna de ordenação inválida.' }).default(opts.defaultColumn),
     order: z
       .string()
@@ -64,5 +65,24 @@ export function paginationOf(offset: number, limit: number, rowCount: number): P
   return { offset, limit, rowCount, pageCount: Math.max(1, Math.ceil(rowCount / limit)) };
 }
 
+/** PostgreSQL's integer (int4): every id (serial) and numeric filter of the schema fits it. */
+export const INT4_MAX = 2_147_483_647;
+export const INT4_MIN = -2_147_483_648;
+
+/**
+ * An integer that fits an int4 column, from JSON or a query string. Beyond the range the database
+ * would answer 'out of range' (a 500); here it is a 400 with a Portuguese message (the range is
+ * checked before .int(), whose own message speaks of JavaScript's safe integers).
+ */
+export const int4 = (message?: string) =>
+  z.coerce
+    .number(message ? { error: message } : undefined)
+    .min(INT4_MIN, message ?? MSG.numberOutOfRange)
+    .max(INT4_MAX, message ?? MSG.numberOutOfRange)
+    .int(message);
+
+/** A row id (int4 serial): a positive integer up to 2,147,483,647. */
+export const dbId = (message?: string) => int4(message).positive(message);
+
 /** Positive integer path id; anything else is a 404, not a 500. */
-export const idParam = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
+export const idParam = z.object({ id: dbId() });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isEmail } from '../validators/email.ts';
-import { listQuerySchema } from './common.ts';
+import { dbId, listQuerySchema } from './common.ts';
 import { oficioSchema } from './oficio.ts';
 import { senderNameProblem } from './senders.ts';
 
@@ -64,7 +64,7 @@ export const composeRecipient = z.object({
     .trim()
     .min(1, EMAIL_MSG.recipientNameRequired)
     .transform((s) => s.slice(0, RECIPIENT_NAME_MAX)),
-  leadSelected: z.coerce.number().int().positive().nullish(),
+  leadSelected: dbId().nullish(),
   sms: channelTarget.nullish(),
   whatsapp: channelTarget.nullish(),
   validacaoNotif: z
@@ -94,12 +94,12 @@ const composeFields = z.object({
     .default(''),
   /** A legal notice (spec 001 §2.12): the structured form in place of the free body. */
   oficio: oficioSchema.nullish(),
-  codModeloSelected: z.coerce.number().int().positive().nullish(),
-  etiquetasSelected: z.array(z.coerce.number().int().positive()).max(100).optional().default([]),
+  codModeloSelected: dbId().nullish(),
+  etiquetasSelected: z.array(dbId()).max(100).optional().default([]),
   /** uuids answered by POST /emails/attachments. */
   attachments: z.array(z.string().uuid()).max(MAX_ATTACHMENTS, EMAIL_MSG.tooManyAttachments).optional().default([]),
-  codEmailReply: z.coerce.number().int().positive().nullish(),
-  codEmailReplyBase: z.coerce.number().int().positive().nullish(),
+  codEmailReply: dbId().nullish(),
+  codEmailReplyBase: dbId().nullish(),
   sendNotification: z.boolean().optional(),
 });
 /** POST /emails/send: a body is required unless the message is a legal notice. */
@@ -224,7 +224,7 @@ export const sentListQuery = listQuerySchema({
   maxLimit: 100,
 }).extend({
   searchTags: z
-    .union([z.coerce.number().int().positive(), z.array(z.coerce.number().int().positive()).max(100)])
+    .union([dbId(), z.array(dbId()).max(100)])
     .optional()
     .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v])),
   searchStatus: z
@@ -249,7 +249,7 @@ export const sentListQuery = listQuerySchema({
 });
 export type SentListQuery = z.output<typeof sentListQuery>;
 
-export const tagCodesBody = z.array(z.coerce.number().int().positive()).min(1).max(100);
+export const tagCodesBody = z.array(dbId()).min(1).max(100);
 
 // ---- recipient checks before sending (spec 001 §5 "Before sending", §7, §8 "Blacklist failure") ----
 

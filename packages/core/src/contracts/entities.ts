@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isCnpj, normalizeCnpj } from '../validators/cnpj.ts';
 import { digitsOf } from '../validators/cpf.ts';
-import { listQuerySchema } from './common.ts';
+import { dbId, listQuerySchema } from './common.ts';
 import type { PlanType } from './users.ts';
 
 /** Texts of the entity screen and the company/entity calls (spec 000 §5, §8). */
@@ -49,7 +49,7 @@ export const cnpjField = z.string({ error: ENTITY_MSG.cnpjInvalid }).refine(isCn
  * only from administrators, among their own companies.
  */
 export const entityBody = z.object({
-  ent_codigo: z.coerce.number().int().positive().optional(),
+  ent_codigo: dbId().optional(),
   ent_nome_fantasia: z.string({ error: ENTITY_MSG.nameRequired }).trim().min(1, ENTITY_MSG.nameRequired).max(120, ENTITY_MSG.nameTooLong),
   ent_razao_social: optionalText(160, ENTITY_MSG.corporateNameTooLong),
   ent_descricao: optionalText(500, ENTITY_MSG.descriptionTooLong),
@@ -59,10 +59,7 @@ export const entityBody = z.object({
   ent_telefone: optionalPhone,
   ent_telefone2: optionalPhone,
   ent_celular: optionalPhone,
-  cod_ger_empresa: z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    z.coerce.number({ error: ENTITY_MSG.companyRequired }).int().positive(ENTITY_MSG.companyRequired).optional(),
-  ),
+  cod_ger_empresa: z.preprocess((v) => (v === '' || v === null ? undefined : v), dbId(ENTITY_MSG.companyRequired).optional()),
   plano: z.object({ pla_tipo_plano: z.enum(['1', '2'], { error: ENTITY_MSG.planRequired }) }, { error: ENTITY_MSG.planRequired }),
 });
 export type EntityBody = z.input<typeof entityBody>;

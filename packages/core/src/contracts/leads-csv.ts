@@ -1,3 +1,4 @@
+import { csvCellText, csvLine } from '../spreadsheet.ts';
 import { BUILTIN_VARIABLES, type BuiltinVariable, placeholder, variableName } from '../template-variables.ts';
 import { type CustomFieldDef, LEAD_MSG, type LeadBody, type LeadValues, leadBody } from './leads.ts';
 
@@ -10,13 +11,15 @@ export const REQUIRED_CSV_COLUMNS = ['NOME', 'EMAIL'] as const;
 
 export const isCsvMimeType = (type: string) => (CSV_MIME_TYPES as readonly string[]).includes(type);
 
-/** A header cell as a variable name: trimmed, uppercased, *|...|* optional. */
+/** A header cell as a variable name: trimmed, uppercased, *|...|* optional, csvCell's quote undone. */
 const headerName = (cell: string) =>
   variableName(
-    cell
-      .replace(/^\uFEFF/, '')
-      .trim()
-      .toUpperCase(),
+    csvCellText(
+      cell
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .toUpperCase(),
+    ),
   );
 
 /** The spec's message when the header names anything but known variables, else null. */
@@ -72,8 +75,12 @@ export function previewCsvRows(rows: string[][], customFields: CustomFieldDef[])
   return preview;
 }
 
-/** The template file: the chosen columns (NOME and EMAIL always first), one header line. */
+/**
+ * The template file: the chosen columns (NOME and EMAIL always first), one header line. A custom
+ * variable's name is the user's text, so each cell goes through csvCell (no formula, quoted when
+ * needed).
+ */
 export function csvTemplate(columns: string[]): string {
   const rest = columns.filter((c) => !(REQUIRED_CSV_COLUMNS as readonly string[]).includes(c));
-  return `${[...REQUIRED_CSV_COLUMNS, ...rest].join(CSV_DELIMITER)}\r\n`;
+  return csvLine([...REQUIRED_CSV_COLUMNS, ...rest], CSV_DELIMITER);
 }

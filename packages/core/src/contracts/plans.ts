@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuerySchema, type Pagination } from './common.ts';
+import { dbId, listQuerySchema, type Pagination } from './common.ts';
 import { PLAN_TITLES, type PlanType } from './users.ts';
 
 /** Texts of spec 000 §8 (titled 'Aviso') and the plan rules the server answers with. */
@@ -131,7 +131,7 @@ export function invoiceLinkOf(order: Pick<CreditLogOrder, 'meta_data'>): string 
   return null;
 }
 
-const positiveInt = z.coerce.number().int().positive().max(2147483647);
+const positiveInt = dbId();
 
 /** GET /plano: codigo and tipo name the plan source (user code for '1', entity code for '2'); absent: the caller's own. */
 export const planoQuery = z.object({

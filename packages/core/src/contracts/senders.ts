@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isEmail } from '../validators/email.ts';
-import { listQuerySchema } from './common.ts';
+import { dbId, int4, listQuerySchema } from './common.ts';
 
 export const SENDER_MSG = {
   listError: 'Houve um erro ao obter os remetentes',
@@ -37,7 +37,7 @@ export const senderBody = z.object({
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     }),
   /** Sent by the compose screen; the server always uses the signed-in user. */
-  cod_usu_usuario: z.coerce.number().int().optional(),
+  cod_usu_usuario: int4().optional(),
 });
 export type SenderBody = z.input<typeof senderBody>;
 
@@ -58,7 +58,7 @@ export interface Sender {
 export const INSTITUTION_TYPES = ['Banco'] as const;
 
 export const institutionContact = z.object({
-  con_ins_codigo: z.number().int().positive(),
+  con_ins_codigo: dbId(),
   con_ins_nome: z.string().min(1).max(150),
   con_ins_tipo: z.enum(INSTITUTION_TYPES),
   con_ins_email_sac: z.string().refine(isEmail).nullable(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MSG } from '../messages.ts';
 import { digitsOf, isCpf } from '../validators/cpf.ts';
 import { newPassword } from './auth.ts';
+import { dbId } from './common.ts';
 import { cnpjField, ENTITY_MSG, phoneField } from './entities.ts';
 import { loginEmailField, userNameField } from './users-admin.ts';
 
@@ -112,7 +113,7 @@ export type RegistrationBody = z.input<typeof registrationBody>;
 /** PUT /usuarios/confirm-registration/{token}. */
 export const confirmRegistrationBody = z
   .object({
-    usu_codigo: z.coerce.number().int().positive(),
+    usu_codigo: dbId(),
     usu_nome: userNameField,
     newPassword,
     confirmPassword: z.string({ error: MSG.password.mismatch }),

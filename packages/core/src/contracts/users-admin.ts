@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages.ts';
 import { isEmail } from '../validators/email.ts';
-import { listQuerySchema } from './common.ts';
+import { dbId, listQuerySchema } from './common.ts';
 import type { AremailAccount, PlanType, UserLevel, UserStatus } from './users.ts';
 
 /** Texts of the users screen, My Account and their calls (spec 000 §5, §8). */
@@ -117,8 +117,7 @@ export const loginEmailField = z
 
 export const attachmentFlagField = z.enum(['S', 'N'], { error: USERS_MSG.attachmentRequired });
 
-const optionalId = (message: string) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number({ error: message }).int().positive(message).optional());
+const optionalId = (message: string) => z.preprocess((v) => (v === '' || v === null ? undefined : v), dbId(message).optional());
 
 /**
  * Body of POST /usuarios and PUT /usuarios/{id} (the user modal). cod_ger_empresa and
@@ -148,7 +147,7 @@ export const usersListQuery = listQuerySchema({
   defaultLimit: 10,
 });
 
-export const usuCodigoParam = z.object({ usu_codigo: z.coerce.number().int().positive().max(2147483647) });
+export const usuCodigoParam = z.object({ usu_codigo: dbId() });
 
 export const checkEmailQuery = z.object({ email: loginEmailField });
 

@@ -74,7 +74,9 @@ export async function fileInboundMessage(ctx: AppContext, raw: Buffer, envelope:
   const domain = mailDomain(ctx.config.mailFrom);
   let email: Email;
   try {
-    email = await PostalMime.parse(raw, PARSE_OPTIONS);
+    // NUL bytes cannot be stored in a text column (and a failed insert would be a 451 the sender
+    // retries for days): the filed fields lose them, the stored .eml keeps every byte.
+    email = withoutNul(await PostalMime.parse(raw, PARSE_OPTIONS));
   } catch {
     throw new SmtpRefusal(554, SMTP_TEXT.malformed);
   }
@@ -118,6 +120,16 @@ export async function fileInboundMessage(ctx: AppContext, raw: Buffer, envelope:
   }
   if (replies.length === 0) throw refusal ?? new SmtpRefusal(550, SMTP_TEXT.unknownAddress);
   return replies[0];
+}
+
+/** A copy of the parsed message with every NUL removed from its texts (attachment bytes untouched). */
+export function withoutNul<T>(value: T): T {
+  if (typeof value === 'string') return value.replaceAll('\u0000', '') as T;
+  if (Array.isArray(value)) return value.map(withoutNul) as T;
+  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withoutNul(v)])) as T;
+  }
+  return value;
 }
 
 async function findOriginal(ctx: AppContext, protocols: (string | null)[]): Promise<OriginalMessage> {

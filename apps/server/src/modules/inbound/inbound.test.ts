@@ -361,6 +361,28 @@ describe('inbound SMTP', () => {
     ).toBe(0);
   });
 
+  it('files a message whose body holds NUL bytes without them: a 250, never a 451 the sender retries', async () => {
+    const to = `resposta+${sent.resposta.id}@ar.test`;
+    const raw = reply(to, { subject: 'Re: com\u0000 nulo', html: '<p>Pago\u0000 hoje.</p>' }).replace(
+      'Recebi a notificação e vou pagar.',
+      'Recebi\u0000 a notificação\u0000 e vou pagar.',
+    );
+    const conv = await deliver([to], raw);
+    expect(conv.data?.[0]).toBe(250);
+    const row = await t.ctx.db
+      .selectFrom('emails_recebidos')
+      .select(['rec_subject', 'rec_text', 'rec_content', 'rec_eml_chave', 'rec_tamanho'])
+      .where('rec_subject', 'like', '%nulo%')
+      .executeTakeFirstOrThrow();
+    expect(row.rec_subject).toBe('Re: com nulo');
+    expect(row.rec_text).toContain('Recebi a notificação e vou pagar.');
+    expect(row.rec_content).toContain('Pago hoje.');
+    // The evidence is the message as it came: the stored .eml keeps every byte, NULs included.
+    const eml = await t.ctx.storage.read(row.rec_eml_chave);
+    expect(eml?.length).toBe(row.rec_tamanho);
+    expect(eml?.includes(0)).toBe(true);
+  });
+
   it('limits messages per minute and connections per address', async () => {
     const limited = await startInboundServer(t.ctx, {
       port: 0,

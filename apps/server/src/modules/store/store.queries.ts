@@ -69,7 +69,7 @@ export function listCreditLogs(db: Kysely<DB>, pla_codigo: number, q: ListQuery)
     base = base.where((eb) =>
       eb.or([
         eb(sql<string>`log_creditos->>'number'`, '=', term),
-        eb(sql<string>`log_creditos->'line_items'::text`, 'ilike', `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
+        eb(sql<string>`(log_creditos->'line_items')::text`, 'ilike', `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
       ]),
     );
   }

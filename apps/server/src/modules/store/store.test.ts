@@ -143,6 +143,16 @@ describe('POST /v2/loja/webhook', () => {
     expect(historico.map((h: { log_codigo: number }) => h.log_codigo)).toEqual(
       [...historico.map((h: { log_codigo: number }) => h.log_codigo)].sort((a, b) => b - a),
     );
+    // Searched by order number or by a product's name (a 500 before: jsonb compared with ILIKE).
+    for (const term of ['5001', 'pacote 100']) {
+      const found = await t.app.inject({
+        method: 'GET',
+        url: `/v2/historico-plano/${after.pla_codigo}?searchTerm=${encodeURIComponent(term)}`,
+        headers: bearer(after.token),
+      });
+      expect(found.statusCode).toBe(200);
+      expect(found.json().historico.map((h: { log_creditos: { number: string } }) => h.log_creditos.number)).toEqual(['5001']);
+    }
   });
 
   it('matches the customer by usu_wooc_id first, and links it when matched by e-mail', async () => {
