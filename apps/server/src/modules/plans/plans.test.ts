@@ -249,7 +249,17 @@ describe("who may touch an administrator's plan (issue 14)", () => {
   it('the write by id carries the scope in its where: a manager deactivating the admin plan matches no row', async () => {
     const gerente = await t.ctx.db
       .selectFrom('usuarios')
-      .select(['usu_codigo', 'usu_nivel', 'usu_login', 'usu_nome', 'cod_ger_adm', 'cod_ger_empresa', 'cod_ger_entidade', 'usu_tipo_plano', 'usu_secure'])
+      .select([
+        'usu_codigo',
+        'usu_nivel',
+        'usu_login',
+        'usu_nome',
+        'cod_ger_adm',
+        'cod_ger_empresa',
+        'cod_ger_entidade',
+        'usu_tipo_plano',
+        'usu_secure',
+      ])
       .where('usu_login', '=', 'gerente@demo.local')
       .executeTakeFirstOrThrow();
     const scope = tenantScope({ ...gerente, tokenHash: '' });
