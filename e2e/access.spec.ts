@@ -121,13 +121,18 @@ test('an unknown reset link says it is no longer valid', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Esse link não é mais válido' })).toBeVisible();
 });
 
-test('the first administrator must change the temporary password before anything else', async ({ page }) => {
+test('the first administrator must change the temporary password before anything else', async ({ page, request }) => {
   await login(page, 'primeiro.admin@e2e.local', 'Temporaria@2026');
   await expect(page).toHaveURL(/\/change\/password$/);
   await expect(page.getByText('Troca de senha obrigatória')).toBeVisible();
   await closeAlert(page);
   await page.goto('/cadastros/etiquetas');
   await expect(page).toHaveURL(/\/change\/password$/);
+  // The server holds the line too: until the change, the token reaches nothing else.
+  const token = await page.evaluate(() => sessionStorage.getItem('ar.token'));
+  const blocked = await request.get('/v2/etiquetas', { headers: { authorization: `Bearer ${token}` } });
+  expect(blocked.status()).toBe(403);
+  expect((await blocked.json()).message).toBe('Você precisa definir uma nova senha antes de continuar.');
   await page.getByRole('textbox', { name: 'Nova senha', exact: true }).fill('Definitiva@2026');
   await page.getByLabel('Confirme a nova senha').fill('Definitiva@2026');
   await page.getByRole('button', { name: 'Salvar' }).click();

@@ -23,8 +23,12 @@ export async function closeAlert(page: Page) {
 
 /** Opens the newest captured e-mail to `to` in the local mailbox and answers its page. */
 export async function openLatestMail(page: Page, to: string, subject: RegExp) {
-  await page.goto('/dev/mailbox');
   const row = page.locator('tr', { hasText: to }).filter({ hasText: subject }).first();
+  // Some mail leaves through a job (password recovery): look again until it is there.
+  await expect(async () => {
+    await page.goto('/dev/mailbox');
+    await expect(row).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
   await row.getByRole('link').click();
   await expect(page.locator('#subject')).toHaveText(subject);
   return page.frameLocator('iframe');

@@ -7,6 +7,7 @@ import type { AppContext } from './context.ts';
 import { type Database, openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createMailService } from './mail/mail.service.ts';
+import { createAuthQueues, startAuthWorkers } from './modules/auth/recovery.worker.ts';
 import { createEmailQueues, startEmailWorkers } from './modules/emails/send.worker.ts';
 import { evidenceTsa } from './modules/evidence/evidence.service.ts';
 import { createEvidenceQueues, startEvidenceWorkers } from './modules/evidence/stamp.worker.ts';
@@ -49,8 +50,10 @@ export async function createRuntime(
   await evidenceTsa(config);
   if (boss) await createEmailQueues(boss);
   if (boss) await createEvidenceQueues(boss);
+  if (boss) await createAuthQueues(boss);
   if (opts.startWorkers !== false) await startEmailWorkers(ctx);
   if (opts.startWorkers !== false) await startEvidenceWorkers(ctx);
+  if (opts.startWorkers !== false) await startAuthWorkers(ctx);
   const inbound = opts.startInbound && config.inboundSmtpPort > 0 ? await startInboundServer(ctx, { port: config.inboundSmtpPort }) : null;
   return {
     app,

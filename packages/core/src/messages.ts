@@ -14,6 +14,8 @@ export const MSG = {
   passwordChanged: 'Senha alterada com sucesso!',
   recoverySent: 'Enviamos uma mensagem com as instruções para recuperar a senha ao e-mail informado.',
   recoveryProblem: 'Houve um problema na recuperação da senha',
+  tooManyRecoveries: 'Muitas solicitações de recuperação de senha a partir deste endereço. Tente novamente mais tarde.',
+  mustChangePassword: 'Você precisa definir uma nova senha antes de continuar.',
   passwordUpdateProblem: 'Houve um problema na atualização da senha',
   notFound: 'Registro não encontrado.',
   forbidden: 'Você não tem permissão para esta ação.',

@@ -82,9 +82,11 @@ export interface TokensSenhaTable {
   tok_usado: Timestamp | null;
 }
 
-export interface TentativasLoginTable {
-  tent_chave: string;
-  tent_data: Generated<Date>;
+export interface LimitesTable {
+  lim_tipo: string;
+  lim_chave: string;
+  lim_janela: Date;
+  lim_contagem: number;
 }
 
 export interface CaixaSaidaTable {
@@ -105,7 +107,7 @@ export interface DB {
   usuarios: UsuariosTable;
   sessoes: SessoesTable;
   tokens_senha: TokensSenhaTable;
-  tentativas_login: TentativasLoginTable;
+  limites: LimitesTable;
   caixa_saida: CaixaSaidaTable;
   etiquetas: EtiquetasTable;
   leads: LeadsTable;

@@ -1,3 +1,4 @@
+import { MSG } from '@ar/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../context.ts';
@@ -17,6 +18,11 @@ interface RouteSpec<B extends Schema, Q extends Schema, P extends Schema, A exte
   tag: string;
   /** false: public. Otherwise a signed-in, released user is required. */
   auth: A;
+  /**
+   * Reachable by a session that must still change its password (login answered secure: false):
+   * only the password change and the session calls. Every other route answers 403 until then.
+   */
+  allowBeforePasswordChange?: boolean;
   body?: B;
   query?: Q;
   params?: P;
@@ -58,6 +64,7 @@ export function defineRoute<B extends Schema, Q extends Schema, P extends Schema
     ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
     handler: async (request, reply) => {
       const actor = spec.auth ? await authenticate(ctx, request) : null;
+      if (actor && !actor.usu_secure && !spec.allowBeforePasswordChange) throw new AppError(403, MSG.mustChangePassword);
       const params = parse(spec.params as P, request.params, true);
       const query = parse(spec.query as Q, request.query);
       const body = parse(spec.body as B, request.body);

@@ -29,6 +29,7 @@ export const SIGNUP_MSG = {
   comarcaTooLong: 'A comarca deve ter no máximo 80 caracteres.',
   varaRequired: 'Informe a vara.',
   tooManyRequests: 'Muitas solicitações a partir deste endereço. Tente novamente mais tarde.',
+  tooManyRequestsAll: 'Muitas solicitações no momento. Tente novamente em alguns minutos.',
 } as const;
 
 export const PERSON_TYPE_LABELS: Record<1 | 2 | 3, string> = { 1: 'Física', 2: 'Jurídica', 3: 'Poder Judiciário' };

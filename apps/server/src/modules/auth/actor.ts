@@ -10,5 +10,7 @@ export interface Actor {
   cod_ger_empresa: number | null;
   cod_ger_entidade: number | null;
   usu_tipo_plano: '1' | '2';
+  /** false while the user must set a new password (a temporary one): the session reaches only the password change and session calls. */
+  usu_secure: boolean;
   tokenHash: string;
 }

@@ -38,6 +38,7 @@ export function findSessionActor(db: Kysely<DB>, tokenHash: string) {
       'u.cod_ger_empresa',
       'u.cod_ger_entidade',
       'u.usu_tipo_plano',
+      'u.usu_secure',
       's.ses_expira',
     ])
     .where('s.ses_token_hash', '=', tokenHash)
@@ -122,33 +123,4 @@ export function consumeLinkToken(db: Kysely<DB>, tokenHash: string, kind: 'reset
     .where('tok_expira', '>', sql<Date>`now()`)
     .returning(['cod_usu'])
     .executeTakeFirst();
-}
-
-// ---- failed sign-in attempts ----
-
-export async function countRecentAttempts(db: Kysely<DB>, key: string, minutes: number) {
-  const row = await db
-    .selectFrom('tentativas_login')
-    .select([sql<number>`count(*)::int`.as('n'), sql<Date | null>`min(tent_data)`.as('oldest')])
-    .where('tent_chave', '=', key)
-    .where('tent_data', '>', sql<Date>`now() - make_interval(mins => ${minutes})`)
-    .executeTakeFirstOrThrow();
-  return row;
-}
-
-export async function recordAttempt(db: Kysely<DB>, keys: string[]) {
-  await db
-    .insertInto('tentativas_login')
-    .values(keys.map((k) => ({ tent_chave: k.slice(0, 200) })))
-    .execute();
-  // Old rows are of no further use; trimming here keeps the table small without a job.
-  await db
-    .deleteFrom('tentativas_login')
-    .where('tent_chave', 'in', keys)
-    .where('tent_data', '<', sql<Date>`now() - interval '1 day'`)
-    .execute();
-}
-
-export async function clearAttempts(db: Kysely<DB>, key: string) {
-  await db.deleteFrom('tentativas_login').where('tent_chave', '=', key).execute();
 }

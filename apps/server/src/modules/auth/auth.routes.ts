@@ -22,6 +22,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     method: 'POST',
     url: '/logout',
     tag,
+    allowBeforePasswordChange: true,
     summary: 'Encerrar a sessão',
     auth: true,
     handler: async ({ actor }) => {
@@ -34,6 +35,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     method: 'GET',
     url: '/me',
     tag,
+    allowBeforePasswordChange: true,
     summary: 'O usuário da sessão',
     auth: true,
     handler: ({ actor }) => auth.currentUser(ctx, actor.usu_codigo),
@@ -83,6 +85,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     method: 'PUT',
     url: '/usuarios/:id/password/reset',
     tag,
+    allowBeforePasswordChange: true,
     summary: 'Trocar a própria senha (obrigatória quando secure é false)',
     auth: true,
     params: idParam,

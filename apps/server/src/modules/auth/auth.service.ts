@@ -1,13 +1,12 @@
 import { type LoginResponse, MSG } from '@ar/core';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/errors.ts';
-import { passwordResetEmail } from './auth.emails.ts';
+import { consume, type Limit } from '../rate-limit/rate-limit.ts';
 import * as q from './auth.queries.ts';
 import { checkThrottle, recordFailure, recordSuccess } from './login-throttle.ts';
+import { deliverPasswordRecovery, RECOVERY_QUEUE, type RecoveryJob } from './recovery.worker.ts';
 import { hashPassword, hashToken, newToken, verifyPassword } from './secrets.ts';
 import { presentSessionUser } from './session-user.presenter.ts';
-
-const RESET_HOURS = 2;
 
 export async function login(ctx: AppContext, username: string, password: string, ip: string): Promise<LoginResponse> {
   await checkThrottle(ctx.db, username, ip, ctx.config.loginDelayMs);
@@ -35,28 +34,26 @@ export async function currentUser(ctx: AppContext, userId: number) {
   return presentSessionUser(row);
 }
 
+/** Recovery requests: per address asked (answered the same when over) and per client address (429). */
+export const RECOVERY_LIMITS = {
+  email: { kind: 'recovery', max: 5, minutes: 60 },
+  ip: { kind: 'recovery-ip', max: 20, minutes: 60 },
+} as const satisfies Record<string, Limit>;
+
 /**
- * Sends a reset link when the address belongs to a user who may sign in. The answer is the same
- * either way, so the form cannot be used to find out who has an account.
+ * Queues the reset e-mail of an address. The request does the same work whether the address has
+ * an account or not (two counters and one job), and the answer is the same, so neither the text
+ * nor the time tells who has an account; the job (recovery.worker.ts) looks the address up.
  */
 export async function requestPasswordRecovery(ctx: AppContext, email: string, ip: string): Promise<void> {
-  const key = `recovery:${email.toLowerCase()}`;
-  const recent = await q.countRecentAttempts(ctx.db, key, 60);
-  if (recent.n >= 5) return;
-  await q.recordAttempt(ctx.db, [key, `recovery-ip:${ip}`]);
-  const user = await q.findUserByLogin(ctx.db, email);
-  if (!user || user.usu_status === 'B') return;
-  const link = newToken();
-  await q.createLinkToken(ctx.db, user.usu_codigo, 'reset', link.hash, RESET_HOURS);
-  const row = await q.findSessionUserRow(ctx.db, user.usu_codigo);
-  await ctx.mail.send(
-    passwordResetEmail({
-      to: email,
-      name: row?.usu_nome ?? '',
-      url: `${ctx.config.publicUrl}/reset/${link.token}`,
-      hours: RESET_HOURS,
-    }),
-  );
+  if ((await consume(ctx.db, RECOVERY_LIMITS.ip, ip)).isOver) throw new AppError(429, MSG.tooManyRecoveries);
+  if ((await consume(ctx.db, RECOVERY_LIMITS.email, email.toLowerCase())).isOver) return;
+  if (ctx.boss) {
+    await ctx.boss.send(RECOVERY_QUEUE, { email } satisfies RecoveryJob);
+    return;
+  }
+  // A process without the job queue (some tests) sends it itself.
+  await deliverPasswordRecovery(ctx, email);
 }
 
 export async function checkResetToken(ctx: AppContext, token: string): Promise<void> {

@@ -242,7 +242,7 @@ describe('login throttling', () => {
     });
     expect(other.statusCode).toBe(200);
     // Once the window has passed, the login works again.
-    await t.ctx.db.updateTable('tentativas_login').set({ tent_data: sql<Date>`now() - interval '16 minutes'` }).execute();
+    await t.ctx.db.updateTable('limites').set({ lim_janela: sql<Date>`lim_janela - interval '31 minutes'` }).execute();
     expect((await post('/v2/login', { username: 'admin@demo.local', password: DEMO_PASSWORD })).statusCode).toBe(200);
   });
 });

@@ -7,21 +7,12 @@ import {
   type PlanSummary,
   planTitleOf,
 } from '@ar/core';
-import type { PlanRow, PlanViewer } from './plans.queries.ts';
+import type { TenantScope } from '../tenancy/tenant-scope.ts';
+import type { PlanRow } from './plans.queries.ts';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
-/**
- * Who may add/remove credits or toggle a plan: an administrator, any plan it sees; a manager,
- * the plans of the other users of its entity (not its own, not its entity's); a user, none.
- */
-export function canManagePlan(viewer: PlanViewer, row: Pick<PlanRow, 'pla_nivel' | 'pla_codigo_usu_ent'>): boolean {
-  if (viewer.usu_nivel === 3) return true;
-  if (viewer.usu_nivel === 2) return row.pla_nivel === 1 && row.pla_codigo_usu_ent !== viewer.usu_codigo;
-  return false;
-}
-
-export function presentPlan(row: PlanRow, viewer: PlanViewer): Plano {
+export function presentPlan(row: PlanRow, scope: TenantScope): Plano {
   return {
     pla_codigo: row.pla_codigo,
     pla_tipo_plano: row.pla_tipo_plano,
@@ -34,7 +25,7 @@ export function presentPlan(row: PlanRow, viewer: PlanViewer): Plano {
     pla_dia_referencia: row.pla_dia_referencia,
     pla_periodo_inicio: iso(row.pla_periodo_inicio),
     pla_creditos_utilizados: row.pla_creditos_utilizados,
-    gerenciavel: canManagePlan(viewer, row),
+    gerenciavel: scope.canManagePlan(row),
   };
 }
 
@@ -49,8 +40,8 @@ export function presentCredits(row: PlanRow): CreditState {
   };
 }
 
-export function presentSummary(row: PlanRow, viewer: PlanViewer, last: Date | null): PlanSummary {
-  return { plano: presentPlan(row, viewer), creditos: presentCredits(row), ultimaAquisicao: last ? iso(last) : null };
+export function presentSummary(row: PlanRow, scope: TenantScope, last: Date | null): PlanSummary {
+  return { plano: presentPlan(row, scope), creditos: presentCredits(row), ultimaAquisicao: last ? iso(last) : null };
 }
 
 export function presentCreditLog(row: {

@@ -1,12 +1,9 @@
 import type { ListQuery } from '@ar/core';
-import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { containsPattern, pagedList } from '../../http/paged-list.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { TenantScope } from '../tenancy/tenant-scope.ts';
 import type { PlanSource } from './plan-source.ts';
-
-/** Who is asking, as far as the tenant filter of plans is concerned. */
-export type PlanViewer = Pick<Actor, 'usu_codigo' | 'usu_nivel' | 'cod_ger_adm' | 'cod_ger_entidade' | 'usu_tipo_plano'>;
 
 type PlanDB = DB & {
   p: DB['planos'];
@@ -14,21 +11,6 @@ type PlanDB = DB & {
   e: DB['entidades'];
   m: DB['empresas'];
 };
-
-/**
- * Tenant filter of plans (docs/plans.md): level 3 the plans of the users and entities of the
- * companies it administers; level 2 its entity's plan and its users' plans; level 1 only the
- * plan it draws on.
- */
-function planScope(viewer: PlanViewer) {
-  return (eb: ExpressionBuilder<PlanDB, 'p' | 'u' | 'e' | 'm'>) => {
-    if (viewer.usu_nivel === 3) return eb('m.cod_ger_adm', '=', viewer.cod_ger_adm ?? viewer.usu_codigo);
-    if (viewer.usu_nivel === 2) return eb('e.ent_codigo', '=', viewer.cod_ger_entidade ?? -1);
-    const own = eb.and([eb('p.pla_nivel', '=', 1), eb('p.pla_codigo_usu_ent', '=', viewer.usu_codigo)]);
-    if (viewer.usu_tipo_plano !== '2' || !viewer.cod_ger_entidade) return own;
-    return eb.or([own, eb.and([eb('p.pla_nivel', '=', 2), eb('p.pla_codigo_usu_ent', '=', viewer.cod_ger_entidade)])]);
-  };
-}
 
 // Wall-clock time in Brasília (UTC−3, no daylight saving since 2019), as a timestamp without zone.
 const brtNow = sql`((now() AT TIME ZONE 'UTC') - interval '3 hours')`;
@@ -42,7 +24,8 @@ const usedInPeriod = sql<number>`CASE WHEN p.pla_tipo_plano = '2' THEN (
   WHERE mv.cod_plano = p.pla_codigo AND mv.mov_tipo IN ('debito', 'estorno') AND mv.mov_data >= ${periodStart}
 ) ELSE 0 END`;
 
-function plansWithOwner(db: Kysely<DB>, viewer: PlanViewer) {
+/** Every plan query starts here: the plans the scope reaches (tenant-scope.ts), with their owner's name. */
+function plansWithOwner(db: Kysely<DB>, scope: TenantScope) {
   return (db as unknown as Kysely<PlanDB>)
     .selectFrom('planos as p')
     .leftJoin('usuarios as u', (join) => join.on('p.pla_nivel', '=', 1).onRef('u.usu_codigo', '=', 'p.pla_codigo_usu_ent'))
@@ -55,7 +38,7 @@ function plansWithOwner(db: Kysely<DB>, viewer: PlanViewer) {
       ),
     )
     .leftJoin('empresas as m', 'm.emp_codigo', 'e.cod_ger_empresa')
-    .where(planScope(viewer))
+    .where(scope.plans('p'))
     .select([
       'p.pla_codigo',
       'p.pla_tipo_plano',
@@ -73,12 +56,12 @@ function plansWithOwner(db: Kysely<DB>, viewer: PlanViewer) {
 
 export type PlanRow = Awaited<ReturnType<ReturnType<typeof plansWithOwner>['executeTakeFirstOrThrow']>>;
 
-export function findPlanInScope(db: Kysely<DB>, viewer: PlanViewer, pla_codigo: number) {
-  return plansWithOwner(db, viewer).where('p.pla_codigo', '=', pla_codigo).executeTakeFirst();
+export function findPlanInScope(db: Kysely<DB>, scope: TenantScope, pla_codigo: number) {
+  return plansWithOwner(db, scope).where('p.pla_codigo', '=', pla_codigo).executeTakeFirst();
 }
 
-export function findPlanBySourceInScope(db: Kysely<DB>, viewer: PlanViewer, source: Pick<PlanSource, 'pla_nivel' | 'pla_codigo_usu_ent'>) {
-  return plansWithOwner(db, viewer)
+export function findPlanBySourceInScope(db: Kysely<DB>, scope: TenantScope, source: Pick<PlanSource, 'pla_nivel' | 'pla_codigo_usu_ent'>) {
+  return plansWithOwner(db, scope)
     .where('p.pla_nivel', '=', source.pla_nivel)
     .where('p.pla_codigo_usu_ent', '=', source.pla_codigo_usu_ent)
     .executeTakeFirst();
@@ -94,8 +77,8 @@ const SORTABLE: Record<string, string> = {
   pla_ativo: 'p.pla_ativo',
 };
 
-export function listPlansInScope(db: Kysely<DB>, viewer: PlanViewer, q: ListQuery) {
-  let base = plansWithOwner(db, viewer);
+export function listPlansInScope(db: Kysely<DB>, scope: TenantScope, q: ListQuery) {
+  let base = plansWithOwner(db, scope);
   if (q.searchTerm) {
     const pattern = containsPattern(q.searchTerm);
     const asNumber = /^\d{1,9}$/.test(q.searchTerm) ? Number(q.searchTerm) : -1;
@@ -106,8 +89,26 @@ export function listPlansInScope(db: Kysely<DB>, viewer: PlanViewer, q: ListQuer
   return pagedList(base, q, { sortable: SORTABLE, tiebreak: 'p.pla_codigo' });
 }
 
-export async function setPlanActive(db: Kysely<DB>, pla_codigo: number, ativo: 0 | 1) {
-  await db.updateTable('planos').set({ pla_ativo: ativo }).where('pla_codigo', '=', pla_codigo).execute();
+/** Writes by id carry the scope too: a plan the actor may not change matches nothing (answers false). */
+export async function setPlanActive(db: Kysely<DB>, scope: TenantScope, pla_codigo: number, ativo: 0 | 1): Promise<boolean> {
+  const res = await db
+    .updateTable('planos as p')
+    .set({ pla_ativo: ativo })
+    .where('p.pla_codigo', '=', pla_codigo)
+    .where(scope.managedPlans('p'))
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+/** Locks a plan the actor may change, inside the transaction that changes it; nothing when out of reach. */
+export function lockManagedPlan(db: Kysely<DB>, scope: TenantScope, pla_codigo: number) {
+  return db
+    .selectFrom('planos as p')
+    .select(['p.pla_codigo'])
+    .where('p.pla_codigo', '=', pla_codigo)
+    .where(scope.managedPlans('p'))
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 /** Date of the last credit acquisition: a store purchase or a manager's addition. */
@@ -121,18 +122,14 @@ export async function lastAcquisition(db: Kysely<DB>, pla_codigo: number): Promi
   return row?.last ?? null;
 }
 
-/** A user the viewer may see (same tenant rule as its plans), with the fields that decide its plan. */
-export function findUserInScope(db: Kysely<DB>, viewer: PlanViewer, usu_codigo: number) {
-  let q = db
+/** A user in scope (tenant-scope.ts), with the fields that decide its plan. */
+export function findUserInScope(db: Kysely<DB>, scope: TenantScope, usu_codigo: number) {
+  return db
     .selectFrom('usuarios as u')
-    .leftJoin('entidades as e', 'e.ent_codigo', 'u.cod_ger_entidade')
-    .leftJoin('empresas as m', 'm.emp_codigo', 'e.cod_ger_empresa')
     .select(['u.usu_codigo', 'u.usu_tipo_plano', 'u.cod_ger_entidade'])
-    .where('u.usu_codigo', '=', usu_codigo);
-  if (viewer.usu_nivel === 3) q = q.where('m.cod_ger_adm', '=', viewer.cod_ger_adm ?? viewer.usu_codigo);
-  else if (viewer.usu_nivel === 2) q = q.where('u.cod_ger_entidade', '=', viewer.cod_ger_entidade ?? -1);
-  else q = q.where('u.usu_codigo', '=', viewer.usu_codigo);
-  return q.executeTakeFirst();
+    .where('u.usu_codigo', '=', usu_codigo)
+    .where(scope.users('u'))
+    .executeTakeFirst();
 }
 
 export async function insertPlanIfMissing(db: Kysely<DB>, source: PlanSource) {

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { seedDemo } from '../../seed/demo.ts';
 import { movementsOf } from '../credits/credits.queries.ts';
+import { tenantScope } from '../tenancy/tenant-scope.ts';
+import { setPlanActive } from './plans.queries.ts';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
@@ -27,7 +29,13 @@ async function userId(login: string) {
 }
 
 /** A second administration (company, entity, admin and a user) that the demo one must not reach. */
-async function otherTenant() {
+let otherOnce: ReturnType<typeof makeOtherTenant> | undefined;
+function otherTenant() {
+  otherOnce ??= makeOtherTenant();
+  return otherOnce;
+}
+
+async function makeOtherTenant() {
   const db = t.ctx.db;
   const emp = await db.insertInto('empresas').values({ emp_nome_fantasia: 'Outra' }).returning('emp_codigo').executeTakeFirstOrThrow();
   const ent = await db
@@ -157,7 +165,8 @@ describe('tenants', () => {
       ((await get(who, '/v2/planos?limit=100')).json().planos as { usuario: { nome: string } }[]).map((p) => p.usuario.nome).sort();
     expect(await names('usuario')).toEqual(['Usuário Demo']);
     expect(await names('pos')).toEqual(['Demo Pós-pago']);
-    expect(await names('gerente')).toEqual(expect.arrayContaining(['Administrador Demo', 'Gerente Demo', 'Usuário Demo']));
+    expect(await names('gerente')).toEqual(expect.arrayContaining(['Gerente Demo', 'Usuário Demo']));
+    expect(await names('gerente')).not.toContain('Administrador Demo');
     expect(await names('gerente')).not.toContain('Demo Pós-pago');
     expect(await names('admin')).toEqual(expect.arrayContaining(['Administrador Demo', 'Demo Pós-pago', 'Gerente Demo', 'Usuário Demo']));
     const usuario = await userId('usuario@demo.local');
@@ -165,6 +174,100 @@ describe('tenants', () => {
       404,
     );
     expect((await get('gerente', `/v2/plano-entidade-user?usu_codigo=${usuario.usu_codigo}`)).statusCode).toBe(200);
+  });
+});
+
+describe("who may touch an administrator's plan (issue 14)", () => {
+  const planOf = async (login: string) => {
+    const u = await userId(login);
+    return (
+      await t.ctx.db
+        .selectFrom('planos')
+        .select(['pla_codigo', 'pla_total_credito', 'pla_ativo'])
+        .where('pla_nivel', '=', 1)
+        .where('pla_codigo_usu_ent', '=', u.usu_codigo)
+        .executeTakeFirstOrThrow()
+    ).pla_codigo;
+  };
+  const state = (pla: number) =>
+    t.ctx.db.selectFrom('planos').select(['pla_total_credito', 'pla_ativo']).where('pla_codigo', '=', pla).executeTakeFirstOrThrow();
+
+  it("a manager neither reads nor changes the administrator's plan: 404 on every plan call, nothing changes", async () => {
+    const admin = await userId('admin@demo.local');
+    const pla = await planOf('admin@demo.local');
+    const before = await state(pla);
+    expect((await get('gerente', `/v2/plano?codigo=${admin.usu_codigo}&tipo=1`)).statusCode).toBe(404);
+    expect((await get('gerente', `/v2/plano-entidade-user?usu_codigo=${admin.usu_codigo}`)).statusCode).toBe(404);
+    expect((await get('gerente', `/v2/historico-plano/${pla}`)).statusCode).toBe(404);
+    expect((await get('gerente', `/v2/planos/${pla}/movimentos`)).statusCode).toBe(404);
+    const list = (await get('gerente', '/v2/planos?limit=100')).json().planos as { pla_codigo: number }[];
+    expect(list.map((p) => p.pla_codigo)).not.toContain(pla);
+    expect((await put('gerente', '/v2/plano', { pla_codigo: pla, pla_total_credito: 10 })).statusCode).toBe(404);
+    expect((await put('gerente', '/v2/plano', { pla_codigo: pla, pla_total_credito: -10 })).statusCode).toBe(404);
+    expect((await put('gerente', `/v2/planos/${pla}/status`, { pla_ativo: 0 })).statusCode).toBe(404);
+    expect(await state(pla)).toEqual(before);
+  });
+
+  it("a manager reads and changes its entity's level-1 user; reads its entity's plan but does not change it", async () => {
+    const usuario = await userId('usuario@demo.local');
+    const pla = await planOf('usuario@demo.local');
+    expect((await get('gerente', `/v2/plano?codigo=${usuario.usu_codigo}&tipo=1`)).statusCode).toBe(200);
+    expect((await get('gerente', `/v2/historico-plano/${pla}`)).statusCode).toBe(200);
+    expect((await get('gerente', `/v2/planos/${pla}/movimentos`)).statusCode).toBe(200);
+    const added = await put('gerente', '/v2/plano', { pla_codigo: pla, pla_total_credito: 5 });
+    expect(added.statusCode).toBe(200);
+    expect((await put('gerente', '/v2/plano', { pla_codigo: pla, pla_total_credito: -5 })).statusCode).toBe(200);
+    expect((await put('gerente', `/v2/planos/${pla}/status`, { pla_ativo: 0 })).statusCode).toBe(200);
+    expect((await put('gerente', `/v2/planos/${pla}/status`, { pla_ativo: 1 })).statusCode).toBe(200);
+    // The prepaid demo entity has no plan of its own; give it one to see the manager reach it.
+    const entityPlan = await t.ctx.db
+      .insertInto('planos')
+      .values({ pla_nivel: 2, pla_codigo_usu_ent: usuario.cod_ger_entidade as number, pla_tipo_plano: '2' })
+      .returning('pla_codigo')
+      .executeTakeFirstOrThrow();
+    expect((await get('gerente', `/v2/planos/${entityPlan.pla_codigo}/movimentos`)).statusCode).toBe(200);
+    expect((await put('gerente', `/v2/planos/${entityPlan.pla_codigo}/status`, { pla_ativo: 0 })).statusCode).toBe(403);
+    await t.ctx.db.deleteFrom('planos').where('pla_codigo', '=', entityPlan.pla_codigo).execute();
+  });
+
+  it('an administrator reaches its company only; a level-1 user only reads its own', async () => {
+    const other = await otherTenant();
+    const gerentePlan = await planOf('gerente@demo.local');
+    expect((await put('admin', '/v2/plano', { pla_codigo: gerentePlan, pla_total_credito: 1 })).statusCode).toBe(200);
+    expect((await put('admin', '/v2/plano', { pla_codigo: gerentePlan, pla_total_credito: -1 })).statusCode).toBe(200);
+    expect((await get('admin', `/v2/planos/${other.pla_codigo}/movimentos`)).statusCode).toBe(404);
+    expect((await get('gerente', `/v2/planos/${other.pla_codigo}/movimentos`)).statusCode).toBe(404);
+    const own = await planOf('usuario@demo.local');
+    expect((await get('usuario', `/v2/historico-plano/${own}`)).statusCode).toBe(200);
+    expect((await put('usuario', `/v2/planos/${own}/status`, { pla_ativo: 0 })).statusCode).toBe(403);
+    for (const pla of [gerentePlan, await planOf('admin@demo.local')]) {
+      expect((await get('usuario', `/v2/historico-plano/${pla}`)).statusCode).toBe(404);
+      expect((await put('usuario', `/v2/planos/${pla}/status`, { pla_ativo: 0 })).statusCode).toBe(404);
+    }
+  });
+
+  it('the write by id carries the scope in its where: a manager deactivating the admin plan matches no row', async () => {
+    const gerente = await t.ctx.db
+      .selectFrom('usuarios')
+      .select([
+        'usu_codigo',
+        'usu_nivel',
+        'usu_login',
+        'usu_nome',
+        'cod_ger_adm',
+        'cod_ger_empresa',
+        'cod_ger_entidade',
+        'usu_tipo_plano',
+        'usu_secure',
+      ])
+      .where('usu_login', '=', 'gerente@demo.local')
+      .executeTakeFirstOrThrow();
+    const scope = tenantScope({ ...gerente, tokenHash: '' });
+    const adminPlan = await planOf('admin@demo.local');
+    expect(await setPlanActive(t.ctx.db, scope, adminPlan, 0)).toBe(false);
+    expect((await state(adminPlan)).pla_ativo).toBe(1);
+    const userPlan = await planOf('usuario@demo.local');
+    expect(await setPlanActive(t.ctx.db, scope, userPlan, 1)).toBe(true);
   });
 });
 

@@ -31,8 +31,8 @@ export function publicRoutes(app: FastifyInstance, ctx: AppContext): void {
     auth: false,
     params: uuidParams,
     query: verifyQuery,
-    handler: async ({ params, query, request, reply }) => {
-      const json = await svc.publicDetailJson(ctx, params.uuid, query.verify, visitor(request));
+    handler: async ({ params, query, reply }) => {
+      const json = await svc.publicDetailJson(ctx, params.uuid, query.verify);
       return reply.header('cache-control', 'no-store').type('application/json; charset=utf-8').send(json);
     },
   });

@@ -14,6 +14,7 @@ import { AppError, notFound } from '../../http/errors.ts';
 import { presentStatuses } from '../emails/emails.presenter.ts';
 import { type EventWithStamp, eventsWithStamps, recordEvent } from '../emails/events.ts';
 import { presentOficio } from '../emails/oficio.presenter.ts';
+import { countEvent, type Limit, limitState } from '../rate-limit/rate-limit.ts';
 import * as q from './public.queries.ts';
 import { classifyRead, isPersonEvent, type ReadSignal } from './read-classifier.ts';
 
@@ -27,49 +28,41 @@ const brasilia = (d: Date, part: 'date' | 'time') => (part === 'date' ? brasilia
 /** Answers compared as a person would: case, accents and extra spaces do not matter. */
 export const normalizeAnswer = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
 
-/** Wrong answers per message and address: a few tries, then a pause (the answer may be short). */
-const wrongAnswers = new Map<string, { count: number; until: number }>();
-const MAX_WRONG = 10;
-const WRONG_WINDOW_MS = 15 * 60_000;
-const WRONG_KEYS_MAX = 10_000;
+/**
+ * Wrong answers per message, all visitors together (the answer may be short, and rotating the
+ * address must not buy more guesses), counted in the database so every server process sees them
+ * (docs/security.md). A right answer does not clear the count: the recipient's success must not
+ * hand a guesser ten more tries.
+ */
+export const SECURITY_ANSWER_LIMIT: Limit = { kind: 'security-answer', max: 10, minutes: 15 };
 
 /**
  * The security question (spec 002 §4): without an answer, or with a wrong one, a 403 whose message
  * starts with 'not verify' and carries the question after a colon; the visitor's page goes to the
- * verify page. Too many wrong answers from one address pause it for a while.
+ * verify page. After 10 wrong answers to one message in 15 minutes, every answer to it waits (429).
  */
-export function checkAnswer(
+export async function checkAnswer(
+  ctx: Pick<AppContext, 'db'>,
   msg: Pick<q.PublicRow, 'ema_uni_id' | 'ema_verif_pergunta' | 'ema_verif_resposta'>,
   verify: string | undefined,
-  visitor: Visitor,
   mode: 'page' | 'download' = 'page',
 ) {
   if (!msg.ema_verif_pergunta) return;
-  const key = `${msg.ema_uni_id}|${visitor.ip ?? ''}`;
-  const now = Date.now();
-  const tries = wrongAnswers.get(key);
-  if (tries && tries.until > now && tries.count >= MAX_WRONG) throw new AppError(429, PUBLIC_MSG.tooManyAnswers);
   if (!verify) {
     throw new AppError(403, mode === 'download' ? PUBLIC_MSG.mustVerify : `${NOT_VERIFY}: ${msg.ema_verif_pergunta}`, {
       pergunta: msg.ema_verif_pergunta,
       codeEmail: msg.ema_uni_id,
     });
   }
+  if ((await limitState(ctx.db, SECURITY_ANSWER_LIMIT, msg.ema_uni_id)).isOver) throw new AppError(429, PUBLIC_MSG.tooManyAnswers);
   if (normalizeAnswer(verify) !== normalizeAnswer(msg.ema_verif_resposta ?? '')) {
-    const next = tries && tries.until > now ? tries.count + 1 : 1;
-    // Bounded: past a size, forget the counters whose window is over (then the oldest).
-    if (wrongAnswers.size >= WRONG_KEYS_MAX) {
-      for (const [k, v] of wrongAnswers) if (v.until <= now) wrongAnswers.delete(k);
-      if (wrongAnswers.size >= WRONG_KEYS_MAX) wrongAnswers.delete(wrongAnswers.keys().next().value as string);
-    }
-    wrongAnswers.set(key, { count: next, until: now + WRONG_WINDOW_MS });
+    await countEvent(ctx.db, SECURITY_ANSWER_LIMIT, msg.ema_uni_id);
     throw new AppError(403, mode === 'download' ? PUBLIC_MSG.invalidAnswer : `${NOT_VERIFY}: ${msg.ema_verif_pergunta}`, {
       pergunta: msg.ema_verif_pergunta,
       codeEmail: msg.ema_uni_id,
       erro: PUBLIC_MSG.invalidAnswer,
     });
   }
-  wrongAnswers.delete(key);
 }
 
 async function loadMessage(ctx: AppContext, uuid: string): Promise<q.PublicRow> {
@@ -117,23 +110,23 @@ const pageCache = new Map<string, { version: string; json: string }>();
 const PAGE_CACHE_MAX = 500;
 
 /** GET /emails/info/public/{uuid} as JSON text, from the cache when the message did not change. */
-export async function publicDetailJson(ctx: AppContext, uuid: string, verify: string | undefined, visitor: Visitor): Promise<string> {
+export async function publicDetailJson(ctx: AppContext, uuid: string, verify: string | undefined): Promise<string> {
   const current = await q.findPublicVersion(ctx.db, uuid);
   if (!current) throw notFound(PUBLIC_MSG.notFound);
-  checkAnswer(current, verify, visitor);
+  await checkAnswer(ctx, current, verify);
   const version = [current.eventos, current.carimbos, current.usu_visualizar_geolocalizacao, current.ent_nome_fantasia].join('|');
   const cached = pageCache.get(current.ema_uni_id);
   if (cached?.version === version) return cached.json;
-  const json = JSON.stringify(await publicDetail(ctx, uuid, verify, visitor));
+  const json = JSON.stringify(await publicDetail(ctx, uuid, verify));
   if (pageCache.size >= PAGE_CACHE_MAX) pageCache.delete(pageCache.keys().next().value as string);
   pageCache.set(current.ema_uni_id, { version, json });
   return json;
 }
 
 /** GET /emails/info/public/{uuid}: the message as its recipient may see it. */
-export async function publicDetail(ctx: AppContext, uuid: string, verify: string | undefined, visitor: Visitor): Promise<PublicMessage> {
+export async function publicDetail(ctx: AppContext, uuid: string, verify: string | undefined): Promise<PublicMessage> {
   const msg = await loadMessage(ctx, uuid);
-  checkAnswer(msg, verify, visitor);
+  await checkAnswer(ctx, msg, verify);
   const events = await eventsWithStamps(ctx.db, msg.ema_uni_codigo);
   // The sender's status lists leave out what was not a person (their evidence stays in the chain).
   const human = events.filter((e) => isPersonEvent(e.evt_detalhes));
@@ -265,7 +258,7 @@ export async function pixelOpened(ctx: AppContext, uuid: string, visitor: Visito
 /** GET …/track-email/{x}: the public page was opened from the e-mail's button (a read). */
 export async function pageRead(ctx: AppContext, uuid: string, verify: string | undefined, visitor: Visitor) {
   const msg = await loadMessage(ctx, uuid);
-  checkAnswer(msg, verify, visitor);
+  await checkAnswer(ctx, msg, verify);
   const verdict = await recordVisit(ctx, msg, visitor, 'read', 'pagina', { verificado: !!msg.ema_verif_pergunta });
   return { registrado: true, classificacao: verdict.classe };
 }
@@ -273,7 +266,7 @@ export async function pageRead(ctx: AppContext, uuid: string, verify: string | u
 /** GET …/track-accept-email/{x}: the recipient confirms receipt. */
 export async function accept(ctx: AppContext, uuid: string, verify: string | undefined, visitor: Visitor) {
   const msg = await loadMessage(ctx, uuid);
-  checkAnswer(msg, verify, visitor);
+  await checkAnswer(ctx, msg, verify);
   if (!(await q.hasEvent(ctx.db, msg.ema_uni_codigo, 'acknowledged'))) {
     await recordEvent(
       ctx.db,
@@ -309,7 +302,7 @@ export const withScheme = (url: string) => (/^[a-z][a-z0-9+.-]*:\/\//i.test(url)
 export async function publicAttachment(ctx: AppContext, attachmentUuid: string, verify: string | undefined, visitor: Visitor) {
   const found = await q.findMessageByAttachment(ctx.db, attachmentUuid);
   if (!found) throw notFound(PUBLIC_MSG.downloadError);
-  checkAnswer(found.msg, verify, visitor, 'download');
+  await checkAnswer(ctx, found.msg, verify, 'download');
   const file = await ctx.storage.open(found.ref.pathS3);
   if (!file) throw notFound(PUBLIC_MSG.downloadError);
   await recordVisit(

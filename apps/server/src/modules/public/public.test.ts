@@ -162,7 +162,7 @@ describe('public recipient pages', () => {
     vi.useRealTimers();
   });
 
-  it('stops answering after too many wrong answers from one address', async () => {
+  it('stops answering after too many wrong answers to the message', async () => {
     let res = await get(`/v2/emails/info/public/${uuid}?verify=errada`);
     for (let i = 0; i < 12 && res.statusCode !== 429; i++) res = await get(`/v2/emails/info/public/${uuid}?verify=errada`);
     expect(res.statusCode).toBe(429);

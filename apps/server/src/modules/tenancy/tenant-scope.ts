@@ -11,6 +11,12 @@ import type { Actor } from '../auth/actor.ts';
  * - level 2 (Gerente): its own entity (read) and the users of that entity up to level 2;
  * - level 1 (Usuário): only itself.
  *
+ * Plans (docs/plans.md) follow the same rule: the plans of the users in scope and of the entities
+ * in scope, plus the plan the actor itself draws on (read). So a manager reaches its entity's plan
+ * and the plans of its entity's users up to level 2, never an administrator's; a user only its own.
+ * Changing a plan (credits, active flag) is narrower, `managedPlans`: an administrator any plan in
+ * scope; a manager the plans of the other users in scope (not its own, not its entity's); a user none.
+ *
  * Every query of users, entities and companies takes one of these filters, so a row of another
  * tenant is never found: its id answers 404 like an id that does not exist. The filters are SQL
  * over the alias the query gives the table.
@@ -23,6 +29,12 @@ export interface TenantScope {
   entities(alias: string): Expression<SqlBool>;
   /** empresas rows (alias of empresas). */
   companies(alias: string): Expression<SqlBool>;
+  /** planos rows the actor may read (alias of planos). */
+  plans(alias: string): Expression<SqlBool>;
+  /** planos rows the actor may change: credits and the active flag (alias of planos). */
+  managedPlans(alias: string): Expression<SqlBool>;
+  /** The same rule as `managedPlans`, for a plan row already read in scope (the list's `gerenciavel`). */
+  canManagePlan(row: { pla_nivel: number; pla_codigo_usu_ent: number }): boolean;
   /** Create, edit, block, remove and re-invite the users in scope: levels 2 and 3. */
   readonly canManageUsers: boolean;
   /** Create and edit entities, choose the company of a user or an entity: level 3. */
@@ -37,13 +49,14 @@ function adminCodeOf(actor: Pick<Actor, 'usu_codigo' | 'cod_ger_adm'>): number {
   return actor.cod_ger_adm ?? actor.usu_codigo;
 }
 
-export function tenantScope(actor: Actor): TenantScope {
+type RowScope = Pick<TenantScope, 'users' | 'entities' | 'companies' | 'canManageUsers' | 'canManageEntities'>;
+
+function rowScope(actor: Actor): RowScope {
   if (actor.usu_nivel === 3) {
     const adm = adminCodeOf(actor);
     const companiesOfAdmin = sql`(SELECT emp_codigo FROM empresas WHERE cod_ger_adm = ${adm})`;
     const entitiesOfAdmin = sql`(SELECT ent_codigo FROM entidades WHERE cod_ger_empresa IN ${companiesOfAdmin})`;
     return {
-      actor,
       users: (a) => sql<SqlBool>`${col(a, 'cod_ger_entidade')} IN ${entitiesOfAdmin}`,
       entities: (a) => sql<SqlBool>`${col(a, 'cod_ger_empresa')} IN ${companiesOfAdmin}`,
       companies: (a) => sql<SqlBool>`${col(a, 'cod_ger_adm')} = ${adm}`,
@@ -55,7 +68,6 @@ export function tenantScope(actor: Actor): TenantScope {
     const entity = actor.cod_ger_entidade;
     const company = actor.cod_ger_empresa;
     return {
-      actor,
       users: (a) => (entity === null ? nothing : sql<SqlBool>`(${col(a, 'cod_ger_entidade')} = ${entity} AND ${col(a, 'usu_nivel')} <= 2)`),
       entities: (a) => (entity === null ? nothing : sql<SqlBool>`${col(a, 'ent_codigo')} = ${entity}`),
       companies: (a) => (company === null ? nothing : sql<SqlBool>`${col(a, 'emp_codigo')} = ${company}`),
@@ -64,13 +76,35 @@ export function tenantScope(actor: Actor): TenantScope {
     };
   }
   return {
-    actor,
     users: (a) => sql<SqlBool>`${col(a, 'usu_codigo')} = ${actor.usu_codigo}`,
     entities: () => nothing,
     companies: () => nothing,
     canManageUsers: false,
     canManageEntities: false,
   };
+}
+
+export function tenantScope(actor: Actor): TenantScope {
+  const rows = rowScope(actor);
+  // The plan the actor draws on (plan-source.ts): its own, or its entity's when postpaid.
+  const ownPlan = (a: string) => {
+    const mine = sql<SqlBool>`(${col(a, 'pla_nivel')} = 1 AND ${col(a, 'pla_codigo_usu_ent')} = ${actor.usu_codigo})`;
+    if (actor.usu_tipo_plano !== '2' || actor.cod_ger_entidade === null) return mine;
+    return sql<SqlBool>`(${mine} OR (${col(a, 'pla_nivel')} = 2 AND ${col(a, 'pla_codigo_usu_ent')} = ${actor.cod_ger_entidade}))`;
+  };
+  const plans = (a: string) => sql<SqlBool>`(${ownPlan(a)}
+    OR (${col(a, 'pla_nivel')} = 1 AND ${col(a, 'pla_codigo_usu_ent')} IN (SELECT pu.usu_codigo FROM usuarios pu WHERE ${rows.users('pu')}))
+    OR (${col(a, 'pla_nivel')} = 2 AND ${col(a, 'pla_codigo_usu_ent')} IN (SELECT pe.ent_codigo FROM entidades pe WHERE ${rows.entities('pe')})))`;
+  const managedPlans = (a: string) => {
+    if (actor.usu_nivel === 3) return plans(a);
+    if (actor.usu_nivel === 2) {
+      return sql<SqlBool>`(${plans(a)} AND ${col(a, 'pla_nivel')} = 1 AND ${col(a, 'pla_codigo_usu_ent')} <> ${actor.usu_codigo})`;
+    }
+    return nothing;
+  };
+  const canManagePlan = (row: { pla_nivel: number; pla_codigo_usu_ent: number }) =>
+    actor.usu_nivel === 3 || (actor.usu_nivel === 2 && row.pla_nivel === 1 && row.pla_codigo_usu_ent !== actor.usu_codigo);
+  return { actor, ...rows, plans, managedPlans, canManagePlan };
 }
 
 /** 403 for an action the actor's level does not allow (the rows it reaches are filtered anyway). */

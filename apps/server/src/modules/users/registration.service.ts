@@ -2,29 +2,34 @@ import { type confirmRegistrationBody, MSG, type registrationBody, SIGNUP_MSG, U
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
-import { consumeLinkToken, countRecentAttempts, findLiveLinkToken, recordAttempt, setPassword } from '../auth/auth.queries.ts';
+import { consumeLinkToken, findLiveLinkToken, setPassword } from '../auth/auth.queries.ts';
 import { hashPassword, hashToken } from '../auth/secrets.ts';
 import { findEntityByUuid } from '../entities/entities.queries.ts';
+import { consume, type Limit } from '../rate-limit/rate-limit.ts';
 import { sendInvitation } from './invitations.ts';
 import { insertUserWithPlan } from './new-user.ts';
 import * as q from './users.queries.ts';
 
-/** Public calls are counted per client address (same table as failed sign-ins). */
-const LIMITS = {
-  signUp: { key: 'signup-ip', max: 20, minutes: 60 },
-  checkEmail: { key: 'check-email-ip', max: 120, minutes: 10 },
-} as const;
+/**
+ * Public calls are limited in the database (modules/rate-limit): per client address, and in all
+ * (every address together) so that rotating addresses does not turn check-email into a way to list
+ * who has an account. The totals are far above what the sign-up screens make (one check per
+ * address typed).
+ */
+export const REGISTRATION_LIMITS = {
+  signUp: { kind: 'signup-ip', max: 20, minutes: 60 },
+  checkEmail: { kind: 'check-email-ip', max: 120, minutes: 10 },
+  checkEmailAll: { kind: 'check-email', max: 1000, minutes: 10 },
+} as const satisfies Record<string, Limit>;
 
-async function throttle(ctx: AppContext, limit: (typeof LIMITS)[keyof typeof LIMITS], ip: string, message: string) {
-  const key = `${limit.key}:${ip}`;
-  const recent = await countRecentAttempts(ctx.db, key, limit.minutes);
-  if (recent.n >= limit.max) throw new AppError(429, message);
-  await recordAttempt(ctx.db, [key]);
+async function throttle(ctx: AppContext, limit: Limit, key: string, message: string) {
+  if ((await consume(ctx.db, limit, key)).isOver) throw new AppError(429, message);
 }
 
 /** GET /usuarios/check-email: true when the address is already someone's login. */
 export async function emailExists(ctx: AppContext, email: string, ip: string): Promise<boolean> {
-  await throttle(ctx, LIMITS.checkEmail, ip, SIGNUP_MSG.tooManyRequests);
+  await throttle(ctx, REGISTRATION_LIMITS.checkEmail, ip, SIGNUP_MSG.tooManyRequests);
+  await throttle(ctx, REGISTRATION_LIMITS.checkEmailAll, 'all', SIGNUP_MSG.tooManyRequestsAll);
   return q.loginTaken(ctx.db, email);
 }
 
@@ -36,7 +41,7 @@ export async function emailExists(ctx: AppContext, email: string, ip: string): P
 export async function signUp(ctx: AppContext, entityUuid: string, body: z.output<typeof registrationBody>, ip: string) {
   const entity = await findEntityByUuid(ctx.db, entityUuid);
   if (!entity) throw notFound();
-  await throttle(ctx, LIMITS.signUp, ip, SIGNUP_MSG.tooManyRequests);
+  await throttle(ctx, REGISTRATION_LIMITS.signUp, ip, SIGNUP_MSG.tooManyRequests);
   if (await q.loginTaken(ctx.db, body.usu_login)) throw badRequest(USERS_MSG.emailExists);
   const usuCodigo = await insertUserWithPlan(ctx.db, {
     usu_nome: body.usu_nome,

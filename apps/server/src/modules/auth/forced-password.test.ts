@@ -1,0 +1,103 @@
+import { MSG } from '@ar/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, DEMO_PASSWORD, type TestApp } from '../../../test/harness.ts';
+import { startSmtpSink, waitFor } from '../../../test/smtp-sink.ts';
+import { deliverPasswordRecovery, RECOVERY_QUEUE, type RecoveryJob, startAuthWorkers } from './recovery.worker.ts';
+
+let t: TestApp;
+let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  t = await createTestApp({ SMTP_URL: sink.url, MAIL_FROM: 'AR Online <nao-responda@ar.test>' }, { startQueue: true, startWorkers: false });
+});
+afterAll(async () => {
+  await t?.close();
+  await sink?.close();
+});
+
+describe('a forced password change is enforced by the server (secure: false)', () => {
+  it('until the password is changed, the session reaches only the password change and the session calls (403 elsewhere)', async () => {
+    // As create-admin leaves a new administrator: a temporary password.
+    await t.ctx.db.updateTable('usuarios').set({ usu_secure: false }).where('usu_login', '=', 'admin@demo.local').execute();
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/v2/login',
+      payload: { username: 'admin@demo.local', password: DEMO_PASSWORD },
+    });
+    expect(login.json().secure).toBe(false);
+    const token = login.json().token as string;
+    const id = login.json().user.usu_codigo as number;
+    const call = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
+      t.app.inject({ method, url, payload, headers: bearer(token) });
+
+    for (const url of ['/v2/planos', '/v2/usuarios', '/v2/emails/send', '/v2/plano']) {
+      const res = await call('GET', url);
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().message).toBe(MSG.mustChangePassword);
+    }
+    const send = await call('POST', '/v2/emails/send', { destinataires: [{ to: 'a@b.com' }], subject: 'x', content: 'y' });
+    expect(send.statusCode).toBe(403);
+    expect((await call('GET', '/v2/me')).statusCode).toBe(200);
+
+    const other = (
+      await t.app.inject({ method: 'POST', url: '/v2/login', payload: { username: 'admin@demo.local', password: DEMO_PASSWORD } })
+    ).json().token as string;
+    expect((await t.app.inject({ method: 'POST', url: '/v2/logout', headers: bearer(other) })).statusCode).toBe(200);
+
+    const changed = await call('PUT', `/v2/usuarios/${id}/password/reset`, {
+      newPassword: 'Nova@Senha2026',
+      confirmPassword: 'Nova@Senha2026',
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await call('GET', '/v2/planos')).statusCode).toBe(200);
+  });
+});
+
+describe('password recovery answers in the same time whether the address exists or not', () => {
+  it('sends nothing in the request: both answers are the same and quick, and one job each goes to the queue', async () => {
+    const realSend = t.ctx.mail.send;
+    const calls: string[] = [];
+    // A slow relay: a request that sent the e-mail itself would take this long for a known address only.
+    t.ctx.mail.send = async (mail) => {
+      calls.push(mail.to);
+      await new Promise((r) => setTimeout(r, 1500));
+      return realSend(mail);
+    };
+    try {
+      const ask = async (email: string) => {
+        const start = performance.now();
+        const res = await t.app.inject({ method: 'POST', url: '/v2/usuarios/password-recovery', payload: { emailUserRecovery: email } });
+        return { res, ms: performance.now() - start };
+      };
+      await ask('aquecimento@exemplo.com.br');
+      const known = await ask('gerente@demo.local');
+      const unknown = await ask('ninguem@exemplo.com.br');
+      expect(known.res.statusCode).toBe(200);
+      expect(unknown.res.body).toBe(known.res.body);
+      expect(calls).toEqual([]);
+      expect(Math.abs(known.ms - unknown.ms)).toBeLessThan(750);
+
+      const jobs = (await t.ctx.boss?.fetch<RecoveryJob>(RECOVERY_QUEUE, { batchSize: 10 })) ?? [];
+      expect(jobs.map((j) => j.data.email).sort()).toEqual(['aquecimento@exemplo.com.br', 'gerente@demo.local', 'ninguem@exemplo.com.br']);
+      for (const job of jobs) await deliverPasswordRecovery(t.ctx, job.data.email);
+      expect(calls).toEqual(['gerente@demo.local']);
+    } finally {
+      t.ctx.mail.send = realSend;
+    }
+  });
+
+  it('the worker delivers the reset link through the queue', async () => {
+    await startAuthWorkers(t.ctx);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v2/usuarios/password-recovery',
+      payload: { emailUserRecovery: 'usuario@demo.local' },
+    });
+    expect(res.statusCode).toBe(200);
+    const mail = await waitFor(
+      () => sink.messages.find((m) => m.rcptTo.includes('usuario@demo.local')),
+      (m) => !!m,
+    );
+    expect(mail?.parsed.text ?? '').toMatch(/\/reset\/[A-Za-z0-9_-]+/);
+  });
+});
