@@ -12,13 +12,13 @@ import { fromKysely, type PgBoss } from 'pg-boss';
 import type { AppContext } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
 import { badRequest } from '../../http/errors.ts';
+import { personalMessageHtml, sanitizeMessageHtml } from '../../mail/message-html.ts';
 import { asSendActivity } from '../../queue/send-activity.ts';
 import type { Actor } from '../auth/actor.ts';
 import { debitCredits } from '../credits/credits.service.ts';
 import { type MessageForHash, messageHash } from '../evidence/canonical.ts';
 import { firstChainedEvent } from '../evidence/chain.ts';
 import { resolveReply } from '../inbound/received.service.ts';
-import { sanitizeTemplateHtml } from '../templates/templates.sanitize.ts';
 import { blacklistProblem } from './check.service.ts';
 import {
   findComposer,
@@ -83,7 +83,14 @@ async function storeAndQueue(ctx: AppContext, actor: Actor, body: ComposeValues)
   const accounts = user.usu_accounts_aremail?.accounts ?? [];
   const fromAddress = accounts.some((a) => a.email.toLowerCase() === body.from?.toLowerCase()) ? (body.from as string) : user.usu_login;
   // The body comes from the same rich-text editor as templates, and keeps what a template may keep.
-  const content = sanitizeTemplateHtml(body.content);
+  // Sanitised after the variables are substituted (personalMessageHtml), never before: a recipient's
+  // data could otherwise become a URL or markup the sanitiser never saw. Without a saved recipient
+  // or without a variable in it, the body is the same for everyone and is sanitised once.
+  let shared: string | undefined;
+  const sharedContent = () => {
+    shared ??= sanitizeMessageHtml(body.content);
+    return shared;
+  };
   const units = messageUnits(body.destinataires.map((r) => ({ email: !!r.to })));
   const envio = randomUUID();
   const attachmentRefs = attachments.map((a) => ({
@@ -99,7 +106,7 @@ async function storeAndQueue(ctx: AppContext, actor: Actor, body: ComposeValues)
   // back to their recipients.
   const values = body.destinataires.map((r) => {
     const lead = r.leadSelected ? leads.get(r.leadSelected) : undefined;
-    const personal = lead ? applyTemplateVariables(content, lead as never, { customFields, html: true }) : content;
+    const personal = lead && body.content.includes('*|') ? personalMessageHtml(body.content, lead as never, customFields) : sharedContent();
     const subject = lead ? applyTemplateVariables(body.subject, lead as never, { customFields }) : body.subject;
     return {
       ema_uni_id: randomUUID(),

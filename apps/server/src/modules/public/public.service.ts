@@ -11,6 +11,7 @@ import {
 } from '@ar/core';
 import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../http/errors.ts';
+import { sanitizeMessageHtml } from '../../mail/message-html.ts';
 import { presentStatuses } from '../emails/emails.presenter.ts';
 import { type EventWithStamp, eventsWithStamps, recordEvent } from '../emails/events.ts';
 import * as q from './public.queries.ts';
@@ -192,7 +193,8 @@ export async function publicDetail(ctx: AppContext, uuid: string, verify: string
     subject: msg.ema_uni_subject,
     remetente: msg.ema_uni_name_from,
     destinatario: msg.ema_uni_to ?? msg.ema_uni_name_to,
-    content: msg.ema_uni_content,
+    // Sanitised as stored (no change) or, for a body stored before 2026-11-25, made inert here; cached with the page.
+    content: sanitizeMessageHtml(msg.ema_uni_content),
     dataEnviada: sent ? brasilia(new Date(sent.evt_data), 'date') : null,
     horaEnviada: sent ? brasilia(new Date(sent.evt_data), 'time') : null,
     dataEntrega: delivered ? brasilia(new Date(delivered.evt_data), 'date') : null,
