@@ -1,6 +1,6 @@
 /**
  * What rich text may be made of, shared by the sanitizers of template and message bodies
- * (templates.sanitize.ts) and of received mail (inbound/sanitize-received.ts), which then differ in
+ * (mail/message-html.ts) and of received mail (inbound/sanitize-received.ts), which then differ in
  * attributes, images and links.
  */
 export const RICH_TEXT_TAGS = [

@@ -1,6 +1,7 @@
 import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { MESSAGE_HASH_COLUMNS } from '../evidence/chain.ts';
+import { birthDate, COLUMNS as LEAD_COLUMNS } from '../leads/leads.queries.ts';
 
 /** The sender's settings that the compose rules read. */
 export function findComposer(db: Kysely<DB>, usu_codigo: number) {
@@ -54,7 +55,14 @@ export function findOwnTemplate(db: Kysely<DB>, usu: number, mod: number) {
 
 export function findOwnLeads(db: Kysely<DB>, usu: number, codes: number[]) {
   if (codes.length === 0) return Promise.resolve([]);
-  return db.selectFrom('leads').selectAll().where('cod_usu', '=', usu).where('lea_codigo', 'in', codes).execute();
+  // The birth date as text (YYYY-MM-DD), as *|DATA_NASCIMENTO|* reads it: the driver would answer a Date.
+  return db
+    .selectFrom('leads')
+    .select(LEAD_COLUMNS)
+    .select(birthDate)
+    .where('cod_usu', '=', usu)
+    .where('lea_codigo', 'in', codes)
+    .execute();
 }
 
 /** One message with what its worker needs. */

@@ -1,4 +1,5 @@
 import { escapeHtml } from '@ar/core';
+import { sanitizeMessageHtml } from '../../mail/message-html.ts';
 
 /** Links of a message body (http, https and bare www. addresses in href attributes). */
 export function extractLinks(html: string): string[] {
@@ -29,7 +30,10 @@ export interface RenderInput {
  */
 export function renderOutgoing(p: RenderInput): { html: string; text: string } {
   const publicPage = `${p.publicUrl}/emails/info/public/${p.uuid}?email=1`;
-  const body = p.content.replace(/(<a\b[^>]*?\bhref\s*=\s*)(["'])(.*?)\2/gis, (whole, start: string, quote: string, href: string) => {
+  // The stored body is sanitised already (send.service.ts); sanitising again changes nothing for it
+  // and keeps a body stored before personalisation was sanitised (2026-11-25) from going out unsafe.
+  const content = sanitizeMessageHtml(p.content);
+  const body = content.replace(/(<a\b[^>]*?\bhref\s*=\s*)(["'])(.*?)\2/gis, (whole, start: string, quote: string, href: string) => {
     const id = p.links.get(href.trim());
     return id ? `${start}${quote}${p.publicUrl}/emails/info/public/track-link-externo/${id}${quote}` : whole;
   });
@@ -43,7 +47,7 @@ export function renderOutgoing(p: RenderInput): { html: string; text: string } {
 <tr><td style="padding:0 24px 24px"><p style="margin:16px 0"><a href="${publicPage}" style="background:#1c4e80;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none;font-weight:600">${p.hasSecurityQuestion ? 'Confirmar e ver a mensagem registrada' : 'Ver a mensagem registrada'}</a></p>
 <p style="font-size:11px;color:#6b7785">Esta mensagem tem registro de envio, entrega e leitura com carimbo do tempo. A página da mensagem mostra o conteúdo, os anexos e o seu histórico.</p></td></tr>
 </table></td></tr></table><img src="${pixel}" width="1" height="1" alt="" style="display:block;border:0"></body></html>`;
-  const plain = p.content
+  const plain = content
     .replace(/<br\s*\/?>/gi, '\n')
     .replace(/<\/(p|div|h\d|li)>/gi, '\n')
     .replace(/<[^>]+>/g, '')

@@ -14,13 +14,13 @@ import { fromKysely, type PgBoss } from 'pg-boss';
 import type { AppContext } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
 import { badRequest } from '../../http/errors.ts';
+import { personalMessageHtml, sanitizeMessageHtml } from '../../mail/message-html.ts';
 import { asSendActivity } from '../../queue/send-activity.ts';
 import type { Actor } from '../auth/actor.ts';
 import { debitCredits } from '../credits/credits.service.ts';
 import { type MessageForHash, messageHash } from '../evidence/canonical.ts';
 import { firstChainedEvent } from '../evidence/chain.ts';
 import { resolveReply } from '../inbound/received.service.ts';
-import { sanitizeTemplateHtml } from '../templates/templates.sanitize.ts';
 import { blacklistProblem } from './check.service.ts';
 import {
   findComposer,
@@ -85,11 +85,20 @@ async function storeAndQueue(ctx: AppContext, actor: Actor, body: ComposeValues)
 
   const accounts = user.usu_accounts_aremail?.accounts ?? [];
   const fromAddress = accounts.some((a) => a.email.toLowerCase() === body.from?.toLowerCase()) ? (body.from as string) : user.usu_login;
-  // The body comes from the same rich-text editor as templates, and keeps what a template may keep;
-  // a legal notice's body is rendered here from its validated fields (docs/oficios.md).
+  // The body comes from the same rich-text editor as templates, and keeps what a template may keep.
+  // Sanitised after the variables are substituted (personalMessageHtml), never before: a recipient's
+  // data could otherwise become a URL or markup the sanitiser never saw. Without a saved recipient
+  // or without a variable in it, the body is the same for everyone and is sanitised once. A legal
+  // notice's body is rendered here from its validated fields (docs/oficios.md), and no recipient
+  // variable is replaced in it: it is the court's text as filled in.
   const oficio = body.oficio ?? null;
-  const content = sanitizeTemplateHtml(oficio ? renderOficioHtml(oficio) : body.content);
+  const source = oficio ? renderOficioHtml(oficio) : body.content;
   const processedDetails = oficio ? { oficioSha256: oficioSha256(oficio) } : {};
+  let shared: string | undefined;
+  const sharedContent = () => {
+    shared ??= sanitizeMessageHtml(source);
+    return shared;
+  };
   const units = messageUnits(body.destinataires.map((r) => ({ email: !!r.to })));
   const envio = randomUUID();
   const attachmentRefs = attachments.map((a) => ({
@@ -105,8 +114,7 @@ async function storeAndQueue(ctx: AppContext, actor: Actor, body: ComposeValues)
   // back to their recipients.
   const values = body.destinataires.map((r) => {
     const lead = r.leadSelected ? leads.get(r.leadSelected) : undefined;
-    // A notice is the court's text as filled in: no recipient variables are replaced in it.
-    const personal = lead && !oficio ? applyTemplateVariables(content, lead as never, { customFields, html: true }) : content;
+    const personal = lead && !oficio && source.includes('*|') ? personalMessageHtml(source, lead as never, customFields) : sharedContent();
     const subject = lead ? applyTemplateVariables(body.subject, lead as never, { customFields }) : body.subject;
     return {
       ema_uni_id: randomUUID(),

@@ -3,7 +3,7 @@ import { INLINE_IMAGE, RICH_TEXT_TAGS } from '../../mail/html-policy.ts';
 
 /**
  * What a received message's HTML may keep when shown in the product. Stricter than a template
- * (templates.sanitize.ts): it comes from anyone. No scripts, styles, forms, frames or event
+ * (mail/message-html.ts): it comes from anyone. No scripts, styles, forms, frames or event
  * handlers; no remote images (they would tell the sender when and from where it was read) —
  * only images inlined as data: URLs; links keep http(s)/mailto and open apart with
  * rel="noopener noreferrer nofollow".

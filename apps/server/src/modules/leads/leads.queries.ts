@@ -4,7 +4,7 @@ import type { DB } from '../../db/schema.ts';
 import { containsPattern, pagedList } from '../../http/paged-list.ts';
 
 /** Every recipient column; the birth date as text so no time zone can shift it. */
-const COLUMNS = [
+export const COLUMNS = [
   'lea_codigo',
   'lea_nome',
   'lea_email',
@@ -25,7 +25,7 @@ const COLUMNS = [
   'lea_sexo',
   'lea_custom_field',
 ] as const;
-const birthDate = sql<string | null>`to_char(lea_nascimento, 'YYYY-MM-DD')`.as('lea_nascimento');
+export const birthDate = sql<string | null>`to_char(lea_nascimento, 'YYYY-MM-DD')`.as('lea_nascimento');
 
 export function listLeads(db: Kysely<DB>, usu: number, q: ListQuery) {
   let base = db.selectFrom('leads').select(COLUMNS).select(birthDate).where('cod_usu', '=', usu);

@@ -1,8 +1,8 @@
 import { type ListQuery, TEMPLATE_MSG } from '@ar/core';
 import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../http/errors.ts';
+import { sanitizeMessageHtml } from '../../mail/message-html.ts';
 import * as q from './templates.queries.ts';
-import { sanitizeTemplateHtml } from './templates.sanitize.ts';
 
 /**
  * A sent message still references the template: foreign_key_violation (NO ACTION), or
@@ -17,7 +17,7 @@ export async function getTemplate(ctx: AppContext, usu: number, id: number) {
   return (await q.findTemplate(ctx.db, usu, id)) ?? Promise.reject(notFound());
 }
 
-const clean = (v: q.TemplateValues): q.TemplateValues => ({ ...v, mod_content: sanitizeTemplateHtml(v.mod_content) });
+const clean = (v: q.TemplateValues): q.TemplateValues => ({ ...v, mod_content: sanitizeMessageHtml(v.mod_content) });
 
 export const createTemplate = (ctx: AppContext, usu: number, v: q.TemplateValues) => q.insertTemplate(ctx.db, usu, clean(v));
 
