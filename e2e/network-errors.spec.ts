@@ -16,7 +16,10 @@ async function expectNetworkAlert(page: Page, message: string) {
 
 test('offline and online network failures: a search and a save say so, the table keeps its rows', async ({ page, context, request }) => {
   const token = (await (await request.post('/v2/login', { data: { username: 'admin@demo.local', password: DEMO_PASSWORD } })).json()).token;
-  await request.post('/v2/etiquetas', { headers: { authorization: `Bearer ${token}` }, data: { eti_nome: 'Rede antes', eti_cor: '#1565c0' } });
+  await request.post('/v2/etiquetas', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { eti_nome: 'Rede antes', eti_cor: '#1565c0' },
+  });
 
   await login(page, 'admin@demo.local');
   await expect(page).toHaveURL(/\/emails\/enviados$/);

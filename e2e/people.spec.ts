@@ -234,7 +234,7 @@ test('My Account saves my data and changes the password', async ({ page, request
   await page.getByRole('button', { name: 'Menu do usuário' }).click();
   await page.getByRole('menuitem', { name: 'Minha Conta' }).click();
   await expect(page).toHaveURL(/\/configuracao\/conta$/);
-  await expect(page.getByLabel(NAME)).toHaveValue('Usuário Pós-pago');
+  await expect(page.getByLabel(NAME)).toHaveValue('Usuário Pós pago');
   await page.getByLabel(NAME).fill('');
   await expect(page.getByText('Informe o nome.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Salvar dados' })).toBeDisabled();

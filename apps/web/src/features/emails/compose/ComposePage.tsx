@@ -5,6 +5,7 @@ import {
   effectiveAccounts,
   type Lead,
   MAX_RECIPIENTS,
+  PLAN_MSG,
   RECIPIENT_NAME_MAX,
   recipientUnits,
   SENDER_MSG,
@@ -36,6 +37,7 @@ import { ApiError, reportClientError } from '../../../api/client.ts';
 import { showWarning } from '../../../app/alerts.ts';
 import { formatCredits } from '../../../app/format.ts';
 import { usePublicConfig } from '../../../app/public-config.ts';
+import { ExplainDisabled } from '../../../components/ExplainDisabled.tsx';
 import { PageLoader } from '../../../components/PageLoader.tsx';
 import { useSession } from '../../../session/session.ts';
 import { LabelModal } from '../../labels/LabelModal.tsx';
@@ -140,8 +142,12 @@ export function ComposeForm({ user, reply }: { user: SessionUser; reply?: ReplyT
   const leadList = leads.data?.leads ?? [];
   const state = sendState(draft, user, credits.data, sending);
   const problems = messageProblems(draft, user);
-  const showProblem = (field: string) => touched.has(field) || touched.has('*');
-  const rowProblem = (r: RecipientDraft) => (touched.has(r.key) || touched.has('*') ? recipientProblem(r, user, draft.recipients) : null);
+  // A rule about what the form already holds (the prefilled sender, a restored draft, the
+  // account's required attachment) shows at once; an empty field's once touched or once the
+  // disabled 'Enviar' is clicked (touch('*')). See docs/emails.md, "Why Enviar is disabled".
+  const showProblem = (field: string) => touched.has(field) || touched.has('*') || hasValue(draft, field);
+  const rowProblem = (r: RecipientDraft) =>
+    touched.has(r.key) || touched.has('*') || rowHasValue(r) ? recipientProblem(r, user, draft.recipients) : null;
   const touch = (key: string) => setTouched((t) => (t.has(key) ? t : new Set(t).add(key)));
 
   const patch = (p: Partial<ComposeDraft>) => setDraft((d) => ({ ...d, ...p }));
@@ -445,7 +451,7 @@ export function ComposeForm({ user, reply }: { user: SessionUser; reply?: ReplyT
             value={draft.attachments}
             onChange={(attachments) => patch({ attachments })}
             user={user}
-            error={showProblem('*') ? problems.attachments : undefined}
+            error={problems.attachments}
           />
 
           <Group justify="space-between" align="center" mt="sm">
@@ -457,9 +463,18 @@ export function ComposeForm({ user, reply }: { user: SessionUser; reply?: ReplyT
                 Limpar
               </Button>
               {state.visible ? (
-                <Button leftSection={<IconSend size={16} />} onClick={() => void send()} disabled={!state.enabled} loading={sending}>
-                  Enviar
-                </Button>
+                <Group gap="xs">
+                  {c && !c.ativo && (
+                    <Text size="sm" c="red" data-testid="send-blocked">
+                      {PLAN_MSG.inactive}
+                    </Text>
+                  )}
+                  <ExplainDisabled disabled={!state.enabled && !sending} onExplain={() => touch('*')} testId="send-button-box">
+                    <Button leftSection={<IconSend size={16} />} onClick={() => void send()} disabled={!state.enabled} loading={sending}>
+                      Enviar
+                    </Button>
+                  </ExplainDisabled>
+                </Group>
               ) : (
                 <Group gap="xs">
                   <Text size="sm" c="red">
@@ -502,6 +517,15 @@ export function ComposeForm({ user, reply }: { user: SessionUser; reply?: ReplyT
     </>
   );
 }
+
+/** Whether a message field holds something of the user's (then its rule shows at once). */
+function hasValue(d: ComposeDraft, field: string): boolean {
+  if (field === 'nameFrom') return d.nameFrom.length > 0;
+  if (field === 'subject') return d.subject.length > 0;
+  return false;
+}
+
+const rowHasValue = (r: RecipientDraft) => !!(r.nameTo || r.to || (r.smsOn && r.sms) || (r.whatsOn && r.whatsapp));
 
 function useLoadWarning(failed: boolean, message: string) {
   useEffect(() => {
