@@ -34,6 +34,7 @@ test('offline and online network failures: a search and a save say so, the table
   await expectNetworkAlert(page, OFFLINE);
   await expect(page.getByTestId('table-error')).toBeVisible();
   await expect(row).toBeVisible();
+  await page.screenshot({ path: 'test-results/network-offline-table.png' });
 
   // Offline: a save says Cod 31 once (no second 'Houve um erro' over it) and the form stays open.
   await page.getByRole('button', { name: 'Nova Etiqueta' }).click();
