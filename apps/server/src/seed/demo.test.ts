@@ -16,8 +16,17 @@ const nameOf = async (login: string) =>
 
 describe('demo seed', () => {
   it('gives every demo user a name that passes the sender rule (it is the prefilled sender)', async () => {
-    const users = await t.ctx.db.selectFrom('usuarios').select(['usu_login', 'usu_nome']).where('usu_login', 'like', '%@demo.local').execute();
-    expect(users.map((u) => u.usu_login).sort()).toEqual(['admin@demo.local', 'gerente@demo.local', 'pos@demo.local', 'usuario@demo.local']);
+    const users = await t.ctx.db
+      .selectFrom('usuarios')
+      .select(['usu_login', 'usu_nome'])
+      .where('usu_login', 'like', '%@demo.local')
+      .execute();
+    expect(users.map((u) => u.usu_login).sort()).toEqual([
+      'admin@demo.local',
+      'gerente@demo.local',
+      'pos@demo.local',
+      'usuario@demo.local',
+    ]);
     for (const u of users) expect(senderNameProblem(u.usu_nome), u.usu_nome).toBeNull();
     expect(await nameOf('pos@demo.local')).toBe(POSTPAID_DEMO_NAME);
   });
