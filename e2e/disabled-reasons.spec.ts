@@ -79,6 +79,7 @@ test('sign-up: an invalid CPF disables Cadastrar, and a click on it shows every 
   await page.getByTestId('signup-submit-box').click();
   await expect(page.getByText('CPF inválido.')).toBeVisible();
   await expect(page.getByText('Informe uma data de nascimento válida.')).toBeVisible();
+  await page.screenshot({ path: 'test-results/signup-unmet-rules.png', fullPage: true });
   await page.getByLabel('CPF').fill('52998224725');
   await expect(page.getByText('CPF inválido.')).toHaveCount(0);
 });
