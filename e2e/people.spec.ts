@@ -133,7 +133,9 @@ test('a visitor signs up on each tab, rejected first for an invalid CPF or CNPJ 
   await expect(page.getByLabel('CPF')).toHaveValue('529.982.247-24');
   await page.getByLabel('Data de nascimento').pressSequentially('15031985');
   await expect(page.getByLabel('Data de nascimento')).toHaveValue('15/03/1985');
-  await page.getByRole('button', { name: 'Cadastrar' }).click();
+  // An unmet rule disables 'Cadastrar'; a click on it shows the rule.
+  await expect(page.getByRole('button', { name: 'Cadastrar' })).toBeDisabled();
+  await page.getByTestId('signup-submit-box').click();
   await expect(page.getByText('CPF inválido.')).toBeVisible();
   await page.getByLabel('CPF').fill('');
   await page.getByLabel('CPF').pressSequentially('52998224725');
@@ -158,7 +160,7 @@ test('a visitor signs up on each tab, rejected first for an invalid CPF or CNPJ 
   await page.getByLabel('Telefone').pressSequentially('1133334444');
   await expect(page.getByLabel('Telefone')).toHaveValue('(11) 3333-4444');
   await page.getByLabel('Contato').fill('João');
-  await page.getByRole('button', { name: 'Cadastrar' }).click();
+  await page.getByTestId('signup-submit-box').click();
   await expect(page.getByText('CNPJ inválido.')).toBeVisible();
   await page.getByLabel('CNPJ').fill('');
   await page.getByLabel('CNPJ').pressSequentially('12abc34501de35');
@@ -174,7 +176,7 @@ test('a visitor signs up on each tab, rejected first for an invalid CPF or CNPJ 
   await page.goto(signUp);
   await page.getByRole('tab', { name: 'Poder Judiciário' }).click();
   const judiciario = unique('vara');
-  await page.getByRole('button', { name: 'Cadastrar' }).click();
+  await page.getByTestId('signup-submit-box').click();
   await expect(page.getByText('Informe a comarca.')).toBeVisible();
   await expect(page.getByText('Informe a vara.')).toBeVisible();
   await page.getByLabel('Comarca').fill('Comarca de Campinas');
@@ -234,7 +236,7 @@ test('My Account saves my data and changes the password', async ({ page, request
   await page.getByRole('button', { name: 'Menu do usuário' }).click();
   await page.getByRole('menuitem', { name: 'Minha Conta' }).click();
   await expect(page).toHaveURL(/\/configuracao\/conta$/);
-  await expect(page.getByLabel(NAME)).toHaveValue('Usuário Pós-pago');
+  await expect(page.getByLabel(NAME)).toHaveValue('Usuário Pós pago');
   await page.getByLabel(NAME).fill('');
   await expect(page.getByText('Informe o nome.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Salvar dados' })).toBeDisabled();

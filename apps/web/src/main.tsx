@@ -16,8 +16,13 @@ import { theme } from './app/theme.ts';
 
 dayjs.locale('pt-br');
 
+// networkMode 'always': offline, a query or a save still runs and fails, so the client shows the
+// spec's 'Conexão perdida!... Cod 31' instead of pausing silently until the network is back.
 const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
+  defaultOptions: {
+    queries: { retry: false, refetchOnWindowFocus: false, networkMode: 'always' },
+    mutations: { networkMode: 'always' },
+  },
 });
 
 window.addEventListener('error', (e) => reportClientError(String(e.message)));

@@ -6,12 +6,28 @@ import { seedDemoPlans } from '../modules/plans/plans.seed.ts';
 export const DEMO_PASSWORD = 'Demo@2026!';
 
 /**
+ * Demo names are prefilled as the sender of a new message, so each must pass the sender rule
+ * (letters, digits and spaces): 'Usuário Pós-pago' blocked 'Enviar' until 2026-11 (issue 15).
+ */
+export const POSTPAID_DEMO_NAME = 'Usuário Pós pago';
+const OLD_POSTPAID_DEMO_NAME = 'Usuário Pós-pago';
+
+/**
  * The demo data of an embedded start (DESIGN §4): one company, two entities, four users.
- * Runs once: nothing happens when admin@demo.local already exists.
+ * Runs once: when admin@demo.local already exists only the plans are completed and a demo name
+ * seeded before the sender rule was honoured is renamed (a name the user chose is left alone).
  */
 export async function seedDemo(db: Kysely<DB>): Promise<void> {
   const exists = await db.selectFrom('usuarios').select('usu_codigo').where('usu_login', '=', 'admin@demo.local').executeTakeFirst();
-  if (exists) return seedDemoPlans(db);
+  if (exists) {
+    await db
+      .updateTable('usuarios')
+      .set({ usu_nome: POSTPAID_DEMO_NAME })
+      .where('usu_login', '=', 'pos@demo.local')
+      .where('usu_nome', '=', OLD_POSTPAID_DEMO_NAME)
+      .execute();
+    return seedDemoPlans(db);
+  }
   const senha = await hashPassword(DEMO_PASSWORD);
   await db.transaction().execute(async (trx) => {
     const empresa = await trx
@@ -56,7 +72,7 @@ export async function seedDemo(db: Kysely<DB>): Promise<void> {
     await trx.updateTable('empresas').set({ cod_ger_adm: admin.usu_codigo }).where('emp_codigo', '=', empresa.emp_codigo).execute();
     await user('gerente@demo.local', 'Gerente Demo', 2, pre.ent_codigo, '1', admin.usu_codigo);
     await user('usuario@demo.local', 'Usuário Demo', 1, pre.ent_codigo, '1', admin.usu_codigo);
-    await user('pos@demo.local', 'Usuário Pós-pago', 1, pos.ent_codigo, '2', admin.usu_codigo);
+    await user('pos@demo.local', POSTPAID_DEMO_NAME, 1, pos.ent_codigo, '2', admin.usu_codigo);
   });
   await seedDemoPlans(db);
 }

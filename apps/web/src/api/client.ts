@@ -12,6 +12,9 @@ export class ApiError extends Error {
   }
 }
 
+/** The call never reached the server; the client has already told the user. */
+export const isNetworkError = (e: unknown): boolean => e instanceof ApiError && e.status === 0;
+
 /** Set by the router so a 401 can send the user to /login from anywhere. */
 let navigateTo: (path: string) => void = (path) => window.location.assign(path);
 export function setNavigator(fn: (path: string) => void) {
@@ -37,7 +40,10 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined | null | string[] | number[]>;
-  /** Do not show the generic modals; the caller shows its own message. */
+  /**
+   * Do not report a server's failure; the caller shows its own message. A network failure is
+   * still shown by the client (spec 000 §8), on every call, since no caller can tell it better.
+   */
   silent?: boolean;
 }
 
@@ -55,7 +61,8 @@ function toQuery(query: RequestOptions['query']): string {
 
 /**
  * Every call to /v2. A 401 on a signed-in call ends the session ('Sessão expirada!...');
- * a network failure shows 'Erro Interno' online or 'Conexão perdida!... Cod 31' offline.
+ * a network failure shows 'Erro Interno' online or 'Conexão perdida!... Cod 31' offline, silent or
+ * not, and rejects with status 0 (`isNetworkError`) so the caller does not add a second message.
  * Other failures reject with ApiError carrying the server's Portuguese message.
  */
 export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
@@ -72,11 +79,10 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
       body: opts.body === undefined ? undefined : isForm ? (opts.body as FormData) : JSON.stringify(opts.body),
     });
   } catch {
-    if (!opts.silent) {
-      if (navigator.onLine === false) showOffline();
-      else showInternalError();
-    }
-    throw new ApiError(0, navigator.onLine === false ? MSG.offline : MSG.internalError);
+    const offline = navigator.onLine === false;
+    if (offline) showOffline();
+    else showInternalError();
+    throw new ApiError(0, offline ? MSG.offline : MSG.internalError);
   }
   const isJson = response.headers.get('content-type')?.includes('application/json');
   const data: unknown = isJson ? await response.json().catch(() => null) : null;

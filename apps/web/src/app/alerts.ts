@@ -2,12 +2,21 @@ import { MSG } from '@ar/core/messages';
 import { modals } from '@mantine/modals';
 import { createElement } from 'react';
 
+/** Messages on screen now: several calls failing together (a page offline) show one modal. */
+const open = new Set<string>();
+
 /** The spec's error modal: a title and a message (spec 000 §8). */
 export function showAlert(title: string, message: string, onClose?: () => void) {
+  const key = message;
+  if (open.has(key)) return;
+  open.add(key);
   modals.open({
     title: createElement('strong', null, title),
     centered: true,
-    onClose,
+    onClose: () => {
+      open.delete(key);
+      onClose?.();
+    },
     children: createElement('p', { 'data-testid': 'alert-message', style: { margin: 0 } }, message),
   });
 }

@@ -3,7 +3,7 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import type { z } from 'zod';
-import { ApiError } from '../api/client.ts';
+import { ApiError, isNetworkError } from '../api/client.ts';
 import type { PagedColumn } from './paged-table/PagedTable.tsx';
 
 /*
@@ -16,6 +16,8 @@ import type { PagedColumn } from './paged-table/PagedTable.tsx';
  * (4xx) its Portuguese reason is shown beneath, so the user knows what to fix.
  */
 export function showFailure(specText: string, error: unknown) {
+  // A call that never reached the server has already shown 'Erro Interno' or 'Conexão perdida!'.
+  if (isNetworkError(error)) return;
   const detail = error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401 ? error.message : null;
   modals.open({
     title: <strong>Aviso</strong>,

@@ -224,22 +224,27 @@ export function PagedTable<T>(props: PagedTableProps<T>) {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {props.error ? (
+            {props.error && (
               <Table.Tr>
                 <Table.Td colSpan={props.columns.length}>
-                  <Alert color="red" variant="light">
-                    Não foi possível carregar os registros. Tente novamente.
+                  <Alert color="red" variant="light" role="alert" data-testid="table-error">
+                    {rows.length
+                      ? 'Não foi possível atualizar os registros; estes são os da última consulta. Tente novamente.'
+                      : 'Não foi possível carregar os registros. Tente novamente.'}
                   </Alert>
                 </Table.Td>
               </Table.Tr>
-            ) : rows.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={props.columns.length}>
-                  <Text ta="center" c="dimmed" py="md">
-                    {props.loading ? <Loader size="sm" /> : 'Nenhum registro encontrado'}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
+            )}
+            {rows.length === 0 ? (
+              props.error ? null : (
+                <Table.Tr>
+                  <Table.Td colSpan={props.columns.length}>
+                    <Text ta="center" c="dimmed" py="md">
+                      {props.loading ? <Loader size="sm" /> : 'Nenhum registro encontrado'}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              )
             ) : (
               rows.map((row) => (
                 <Table.Tr

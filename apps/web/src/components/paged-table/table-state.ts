@@ -1,6 +1,6 @@
 import type { Pagination } from '@ar/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { api } from '../../api/client.ts';
 
 export interface TableState {
@@ -55,14 +55,20 @@ export function usePagedList<T>(
       return { rows: (data[itemsField] ?? []) as T[], pagination: data.pagination as Pagination };
     },
     placeholderData: keepPreviousData,
+    // A failed reload stops the timer: offline, one 'Conexão perdida!' and not one every 3 s.
     refetchInterval: options.refreshWhile
-      ? (q) => (q.state.data && options.refreshWhile?.(q.state.data.rows) ? (options.refreshMs ?? 3000) : false)
+      ? (q) => (!q.state.error && q.state.data && options.refreshWhile?.(q.state.data.rows) ? (options.refreshMs ?? 3000) : false)
       : undefined,
   });
+  // A failed search keeps the last rows it had on screen beside its error (placeholderData only
+  // covers the wait, not the failure).
+  const lastGood = useRef<{ rows: T[]; pagination: Pagination } | undefined>(undefined);
+  if (query.data && !query.isPlaceholderData) lastGood.current = query.data;
+  const shown = query.data ?? (query.isError ? lastGood.current : undefined);
   /** What PagedTable needs of the list: spread it, then add the columns and the screen's own props. */
   const tableProps = {
-    rows: query.data?.rows ?? [],
-    pagination: query.data?.pagination,
+    rows: shown?.rows ?? [],
+    pagination: shown?.pagination,
     loading: query.isFetching,
     error: query.isError,
     state,

@@ -6,6 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../../api/client.ts';
 import { showWarning } from '../../app/alerts.ts';
+import { ExplainDisabled } from '../../components/ExplainDisabled.tsx';
 import { notifySuccess, SAVE_DEBOUNCE_MS, showFailure, zodValidate } from '../../components/registry-ui.tsx';
 import { updateSessionUser, useSession } from '../../session/session.ts';
 import { changePasswordCall } from '../auth/auth.api.ts';
@@ -101,9 +102,11 @@ function MyDataForm({ initial, login }: { initial: SettingsBody; login: string }
             {...form.getInputProps('usu_anexo_obrigatorio')}
           />
           <Group justify="flex-end">
-            <Button type="submit" loading={mutation.isPending} disabled={!form.isValid()}>
-              Salvar dados
-            </Button>
+            <ExplainDisabled disabled={!form.isValid()} onExplain={() => form.validate()}>
+              <Button type="submit" loading={mutation.isPending} disabled={!form.isValid()}>
+                Salvar dados
+              </Button>
+            </ExplainDisabled>
           </Group>
         </Stack>
       </form>

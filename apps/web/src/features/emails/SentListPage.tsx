@@ -4,6 +4,7 @@ import { IconEye, IconFileCertificate } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
+import { isNetworkError } from '../../api/client.ts';
 import { showWarning } from '../../app/alerts.ts';
 import { formatDateTime } from '../../app/format.ts';
 import { type FilterOption, type PagedColumn, PagedTable } from '../../components/paged-table/PagedTable.tsx';
@@ -31,8 +32,8 @@ export default function SentListPage() {
   );
   const tags = useQuery({ queryKey: ['etiquetas-filtro'], queryFn: tagOptionsCall });
   useEffect(() => {
-    if (query.isError) showWarning('Houve um erro ao obter os emails');
-  }, [query.isError]);
+    if (query.isError && !isNetworkError(query.error)) showWarning('Houve um erro ao obter os emails');
+  }, [query.isError, query.error]);
 
   const columns: PagedColumn<SentRow>[] = [
     {

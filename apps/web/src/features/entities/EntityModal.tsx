@@ -4,6 +4,7 @@ import { useForm } from '@mantine/form';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { ExplainDisabled } from '../../components/ExplainDisabled.tsx';
 import { notifySuccess, SAVE_DEBOUNCE_MS, StaticModal, showFailure, zodValidate } from '../../components/registry-ui.tsx';
 import { useSession } from '../../session/session.ts';
 import { maskCnpj, maskPhone } from '../signup/masks.ts';
@@ -136,9 +137,11 @@ export function EntityModal({ entity, onClose, onSaved }: { entity: EntityRow | 
               {readOnly ? 'Fechar' : 'Cancelar'}
             </Button>
             {!readOnly && (
-              <Button type="submit" loading={mutation.isPending} disabled={!form.isValid()}>
-                Salvar
-              </Button>
+              <ExplainDisabled disabled={!form.isValid()} onExplain={() => form.validate()}>
+                <Button type="submit" loading={mutation.isPending} disabled={!form.isValid()}>
+                  Salvar
+                </Button>
+              </ExplainDisabled>
             )}
           </Group>
         </Stack>

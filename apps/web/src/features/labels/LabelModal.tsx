@@ -3,6 +3,7 @@ import { Button, ColorInput, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useMutation } from '@tanstack/react-query';
+import { ExplainDisabled } from '../../components/ExplainDisabled.tsx';
 import { notifySuccess, SAVE_DEBOUNCE_MS, StaticModal, showFailure, zodValidate } from '../../components/registry-ui.tsx';
 import { saveLabelCall } from './labels.api.ts';
 
@@ -58,9 +59,11 @@ export function LabelModal({ label, onClose, onSaved }: { label: Label | null; o
             <Button variant="default" onClick={onClose}>
               Cancelar
             </Button>
-            <Button type="submit" loading={mutation.isPending} disabled={!form.isValid()}>
-              Salvar
-            </Button>
+            <ExplainDisabled disabled={!form.isValid()} onExplain={() => form.validate()}>
+              <Button type="submit" loading={mutation.isPending} disabled={!form.isValid()}>
+                Salvar
+              </Button>
+            </ExplainDisabled>
           </Group>
         </Stack>
       </form>

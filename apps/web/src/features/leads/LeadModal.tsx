@@ -3,6 +3,7 @@ import { Button, Divider, Group, Select, SimpleGrid, Stack, Text, TextInput } fr
 import { useForm } from '@mantine/form';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useMutation } from '@tanstack/react-query';
+import { ExplainDisabled } from '../../components/ExplainDisabled.tsx';
 import { notifySuccess, SAVE_DEBOUNCE_MS, StaticModal, showFailure, zodValidate } from '../../components/registry-ui.tsx';
 import { formToBody, type LeadForm, leadToForm } from './lead-form.ts';
 import { saveLeadCall } from './leads.api.ts';
@@ -115,9 +116,11 @@ export function LeadModal({ lead, customFields, onClose, onSaved }: Props) {
             <Button variant="default" onClick={onClose}>
               Cancelar
             </Button>
-            <Button type="submit" loading={mutation.isPending} disabled={!form.isValid()}>
-              Salvar
-            </Button>
+            <ExplainDisabled disabled={!form.isValid()} onExplain={() => form.validate()}>
+              <Button type="submit" loading={mutation.isPending} disabled={!form.isValid()}>
+                Salvar
+              </Button>
+            </ExplainDisabled>
           </Group>
         </Stack>
       </form>

@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { showAlert } from '../../app/alerts.ts';
+import { ExplainDisabled } from '../../components/ExplainDisabled.tsx';
 import { showFailure } from '../../components/registry-ui.tsx';
 import { Logo } from '../../layout/Logo.tsx';
 import { entityInviteCall } from '../entities/entities.api.ts';
@@ -146,6 +147,7 @@ function SignUpTabs({ uuid }: { uuid: string }) {
     validate: (values) => validate(typeRef.current, values),
     validateInputOnBlur: true,
   });
+  const valid = Object.keys(validate(type, form.values)).length === 0;
   const mutation = useMutation({
     mutationFn: () => registerCall(uuid, toBody(type, form.getValues())),
     onSuccess: (res) => showAlert('Sucesso', res.message, () => navigate('/login', { replace: true })),
@@ -271,9 +273,12 @@ function SignUpTabs({ uuid }: { uuid: string }) {
             <TextInput label="Endereço" maxLength={200} {...input('endereco')} />
           </>
         )}
-        <Button type="submit" loading={mutation.isPending} disabled={mutation.isSuccess}>
-          Cadastrar
-        </Button>
+        {/* Disabled while a rule is unmet; a click on it shows every unmet rule next to its field. */}
+        <ExplainDisabled disabled={!valid && !mutation.isPending} onExplain={() => form.validate()} testId="signup-submit-box">
+          <Button type="submit" fullWidth loading={mutation.isPending} disabled={!valid || mutation.isSuccess}>
+            Cadastrar
+          </Button>
+        </ExplainDisabled>
       </Stack>
     </form>
   );

@@ -7,6 +7,7 @@ import Image from '@tiptap/extension-image';
 import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useRef } from 'react';
+import { VariableSafeBold, VariableSafeItalic } from './variable-safe-marks.ts';
 
 const IMAGE_TYPES = 'image/png,image/jpeg,image/gif,image/webp';
 
@@ -28,7 +29,12 @@ export function RichTextBody({
   const fileRef = useRef<HTMLInputElement>(null);
   const editor = useEditor({
     shouldRerenderOnTransaction: true,
-    extensions: [StarterKit, Image.configure({ allowBase64: true, inline: false })],
+    extensions: [
+      StarterKit.configure({ bold: false, italic: false }),
+      VariableSafeBold,
+      VariableSafeItalic,
+      Image.configure({ allowBase64: true, inline: false }),
+    ],
     content: value,
     onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
   });
@@ -82,7 +88,8 @@ export function RichTextBody({
           <RichTextEditor.Undo />
           <RichTextEditor.Redo />
         </RichTextEditor.ControlsGroup>
-        <Menu shadow="md" position="bottom-end" withinPortal>
+        {/* Focus stays in the text: the caret after the inserted variable, where typing goes on. */}
+        <Menu shadow="md" position="bottom-end" withinPortal returnFocus={false}>
           <Menu.Target>
             <Button size="compact-sm" variant="default" leftSection={<IconVariable size={14} />}>
               Variáveis
@@ -90,7 +97,14 @@ export function RichTextBody({
           </Menu.Target>
           <Menu.Dropdown mah={300} style={{ overflowY: 'auto' }}>
             {[...BUILTIN_VARIABLE_NAMES.map(placeholder), ...variables].map((v) => (
-              <Menu.Item key={v} onClick={() => editor?.chain().focus().insertContent(v).run()}>
+              <Menu.Item
+                key={v}
+                onClick={() => {
+                  editor?.chain().focus().insertContent(v).run();
+                  // The menu's closing moves focus after this click: take it back once it has.
+                  requestAnimationFrame(() => editor?.commands.focus());
+                }}
+              >
                 {v}
               </Menu.Item>
             ))}

@@ -4,6 +4,7 @@ import { useForm } from '@mantine/form';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../api/client.ts';
+import { ExplainDisabled } from '../../components/ExplainDisabled.tsx';
 import { notifySuccess, SAVE_DEBOUNCE_MS, showFailure, zodValidate } from '../../components/registry-ui.tsx';
 import { getCustomFieldsCall } from '../leads/leads.api.ts';
 import { RichTextBody } from './RichTextBody.tsx';
@@ -72,9 +73,11 @@ export function TemplateForm({ template, variant, onSaved, onCancel }: Props) {
           <Button variant="default" onClick={onCancel}>
             Cancelar
           </Button>
-          <Button type="submit" loading={mutation.isPending} disabled={!form.isValid()}>
-            Salvar
-          </Button>
+          <ExplainDisabled disabled={!form.isValid()} onExplain={() => form.validate()}>
+            <Button type="submit" loading={mutation.isPending} disabled={!form.isValid()}>
+              Salvar
+            </Button>
+          </ExplainDisabled>
         </Group>
       </Stack>
     </form>

@@ -14,6 +14,7 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { showWarning } from '../../app/alerts.ts';
+import { ExplainDisabled } from '../../components/ExplainDisabled.tsx';
 import { notifySuccess, SAVE_DEBOUNCE_MS, StaticModal, showFailure, zodValidate } from '../../components/registry-ui.tsx';
 import { useSession } from '../../session/session.ts';
 import { companiesCall, companyEntitiesCall } from '../entities/entities.api.ts';
@@ -206,9 +207,11 @@ export function UserModal({ user, onClose, onSaved }: { user: UserDetail | null;
               <Button variant="default" onClick={onClose}>
                 Cancelar
               </Button>
-              <Button type="submit" loading={mutation.isPending} disabled={!form.isValid()}>
-                Salvar
-              </Button>
+              <ExplainDisabled disabled={!form.isValid()} onExplain={() => form.validate()}>
+                <Button type="submit" loading={mutation.isPending} disabled={!form.isValid()}>
+                  Salvar
+                </Button>
+              </ExplainDisabled>
             </Group>
           </Group>
         </Stack>

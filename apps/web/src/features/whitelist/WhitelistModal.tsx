@@ -3,6 +3,7 @@ import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useMutation } from '@tanstack/react-query';
+import { ExplainDisabled } from '../../components/ExplainDisabled.tsx';
 import { notifySuccess, SAVE_DEBOUNCE_MS, StaticModal, showFailure, zodValidate } from '../../components/registry-ui.tsx';
 import { saveEntryCall } from './whitelist.api.ts';
 
@@ -44,9 +45,11 @@ export function WhitelistModal({ entry, onClose, onSaved }: { entry: WhitelistEn
           <Button variant="default" onClick={onClose}>
             Cancelar
           </Button>
-          <Button onClick={save} loading={mutation.isPending} disabled={!valid}>
-            Salvar
-          </Button>
+          <ExplainDisabled disabled={!valid} onExplain={() => form.validate()}>
+            <Button onClick={save} loading={mutation.isPending} disabled={!valid}>
+              Salvar
+            </Button>
+          </ExplainDisabled>
         </Group>
       </Stack>
     </StaticModal>

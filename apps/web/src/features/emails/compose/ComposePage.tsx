@@ -6,6 +6,7 @@ import {
   type Lead,
   MAX_RECIPIENTS,
   oficioSchema,
+  PLAN_MSG,
   RECIPIENT_NAME_MAX,
   recipientUnits,
   renderOficioHtml,
@@ -39,6 +40,7 @@ import { ApiError, reportClientError } from '../../../api/client.ts';
 import { showWarning } from '../../../app/alerts.ts';
 import { formatCredits } from '../../../app/format.ts';
 import { usePublicConfig } from '../../../app/public-config.ts';
+import { ExplainDisabled } from '../../../components/ExplainDisabled.tsx';
 import { PageLoader } from '../../../components/PageLoader.tsx';
 import { useSession } from '../../../session/session.ts';
 import { LabelModal } from '../../labels/LabelModal.tsx';
@@ -150,8 +152,12 @@ export function ComposeForm({ user, reply, oficio = false }: { user: SessionUser
   const leadList = leads.data?.leads ?? [];
   const state = sendState(draft, user, credits.data, sending);
   const problems = messageProblems(draft, user);
-  const showProblem = (field: string) => touched.has(field) || touched.has('*');
-  const rowProblem = (r: RecipientDraft) => (touched.has(r.key) || touched.has('*') ? recipientProblem(r, user, draft.recipients) : null);
+  // A rule about what the form already holds (the prefilled sender, a restored draft, the
+  // account's required attachment) shows at once; an empty field's once touched or once the
+  // disabled 'Enviar' is clicked (touch('*')). See docs/emails.md, "Why Enviar is disabled".
+  const showProblem = (field: string) => touched.has(field) || touched.has('*') || hasValue(draft, field);
+  const rowProblem = (r: RecipientDraft) =>
+    touched.has(r.key) || touched.has('*') || rowHasValue(r) ? recipientProblem(r, user, draft.recipients) : null;
   const touch = (key: string) => setTouched((t) => (t.has(key) ? t : new Set(t).add(key)));
 
   const patch = (p: Partial<ComposeDraft>) => setDraft((d) => ({ ...d, ...p }));
@@ -482,7 +488,7 @@ export function ComposeForm({ user, reply, oficio = false }: { user: SessionUser
             value={draft.attachments}
             onChange={(attachments) => patch({ attachments })}
             user={user}
-            error={showProblem('*') ? problems.attachments : undefined}
+            error={problems.attachments}
           />
 
           <Group justify="space-between" align="center" mt="sm">
@@ -494,14 +500,23 @@ export function ComposeForm({ user, reply, oficio = false }: { user: SessionUser
                 Limpar
               </Button>
               {state.visible ? (
-                <Button
-                  leftSection={oficio ? <IconEye size={16} /> : <IconSend size={16} />}
-                  onClick={() => (oficio ? openPreview() : void send())}
-                  disabled={!state.enabled}
-                  loading={sending}
-                >
-                  {oficio ? 'Pré-visualizar e enviar' : 'Enviar'}
-                </Button>
+                <Group gap="xs">
+                  {c && !c.ativo && (
+                    <Text size="sm" c="red" data-testid="send-blocked">
+                      {PLAN_MSG.inactive}
+                    </Text>
+                  )}
+                  <ExplainDisabled disabled={!state.enabled && !sending} onExplain={() => touch('*')} testId="send-button-box">
+                    <Button
+                      leftSection={oficio ? <IconEye size={16} /> : <IconSend size={16} />}
+                      onClick={() => (oficio ? openPreview() : void send())}
+                      disabled={!state.enabled}
+                      loading={sending}
+                    >
+                      {oficio ? 'Pré-visualizar e enviar' : 'Enviar'}
+                    </Button>
+                  </ExplainDisabled>
+                </Group>
               ) : (
                 <Group gap="xs">
                   <Text size="sm" c="red">
@@ -566,6 +581,15 @@ export function ComposeForm({ user, reply, oficio = false }: { user: SessionUser
     </>
   );
 }
+
+/** Whether a message field holds something of the user's (then its rule shows at once). */
+function hasValue(d: ComposeDraft, field: string): boolean {
+  if (field === 'nameFrom') return d.nameFrom.length > 0;
+  if (field === 'subject') return d.subject.length > 0;
+  return false;
+}
+
+const rowHasValue = (r: RecipientDraft) => !!(r.nameTo || r.to || (r.smsOn && r.sms) || (r.whatsOn && r.whatsapp));
 
 function useLoadWarning(failed: boolean, message: string) {
   useEffect(() => {

@@ -3,6 +3,7 @@ import { ActionIcon, Paper, Text, Tooltip } from '@mantine/core';
 import { IconEye, IconPaperclip } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
+import { isNetworkError } from '../../../api/client.ts';
 import { showWarning } from '../../../app/alerts.ts';
 import { formatDateTime } from '../../../app/format.ts';
 import { type PagedColumn, PagedTable } from '../../../components/paged-table/PagedTable.tsx';
@@ -18,8 +19,8 @@ export default function ReceivedListPage() {
     order: 'DESC',
   });
   useEffect(() => {
-    if (query.isError) showWarning(RECEIVED_MSG.listError);
-  }, [query.isError]);
+    if (query.isError && !isNetworkError(query.error)) showWarning(RECEIVED_MSG.listError);
+  }, [query.isError, query.error]);
   const open = (r: ReceivedEmailSummary) => navigate(`/emails/recebidos/info/${r.ema_uni_codigo}`);
 
   const columns: PagedColumn<ReceivedEmailSummary>[] = [
