@@ -98,6 +98,7 @@ async function startAndStop(command: string, args: string[]) {
   const started: ChildProcess = spawn(command, args, { cwd: root, env, stdio: 'ignore' });
   const exited = new Promise<void>((resolve) => started.once('exit', () => resolve()));
   const pid = started.pid as number;
+  let tree: number[] = [];
   try {
     await until(
       async () => {
@@ -110,14 +111,15 @@ async function startAndStop(command: string, args: string[]) {
       180_000, // a loaded two-core machine takes a minute to start the product
       'the server answers',
     );
-    const tree = descendants(pid);
+    tree = descendants(pid);
     expect(tree.length).toBeGreaterThan(0);
     process.kill(pid, 'SIGTERM');
     await exited;
     await until(async () => !(await listening(port)), 20_000, 'the port is freed');
     await until(() => tree.every((p) => !alive(p)), 20_000, 'no process of the tree is left');
   } finally {
-    for (const p of [pid, ...descendants(pid)]) if (alive(p)) process.kill(p, 'SIGKILL');
+    // What a failed stop left behind (the bug this guards against) must not outlive the test.
+    for (const p of [pid, ...tree, ...descendants(pid)]) if (alive(p)) process.kill(p, 'SIGKILL');
   }
 }
 
