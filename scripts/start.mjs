@@ -1,11 +1,18 @@
 // npm start: build whatever is missing, then start the product on its configuration
 // (embedded defaults when no variable is set).
-import { spawn, spawnSync } from 'node:child_process';
+//
+// Stopping: SIGINT/SIGTERM sent to this process (or to `npm start`, whose script `exec`s it) go to the
+// child that is running — the build or the server — and this process exits with that child. If the
+// process that started this one goes away (a wrapper that died without passing the signal on), the
+// server is stopped too: a stopped `npm start` never leaves a server holding the port.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// AR_WEB_DIST names an interface built elsewhere (the server serves it as is): nothing to build here.
+const prebuilt = Boolean(process.env.AR_WEB_DIST);
 const webIndex = path.join(root, 'apps/web/dist/index.html');
 
 function newestMtime(dir) {
@@ -17,20 +24,51 @@ function newestMtime(dir) {
   return newest;
 }
 
-const sources = ['apps/web/src', 'packages/core/src', 'apps/web/index.html'].map((p) => path.join(root, p));
-const stale =
-  !fs.existsSync(webIndex) ||
-  Math.max(...sources.map((s) => (fs.statSync(s).isDirectory() ? newestMtime(s) : fs.statSync(s).mtimeMs))) > fs.statSync(webIndex).mtimeMs;
-if (stale) {
-  console.log('Construindo a interface web...');
-  const build = spawnSync('npm', ['run', 'build', '-w', '@ar/web'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+/** The child running now (the build, then the server) and the signal that asked us to stop. */
+let child = null;
+let stopping = null;
+function stop(signal) {
+  if (stopping) return;
+  stopping = signal;
+  if (child && child.exitCode === null && child.signalCode === null) child.kill(signal);
+  else process.exit(1);
+}
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stop(signal === 'SIGHUP' ? 'SIGTERM' : signal));
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) stop('SIGTERM');
+}, 500).unref();
+
+/**
+ * Runs a child to its end; resolves with its exit code (1 when a signal ended it). The build runs in
+ * its own process group (npm → sh → vite) so that a stop reaches all of it.
+ */
+function run(command, args, group = false) {
+  child = spawn(command, args, { cwd: root, stdio: 'inherit', env: process.env, detached: group });
+  if (group) {
+    const pid = child.pid;
+    child.kill = (signal) => {
+      try {
+        process.kill(-pid, signal);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+  }
+  return new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
-  cwd: root,
-  stdio: 'inherit',
-  env: process.env,
-});
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+const sources = ['apps/web/src', 'packages/core/src', 'apps/web/index.html'].map((p) => path.join(root, p));
+const stale =
+  !prebuilt &&
+  (!fs.existsSync(webIndex) ||
+    Math.max(...sources.map((s) => (fs.statSync(s).isDirectory() ? newestMtime(s) : fs.statSync(s).mtimeMs))) >
+      fs.statSync(webIndex).mtimeMs);
+if (stale) {
+  console.log('Construindo a interface web...');
+  const status = await run('npm', ['run', 'build', '-w', '@ar/web'], true);
+  if (status !== 0 || stopping) process.exit(status || 1);
+}
+
+process.exit(await run(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')]));

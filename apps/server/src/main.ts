@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { createRuntime } from './runtime.ts';
+import { seedDemoHistory } from './seed/history.ts';
 
 let config: ReturnType<typeof loadConfig>;
 try {
@@ -23,6 +24,11 @@ app.log.info(
   `AR Online pronto em ${config.publicUrl}`,
 );
 if (config.captureMail) app.log.info(`Caixa de saída local: ${config.publicUrl}/dev/mailbox`);
+// The demo history is made after listen, by the product's own services: it never delays readiness.
+seedDemoHistory(runtime.ctx).then(
+  (made) => made && app.log.info('Histórico de demonstração criado para admin@demo.local'),
+  (err) => app.log.warn({ err }, 'histórico de demonstração não criado'),
+);
 
 let closing = false;
 async function shutdown(signal: string) {

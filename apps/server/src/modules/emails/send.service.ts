@@ -48,11 +48,16 @@ export interface SentSummary {
  * workers — all in one transaction, so a message is never stored without its job or charged
  * without being stored.
  */
-export function sendEmails(ctx: AppContext, actor: Actor, body: ComposeValues): Promise<SentSummary> {
-  return asSendActivity(() => storeAndQueue(ctx, actor, body));
+export function sendEmails(ctx: AppContext, actor: Actor, body: ComposeValues, opts: SendOptions = {}): Promise<SentSummary> {
+  return asSendActivity(() => storeAndQueue(ctx, actor, body, opts));
 }
 
-async function storeAndQueue(ctx: AppContext, actor: Actor, body: ComposeValues): Promise<SentSummary> {
+export interface SendOptions {
+  /** The workers take the messages only from then on: until then they stay 'processed' (the demo history's waiting message). */
+  startAfter?: Date;
+}
+
+async function storeAndQueue(ctx: AppContext, actor: Actor, body: ComposeValues, opts: SendOptions): Promise<SentSummary> {
   if (!ctx.boss) throw new Error('the job queue is not running');
   const user = await findComposer(ctx.db, actor.usu_codigo);
   const problem = composeProblems(body, user);
@@ -153,10 +158,14 @@ async function storeAndQueue(ctx: AppContext, actor: Actor, body: ComposeValues)
     debitCredits(trx, user, { units, reason: `Envio AR-Email para ${body.destinataires.length} destinatário(s)`, ref: `envio:${envio}` });
   let emails: SentSummary['emails'];
   try {
-    emails = await ctx.db.transaction().execute((trx) => storeSend(ctx, trx, values, attachmentRefs, tags, envio, debit, processedDetails));
+    emails = await ctx.db
+      .transaction()
+      .execute((trx) => storeSend(ctx, trx, values, attachmentRefs, tags, envio, debit, processedDetails, opts.startAfter));
   } catch (error) {
     if (!(error instanceof StoredDiffersError)) throw error;
-    emails = await ctx.db.transaction().execute((trx) => storeSendStepByStep(ctx, trx, values, tags, envio, debit, processedDetails));
+    emails = await ctx.db
+      .transaction()
+      .execute((trx) => storeSendStepByStep(ctx, trx, values, tags, envio, debit, processedDetails, opts.startAfter));
   }
   return { message: EMAIL_MSG.sent('AR Online'), emails, creditos: units };
 }
@@ -175,10 +184,10 @@ function linksAndLabels(values: MessageValues[], codes: number[], tags: { eti_co
 }
 
 /** One statement queues every message's job, in the send's transaction. No job, no message: a stored (and paid) message must not stay behind. */
-async function queueSendJobs(trx: Transaction<DB>, boss: PgBoss, codes: number[], envio: string): Promise<void> {
+async function queueSendJobs(trx: Transaction<DB>, boss: PgBoss, codes: number[], envio: string, startAfter?: Date): Promise<void> {
   const jobs = await boss.insert(
     EMAIL_SEND_QUEUE,
-    codes.map((cod_email) => ({ data: { cod_email }, singletonKey: `email:${cod_email}` })),
+    codes.map((cod_email) => ({ data: { cod_email }, singletonKey: `email:${cod_email}`, ...(startAfter ? { startAfter } : {}) })),
     { db: fromKysely(trx), returnId: true },
   );
   if (jobs?.length !== codes.length) throw new Error(`${codes.length - (jobs?.length ?? 0)} job(s) of send ${envio} not queued`);
@@ -201,6 +210,7 @@ async function storeSend(
   envio: string,
   debit: (trx: Transaction<DB>) => Promise<unknown>,
   processedDetails: Record<string, unknown>,
+  startAfter?: Date,
 ): Promise<SentSummary['emails']> {
   const ids = await reserveSendIds(trx, values.length);
   const chained = values.map((v, i) => {
@@ -228,7 +238,7 @@ async function storeSend(
     ctx.boss as PgBoss,
     chained.map((c) => c.evt_codigo),
   );
-  await queueSendJobs(trx, ctx.boss as PgBoss, codes, envio);
+  await queueSendJobs(trx, ctx.boss as PgBoss, codes, envio, startAfter);
 
   const stored = await insertSend(trx, {
     messages: values.map((v, i) => ({
@@ -258,6 +268,7 @@ async function storeSendStepByStep(
   envio: string,
   debit: (trx: Transaction<DB>) => Promise<unknown>,
   processedDetails: Record<string, unknown>,
+  startAfter?: Date,
 ): Promise<SentSummary['emails']> {
   const inserted = await trx.insertInto('emails').values(values).returning(['ema_uni_codigo', 'ema_uni_id', 'ema_uni_to']).execute();
   const byUuid = new Map(inserted.map((row) => [row.ema_uni_id, row]));
@@ -275,7 +286,7 @@ async function storeSendStepByStep(
     codes.map((cod_email) => ({ cod_email, canal: 'email' as const, tipo: 'processed' as const, detalhes: processedDetails })),
     ctx.boss,
   );
-  await queueSendJobs(trx, ctx.boss as PgBoss, codes, envio);
+  await queueSendJobs(trx, ctx.boss as PgBoss, codes, envio, startAfter);
   await debit(trx);
   return created;
 }
