@@ -125,7 +125,7 @@ export async function seedDemoHistory(ctx: AppContext): Promise<boolean> {
   if (!user) return false;
   const any = await ctx.db.selectFrom('emails').select('ema_uni_codigo').where('cod_usu', '=', user.usu_codigo).limit(1).executeTakeFirst();
   if (any) return false;
-  const actor: Actor = { ...user, usu_nivel: user.usu_nivel as Actor['usu_nivel'], tokenHash: '' };
+  const actor: Actor = { ...user, usu_nivel: user.usu_nivel as Actor['usu_nivel'], usu_secure: true, tokenHash: '' };
 
   const messages: { code: number; id: string; email: string; name: string; subject: string; fate: Fate }[] = [];
   for (const send of SENDS) {
