@@ -23,7 +23,8 @@ export interface BuildOptions {
 export async function buildApp(ctx: Omit<AppContext, 'log'>, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? false,
-    trustProxy: true,
+    // TRUST_PROXY (docs/security.md): unset, X-Forwarded-For is ignored and the address is the socket's.
+    trustProxy: ctx.config.trustProxy,
     bodyLimit: 15 * 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
   });

@@ -10,6 +10,7 @@ import {
   type StatusType,
 } from '@ar/core';
 import type { AppContext } from '../../context.ts';
+import { type ForwardedFrom, forwardedDetails } from '../../http/client-address.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { presentStatuses } from '../emails/emails.presenter.ts';
 import { type EventWithStamp, eventsWithStamps, recordEvent } from '../emails/events.ts';
@@ -19,6 +20,8 @@ import { classifyRead, isPersonEvent, type ReadSignal } from './read-classifier.
 export interface Visitor {
   ip: string | null;
   userAgent: string | null;
+  /** When a trusted proxy gave the address: its header as received, kept in the event's details. */
+  forwarded?: ForwardedFrom | null;
 }
 
 const brasilia = (d: Date, part: 'date' | 'time') => (part === 'date' ? brasiliaDate(d) : brasiliaTime(d));
@@ -99,7 +102,7 @@ async function recordVisit(
       tipo,
       ip: visitor.ip,
       userAgent: visitor.userAgent,
-      detalhes: { ...detalhes, classificacao: verdict.classe, motivo: verdict.motivo },
+      detalhes: { ...detalhes, classificacao: verdict.classe, motivo: verdict.motivo, ...forwardedDetails(visitor.forwarded) },
       affectsStatus: statusEvent && verdict.classe === 'pessoa',
     },
     ctx.boss,
@@ -281,7 +284,7 @@ export async function accept(ctx: AppContext, uuid: string, verify: string | und
         tipo: 'acknowledged',
         ip: visitor.ip,
         userAgent: visitor.userAgent,
-        detalhes: { classificacao: 'pessoa', motivo: 'confirmação pelo botão da página' },
+        detalhes: { classificacao: 'pessoa', motivo: 'confirmação pelo botão da página', ...forwardedDetails(visitor.forwarded) },
       },
       ctx.boss,
     );
