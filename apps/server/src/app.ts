@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from './context.ts';
 import { installErrorHandling } from './http/errors.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { apiModules } from './modules/index.ts';
 import { mailboxRoutes } from './modules/mailbox/mailbox.routes.ts';
 
@@ -21,15 +22,18 @@ export interface BuildOptions {
 
 /** The HTTP application: API under /v2, the embedded mailbox, and the SPA with history fallback. */
 export async function buildApp(ctx: Omit<AppContext, 'log'>, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const trust = ctx.config.trustProxy;
   const app = Fastify({
     logger: opts.logger ?? false,
     // TRUST_PROXY (docs/security.md): unset, X-Forwarded-For is ignored and the address is the socket's.
-    trustProxy: ctx.config.trustProxy,
+    trustProxy: typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust,
     bodyLimit: 15 * 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
   });
   const full: AppContext = { ...ctx, log: app.log };
   installErrorHandling(app);
+  // First: its hooks must see every route registered after it (docs/security.md).
+  await registerSecurityHeaders(app, ctx.config);
   await app.register(fastifyMultipart, { limits: { files: 20, fileSize: 64 * 1024 * 1024, fields: 20 } });
 
   await app.register(

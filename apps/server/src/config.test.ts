@@ -37,7 +37,8 @@ describe('TRUST_PROXY', () => {
     const started = run(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
       cwd: root,
       env: { ...process.env, TRUST_PROXY: '10.0.0.0/99', PORT: '0', INBOUND_SMTP_PORT: '0', DATA_DIR: '/nonexistent/ar' },
-      timeout: 20_000,
+      // Loading TypeScript through tsx takes seconds on a busy machine; a hang still ends here.
+      timeout: 80_000,
     });
     const failure = await started.then(
       () => null,
@@ -46,5 +47,5 @@ describe('TRUST_PROXY', () => {
     expect(failure?.code).toBe(1);
     expect(failure?.stderr).toContain('Configuração inválida');
     expect(failure?.stderr).toContain('TRUST_PROXY: endereço ou bloco inválido: "10.0.0.0/99"');
-  });
+  }, 90_000);
 });
