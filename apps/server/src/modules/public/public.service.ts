@@ -8,6 +8,8 @@ import {
   PUBLIC_MSG,
   type PublicMessage,
   type StatusType,
+  type TrackedLink,
+  trackedLinkTarget,
 } from '@ar/core';
 import type { AppContext } from '../../context.ts';
 import { type ForwardedFrom, forwardedDetails } from '../../http/client-address.ts';
@@ -296,15 +298,16 @@ export async function accept(ctx: AppContext, uuid: string, verify: string | und
  * GET …/track-conteudo-link-externo/{lnk}: the address behind a tracked link. Only addresses the
  * message really contained exist here, so the route cannot send anyone anywhere else.
  */
-export async function resolveLink(ctx: AppContext, lnk: string, visitor: Visitor) {
+export async function resolveLink(ctx: AppContext, lnk: string, visitor: Visitor): Promise<TrackedLink> {
   const link = await q.findLink(ctx.db, lnk);
   if (!link) throw notFound(PUBLIC_MSG.linkNotFound);
+  // Only http and https are followed, whatever was stored (docs/security.md); a refusal records nothing.
+  const target = trackedLinkTarget(link.lnk_url);
+  if (!target) throw new AppError(400, PUBLIC_MSG.linkRefused);
   const msg = await q.findPublicMessageByCode(ctx.db, link.cod_email);
   if (msg) await recordVisit(ctx, msg, visitor, 'click', 'pagina', { url: link.lnk_url, link: lnk }, false);
-  return { url: withScheme(link.lnk_url) };
+  return target;
 }
-
-export const withScheme = (url: string) => (/^[a-z][a-z0-9+.-]*:\/\//i.test(url) ? url : `http://${url}`);
 
 /** GET /email/public/attachments/{uuid}: an attachment, for the recipient (answer first when asked). */
 export async function publicAttachment(ctx: AppContext, attachmentUuid: string, verify: string | undefined, visitor: Visitor) {
