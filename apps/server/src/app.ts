@@ -5,6 +5,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from './context.ts';
+import { fastifyTrustProxy } from './http/client-address.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { apiModules } from './modules/index.ts';
@@ -22,11 +23,10 @@ export interface BuildOptions {
 
 /** The HTTP application: API under /v2, the embedded mailbox, and the SPA with history fallback. */
 export async function buildApp(ctx: Omit<AppContext, 'log'>, opts: BuildOptions = {}): Promise<FastifyInstance> {
-  const trust = ctx.config.trustProxy;
   const app = Fastify({
     logger: opts.logger ?? false,
     // TRUST_PROXY (docs/security.md): unset, X-Forwarded-For is ignored and the address is the socket's.
-    trustProxy: typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust,
+    trustProxy: fastifyTrustProxy(ctx.config.trustProxy),
     bodyLimit: 15 * 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
   });

@@ -1,4 +1,12 @@
 import type { FastifyRequest } from 'fastify';
+import type { TrustProxy } from '../config.ts';
+
+/**
+ * TRUST_PROXY in the form Fastify's types take: a hop count becomes the function proxy-addr would
+ * make of it (trust the first `n` hops from the socket); the other forms pass as they are.
+ */
+export const fastifyTrustProxy = (trust: TrustProxy) =>
+  typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 
 /** How much of a forwarded header is kept as evidence (a real chain of proxies is far shorter). */
 const MAX_HEADER = 1000;
