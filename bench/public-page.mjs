@@ -19,7 +19,7 @@ const EVENTS = 15;
 const BROWSER = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
 const PHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
-// Public addresses (the server trusts X-Forwarded-For), so the events get places from DB-IP.
+// Public addresses (forwarded from 127.0.0.1, which TRUST_PROXY trusts), so the events get places from DB-IP.
 // One IPv6 visitor: the first one loads the IPv6 geolocation file too (docs/performance.md).
 const PLACES = ['200.147.67.142', '177.71.128.21', '2001:4860:4860::8888', '187.45.200.10'];
 
@@ -90,7 +90,8 @@ async function messageWithHistory(url) {
 
 async function run(label, env) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ar-bench-public-'));
-  const app = await startProduct({ PORT: String(PORT), DATA_DIR: dataDir, SEED_DEMO: 'true', ...env });
+  // The visits come from 127.0.0.1 with the visitor's address in X-Forwarded-For, as from a proxy.
+  const app = await startProduct({ PORT: String(PORT), DATA_DIR: dataDir, SEED_DEMO: 'true', TRUST_PROXY: '127.0.0.1', ...env });
   try {
     const uuid = await messageWithHistory(app.url);
     const info = `${app.url}/v2/emails/info/public/${uuid}`;

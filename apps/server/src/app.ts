@@ -5,8 +5,10 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from './context.ts';
+import { fastifyTrustProxy } from './http/client-address.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { installInputGuard } from './http/input-guard.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { apiModules } from './modules/index.ts';
 import { mailboxRoutes } from './modules/mailbox/mailbox.routes.ts';
 
@@ -36,7 +38,8 @@ export interface BuildOptions {
 export async function buildApp(ctx: Omit<AppContext, 'log'>, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? false,
-    trustProxy: true,
+    // TRUST_PROXY (docs/security.md): unset, X-Forwarded-For is ignored and the address is the socket's.
+    trustProxy: fastifyTrustProxy(ctx.config.trustProxy),
     bodyLimit: 15 * 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
   });
@@ -47,6 +50,9 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>, opts: BuildOptions 
     for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
   });
   installErrorHandling(app);
+  // Before any route: their hooks must see every route registered after them (docs/security.md);
+  // the headers first, so that the guard's 400s carry them too.
+  await registerSecurityHeaders(app, ctx.config);
   installInputGuard(app);
   await app.register(fastifyMultipart, { limits: { files: 20, fileSize: 64 * 1024 * 1024, fields: 20 } });
 

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -16,6 +17,49 @@ const url = (protocols: string[]) =>
     },
     `deve ser uma URL (${protocols.join(' ou ')})`,
   );
+
+/** proxy-addr's names for address ranges, accepted in a TRUST_PROXY list as Fastify accepts them. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** One entry of a TRUST_PROXY list: an IPv4/IPv6 address, a CIDR block of one, or a range name. */
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies may set the client's address through X-Forwarded-For (docs/security.md). Unset or
+ * `false`: none, the address is the socket's. Otherwise Fastify's forms: `true` (any), a hop count,
+ * or a comma-separated list of addresses and CIDR blocks.
+ */
+export type TrustProxy = boolean | number | string[];
+
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((v, ctx): TrustProxy => {
+    if (v === 'true' || v === 'false') return v === 'true';
+    if (/^\d+$/.test(v)) {
+      const hops = Number(v);
+      if (hops <= 100) return hops;
+    } else {
+      const entries = v.split(',').map((e) => e.trim());
+      const bad = entries.filter((e) => !isProxyEntry(e));
+      if (bad.length === 0) return entries;
+      ctx.addIssue({
+        code: 'custom',
+        message: `endereço ou bloco inválido: ${bad.map((b) => `"${b}"`).join(', ')}; use true, um número de saltos (0 a 100) ou endereços/CIDRs separados por vírgula, ex. 127.0.0.1,10.0.0.0/8`,
+      });
+      return z.NEVER;
+    }
+    ctx.addIssue({ code: 'custom', message: 'número de saltos fora do intervalo: use de 0 a 100' });
+    return z.NEVER;
+  });
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -40,6 +84,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Seconds of delay per failed login beyond the free ones; tests set 0. */
   LOGIN_DELAY_MS: z.coerce.number().int().min(0).max(10000).default(700),
+  TRUST_PROXY: trustProxy.optional(),
 });
 
 export type Config = {
@@ -59,6 +104,8 @@ export type Config = {
   storeWebhookSecret?: string;
   logLevel: string;
   loginDelayMs: number;
+  /** Proxies trusted for X-Forwarded-For; false: the client's address is the socket's. */
+  trustProxy: TrustProxy;
   /** No SMTP_URL: outbound mail is captured in the database and shown at /dev/mailbox. */
   captureMail: boolean;
   /** S3-compatible bucket for files; absent means DATA_DIR/files. */
@@ -93,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storeWebhookSecret: e.STORE_WEBHOOK_SECRET,
     logLevel: e.LOG_LEVEL,
     loginDelayMs: e.LOGIN_DELAY_MS,
+    trustProxy: e.TRUST_PROXY ?? false,
     captureMail: !e.SMTP_URL,
     s3: e.S3_BUCKET
       ? { bucket: e.S3_BUCKET, region: e.S3_REGION, endpoint: e.S3_ENDPOINT, forcePathStyle: e.S3_FORCE_PATH_STYLE }

@@ -10,7 +10,31 @@ export const PUBLIC_MSG = {
   downloadError: 'Houve um erro ao fazer o download dos anexos',
   tooManyAnswers: 'Muitas respostas incorretas. Aguarde alguns minutos e tente novamente.',
   linkNotFound: 'Link não encontrado.',
+  linkRefused: 'Este link não leva a um endereço da web (http ou https) e não pode ser aberto.',
 } as const;
+
+/** GET /emails/info/public/track-conteudo-link-externo/{x}: where the tracked link goes, and its host to show. */
+export interface TrackedLink {
+  url: string;
+  host: string;
+}
+
+/**
+ * The address a tracked link may lead to: http:// is prefixed when the scheme is missing (spec 002
+ * §2), and only http and https are followed; anything else (javascript:, data:, file:, a host that
+ * does not parse) answers null. Shared by the server, which refuses, and the page, which checks again.
+ */
+export function trackedLinkTarget(stored: string): TrackedLink | null {
+  const url = /^[a-z][a-z0-9+.-]*:\/\//i.test(stored) ? stored : `http://${stored}`;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return null;
+  }
+  if ((parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || !parsed.hostname) return null;
+  return { url, host: parsed.host };
+}
 
 /** The prefix of a 403 that sends the visitor to the security question (spec 002 §4). */
 export const NOT_VERIFY = 'not verify';

@@ -2,6 +2,7 @@ import { escapeHtml } from '@ar/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { mailboxHelmet } from '../../http/security-headers.ts';
 
 const PAGE_STYLE = `body{font-family:Arial,Helvetica,sans-serif;margin:0;background:#f3f5f8;color:#1f2933}
 header{background:#1c4e80;color:#fff;padding:14px 24px}header a{color:#fff}
@@ -22,7 +23,9 @@ const fmt = (d: Date) => new Date(d).toLocaleString('pt-BR', { timeZone: 'Americ
  * shown as the recipient would see it. Registered only when there is no SMTP_URL.
  */
 export function mailboxRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get('/dev/mailbox', async (_request, reply) => {
+  // Its own content policy: the e-mails' styles and images, no script at all.
+  const options = mailboxHelmet(ctx.config);
+  app.get('/dev/mailbox', options, async (_request, reply) => {
     const rows = await ctx.db
       .selectFrom('caixa_saida')
       .select(['cai_codigo', 'cai_to', 'cai_subject', 'cai_data'])
@@ -40,7 +43,7 @@ export function mailboxRoutes(app: FastifyInstance, ctx: AppContext): void {
     return reply.type('text/html; charset=utf-8').send(page('Caixa de saída local', list));
   });
 
-  app.get('/dev/mailbox/:id', async (request, reply) => {
+  app.get('/dev/mailbox/:id', options, async (request, reply) => {
     const id = z.coerce
       .number()
       .int()
@@ -65,7 +68,7 @@ export function mailboxRoutes(app: FastifyInstance, ctx: AppContext): void {
       );
   });
 
-  app.get('/dev/mailbox/:id/raw', async (request, reply) => {
+  app.get('/dev/mailbox/:id/raw', options, async (request, reply) => {
     const id = z.coerce
       .number()
       .int()

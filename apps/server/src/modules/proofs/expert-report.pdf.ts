@@ -152,6 +152,8 @@ function detailsOf(e: ReportEvent) {
     status?: string;
     diagnosticCode?: string;
     remoteMta?: string;
+    xForwardedFor?: string;
+    ipConexao?: string;
   };
 }
 
@@ -163,6 +165,8 @@ function eventBlock(doc: Pdf, e: ReportEvent): void {
   field(doc, 'Data e hora (Brasília)', brasilia(e.evt_data));
   field(doc, 'Data e hora (UTC)', utc(e.evt_data), { mono: true });
   field(doc, 'IP', e.evt_ip);
+  // A trusted proxy gave the address (TRUST_PROXY): what it sent, and the connection it came on.
+  if (d.xForwardedFor) field(doc, 'X-Forwarded-For recebido', `${d.xForwardedFor} (conexão de ${d.ipConexao ?? '?'})`, { mono: true });
   field(doc, 'User agent', e.evt_user_agent);
   const place = [e.evt_cidade, e.evt_estado, e.evt_pais].filter(Boolean).join(' / ');
   const position = e.evt_lat !== null && e.evt_lng !== null ? ` (lat ${Number(e.evt_lat)}, lng ${Number(e.evt_lng)})` : '';

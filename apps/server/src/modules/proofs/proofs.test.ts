@@ -58,8 +58,9 @@ beforeAll(async () => {
   const read = await t.app.inject({
     method: 'GET',
     url: `/v2/emails/info/public/${uuid}/track-email/leitura`,
-    // From an address in Rio de Janeiro (the proxy in front of the product forwards it).
-    headers: { 'user-agent': BROWSER, 'x-forwarded-for': '200.147.67.142' },
+    // From an address in Rio de Janeiro.
+    remoteAddress: '200.147.67.142',
+    headers: { 'user-agent': BROWSER },
   });
   expect(read.json()).toMatchObject({ classificacao: 'pessoa' });
   // An image proxy too: evidence in the report, not a status.

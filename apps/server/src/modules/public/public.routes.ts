@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { clientAddress } from '../../http/client-address.ts';
 import { defineRoute } from '../../http/route.ts';
 import { contentDisposition } from '../emails/attachments.service.ts';
 import * as svc from './public.service.ts';
@@ -8,10 +9,10 @@ import * as svc from './public.service.ts';
 /** The 1×1 transparent GIF of the open-tracking image. */
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
-const visitor = (request: FastifyRequest): svc.Visitor => ({
-  ip: request.ip ?? null,
-  userAgent: (request.headers['user-agent'] ?? '').slice(0, 500) || null,
-});
+const visitor = (request: FastifyRequest): svc.Visitor => {
+  const { ip, forwarded } = clientAddress(request);
+  return { ip, forwarded, userAgent: (request.headers['user-agent'] ?? '').slice(0, 500) || null };
+};
 
 const uuidParams = z.object({ uuid: z.string().max(64) });
 const verifyQuery = z.object({ verify: z.string().max(200).optional() }).passthrough();

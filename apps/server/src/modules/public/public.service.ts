@@ -8,8 +8,11 @@ import {
   PUBLIC_MSG,
   type PublicMessage,
   type StatusType,
+  type TrackedLink,
+  trackedLinkTarget,
 } from '@ar/core';
 import type { AppContext } from '../../context.ts';
+import { type ForwardedFrom, forwardedDetails } from '../../http/client-address.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { sanitizeMessageHtml } from '../../mail/message-html.ts';
 import { presentStatuses } from '../emails/emails.presenter.ts';
@@ -22,6 +25,8 @@ import { classifyRead, isPersonEvent, type ReadSignal } from './read-classifier.
 export interface Visitor {
   ip: string | null;
   userAgent: string | null;
+  /** When a trusted proxy gave the address: its header as received, kept in the event's details. */
+  forwarded?: ForwardedFrom | null;
 }
 
 const brasilia = (d: Date, part: 'date' | 'time') => (part === 'date' ? brasiliaDate(d) : brasiliaTime(d));
@@ -94,7 +99,7 @@ async function recordVisit(
       tipo,
       ip: visitor.ip,
       userAgent: visitor.userAgent,
-      detalhes: { ...detalhes, classificacao: verdict.classe, motivo: verdict.motivo },
+      detalhes: { ...detalhes, classificacao: verdict.classe, motivo: verdict.motivo, ...forwardedDetails(visitor.forwarded) },
       affectsStatus: statusEvent && verdict.classe === 'pessoa',
     },
     ctx.boss,
@@ -278,7 +283,7 @@ export async function accept(ctx: AppContext, uuid: string, verify: string | und
         tipo: 'acknowledged',
         ip: visitor.ip,
         userAgent: visitor.userAgent,
-        detalhes: { classificacao: 'pessoa', motivo: 'confirmação pelo botão da página' },
+        detalhes: { classificacao: 'pessoa', motivo: 'confirmação pelo botão da página', ...forwardedDetails(visitor.forwarded) },
       },
       ctx.boss,
     );
@@ -290,15 +295,16 @@ export async function accept(ctx: AppContext, uuid: string, verify: string | und
  * GET …/track-conteudo-link-externo/{lnk}: the address behind a tracked link. Only addresses the
  * message really contained exist here, so the route cannot send anyone anywhere else.
  */
-export async function resolveLink(ctx: AppContext, lnk: string, visitor: Visitor) {
+export async function resolveLink(ctx: AppContext, lnk: string, visitor: Visitor): Promise<TrackedLink> {
   const link = await q.findLink(ctx.db, lnk);
   if (!link) throw notFound(PUBLIC_MSG.linkNotFound);
+  // Only http and https are followed, whatever was stored (docs/security.md); a refusal records nothing.
+  const target = trackedLinkTarget(link.lnk_url);
+  if (!target) throw new AppError(400, PUBLIC_MSG.linkRefused);
   const msg = await q.findPublicMessageByCode(ctx.db, link.cod_email);
   if (msg) await recordVisit(ctx, msg, visitor, 'click', 'pagina', { url: link.lnk_url, link: lnk }, false);
-  return { url: withScheme(link.lnk_url) };
+  return target;
 }
-
-export const withScheme = (url: string) => (/^[a-z][a-z0-9+.-]*:\/\//i.test(url) ? url : `http://${url}`);
 
 /** GET /email/public/attachments/{uuid}: an attachment, for the recipient (answer first when asked). */
 export async function publicAttachment(ctx: AppContext, attachmentUuid: string, verify: string | undefined, visitor: Visitor) {

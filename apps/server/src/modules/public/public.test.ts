@@ -115,11 +115,13 @@ describe('public recipient pages', () => {
 
     const [link] = await t.ctx.db.selectFrom('email_links').select('lnk_uuid').where('cod_email', '=', code).orderBy('lnk_url').execute();
     const resolved = await get(`/v2/emails/info/public/track-conteudo-link-externo/${link?.lnk_uuid}?url=https://malicioso.test`);
-    expect(resolved.json()).toEqual({ url: 'https://www.exemplo.test/contrato' });
+    // The address the message contained, whatever the query says, and its host for the page to show.
+    expect(resolved.json()).toEqual({ url: 'https://www.exemplo.test/contrato', host: 'www.exemplo.test' });
     const links = await t.ctx.db.selectFrom('email_links').select(['lnk_uuid', 'lnk_url']).where('cod_email', '=', code).execute();
     const bare = links.find((l) => l.lnk_url === 'www.exemplo.test/anexo');
     expect((await get(`/v2/emails/info/public/track-conteudo-link-externo/${bare?.lnk_uuid}`)).json()).toEqual({
       url: 'http://www.exemplo.test/anexo',
+      host: 'www.exemplo.test',
     });
     expect((await get('/v2/emails/info/public/track-conteudo-link-externo/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
 
@@ -160,6 +162,44 @@ describe('public recipient pages', () => {
     const last = (await events()).at(-1);
     expect(last?.evt_user_agent).toBe(BROWSER);
     vi.useRealTimers();
+  });
+
+  it('tracks only the http and https links of a message, and refuses any other stored scheme without recording a click', async () => {
+    // What the composer wrote: only the web addresses become tracked links.
+    const links = await t.ctx.db.selectFrom('email_links').select('lnk_url').where('cod_email', '=', code).orderBy('lnk_url').execute();
+    expect(links.map((l) => l.lnk_url)).toEqual(['https://www.exemplo.test/contrato', 'www.exemplo.test/anexo']);
+    // Rows written some other way (older data, a future channel): refused at the redirect all the same.
+    const stored = [
+      'javascript://%0aalert(document.domain)',
+      'JavaScript://x/%0aalert(1)',
+      'data://text/html,<script>alert(1)</script>',
+      'file:///etc/passwd',
+      'ftp://arquivos.exemplo.test/a.pdf',
+      'http://exa mple.test/',
+    ];
+    const rows = await t.ctx.db
+      .insertInto('email_links')
+      .values(stored.map((lnk_url) => ({ cod_email: code, lnk_url })))
+      .returning(['lnk_uuid', 'lnk_url'])
+      .execute();
+    const clicks = async () => (await events()).filter((e) => e.evt_tipo === 'click').length;
+    const before = await clicks();
+    for (const row of rows) {
+      const res = await get(`/v2/emails/info/public/track-conteudo-link-externo/${row.lnk_uuid}`);
+      expect(res.statusCode, row.lnk_url).toBe(400);
+      expect(res.json(), row.lnk_url).toEqual({ message: PUBLIC_MSG.linkRefused });
+    }
+    expect(await clicks()).toBe(before);
+    // A link whose text hides its host: the host shown is the real one.
+    const [tricky] = await t.ctx.db
+      .insertInto('email_links')
+      .values({ cod_email: code, lnk_url: 'https://www.banco.test@golpe.test/login' })
+      .returning('lnk_uuid')
+      .execute();
+    expect((await get(`/v2/emails/info/public/track-conteudo-link-externo/${tricky?.lnk_uuid}`)).json()).toEqual({
+      url: 'https://www.banco.test@golpe.test/login',
+      host: 'golpe.test',
+    });
   });
 
   it('stops answering after too many wrong answers to the message', async () => {

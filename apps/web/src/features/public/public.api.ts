@@ -1,4 +1,4 @@
-import type { PublicMessage, ValidarCarimboResult } from '@ar/core';
+import type { PublicMessage, TrackedLink, ValidarCarimboResult } from '@ar/core';
 import { api } from '../../api/client.ts';
 
 /** The security answer the visitor gave for a message, kept for this tab (and the tabs it opens). */
@@ -21,7 +21,7 @@ export const registerReadCall = (uuid: string, verify?: string) =>
 export const registerAcceptCall = (uuid: string, verify?: string) =>
   api<{ message: string }>(`/emails/info/public/${uuid}/track-accept-email/aceite`, { query: { verify, ...clientInfo() }, silent: true });
 export const resolveLinkCall = (lnk: string) =>
-  api<{ url: string }>(`/emails/info/public/track-conteudo-link-externo/${lnk}`, { query: clientInfo(), silent: true });
+  api<TrackedLink>(`/emails/info/public/track-conteudo-link-externo/${lnk}`, { query: clientInfo(), silent: true });
 export const validateStampCall = (carimboBase64: string, hash: string) =>
   api<ValidarCarimboResult>('/emails/validar-carimbo', { method: 'POST', body: { carimboBase64, hash }, silent: true });
 export const stampResultCall = (token: string) => api<ValidarCarimboResult>(`/emails/validar-carimbo/${token}`, { silent: true });

@@ -1,0 +1,127 @@
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, type TestApp } from '../../test/harness.ts';
+import { loadConfig } from '../config.ts';
+import { registerSecurityHeaders } from './security-headers.ts';
+
+let t: TestApp;
+let uuid: string;
+let attachmentUuid: string;
+
+const get = (url: string) => t.app.inject({ method: 'GET', url });
+/** The CSP as directive → sources. */
+const csp = (header: unknown) =>
+  new Map(
+    String(header ?? '')
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((d) => d[0])
+      .map(([name, ...sources]) => [name as string, sources]),
+  );
+
+beforeAll(async () => {
+  t = await createTestApp({}, { startQueue: true });
+  const token = await t.login('usuario@demo.local');
+  const up = await t.upload(token, [{ name: 'contrato.pdf', data: Buffer.from('%PDF-1.4\n%%EOF\n') }]);
+  attachmentUuid = up.json()[0].uuidFilename;
+  const sent = await t.send(token, {
+    destinataires: [{ to: 'ana@cliente.test', nameTo: 'Ana' }],
+    nameFrom: 'Cobranca Demo',
+    subject: 'Notificação',
+    content: '<p>Segue.</p>',
+    attachments: [attachmentUuid],
+  });
+  expect(sent.statusCode).toBe(200);
+  uuid = sent.json().emails[0].ema_uni_id;
+  // A message in the local mailbox, for its page.
+  await t.ctx.mail.send({
+    to: 'ana@cliente.test',
+    subject: 'Caixa local',
+    html: '<p style="color:red">Olá</p><img src="https://exemplo.test/a.png">',
+    text: 'Olá',
+  });
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('security headers', () => {
+  it('sends the SPA policy, nosniff, frame denial and the referrer policy on every response', async () => {
+    for (const url of ['/v2/status-connectivity', '/v2/docs', '/emails/enviados', '/v2/nao-existe']) {
+      const res = await get(url);
+      const policy = csp(res.headers['content-security-policy']);
+      expect(policy.get('script-src'), url).toEqual(["'self'"]);
+      expect(policy.get('script-src-attr'), url).toEqual(["'none'"]);
+      expect(policy.get('frame-ancestors'), url).toEqual(["'none'"]);
+      expect(policy.get('object-src'), url).toEqual(["'none'"]);
+      expect(policy.get('default-src'), url).toEqual(["'self'"]);
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      // PUBLIC_URL is http here: no HSTS, no upgrade of requests a local install could not serve.
+      expect(res.headers['strict-transport-security'], url).toBeUndefined();
+      expect(policy.has('upgrade-insecure-requests'), url).toBe(false);
+    }
+    const docs = await get('/v2/docs');
+    expect(docs.statusCode).toBe(200);
+    expect(docs.json().openapi).toBe('3.1.0');
+  });
+
+  it('sends no referrer from the pages and calls whose paths hold a uuid or a token', async () => {
+    for (const url of [
+      `/emails/info/public/${uuid}`,
+      `/emails/info/public/track-link-externo/${uuid}`,
+      `/v2/emails/info/public/${uuid}`,
+      `/v2/emails/info/public/${uuid}/track-email/pixel.gif`,
+      `/v2/email/public/attachments/${attachmentUuid}`,
+      '/reset/abc123',
+      '/sign-up/00000000-0000-4000-8000-000000000000',
+      '/confirm-registration/abc123',
+    ]) {
+      const res = await get(url);
+      expect(res.headers['referrer-policy'], url).toBe('no-referrer');
+      expect(csp(res.headers['content-security-policy']).get('frame-ancestors'), url).toEqual(["'none'"]);
+    }
+  });
+
+  it('marks the public attachment download nosniff, and lets mail clients on other sites load the tracking image', async () => {
+    const file = await get(`/v2/email/public/attachments/${attachmentUuid}`);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['x-content-type-options']).toBe('nosniff');
+    const pixel = await get(`/v2/emails/info/public/${uuid}/track-email/pixel.gif`);
+    expect(pixel.headers['content-type']).toBe('image/gif');
+    expect(pixel.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(pixel.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('gives the local mailbox a policy of its own: the e-mail styles and images, no script at all', async () => {
+    const [row] = await t.ctx.db.selectFrom('caixa_saida').select('cai_codigo').orderBy('cai_codigo', 'desc').limit(1).execute();
+    for (const url of ['/dev/mailbox', `/dev/mailbox/${row?.cai_codigo}`]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      const policy = csp(res.headers['content-security-policy']);
+      expect(policy.get('default-src'), url).toEqual(["'none'"]);
+      expect(policy.has('script-src'), url).toBe(false);
+      expect(policy.get('style-src'), url).toEqual(["'unsafe-inline'"]);
+      expect(policy.get('img-src'), url).toEqual(['*', 'data:']);
+      expect(policy.get('frame-ancestors'), url).toEqual(["'none'"]);
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+    }
+    // The signed-in API keeps the SPA's policy.
+    const token = await t.login('usuario@demo.local');
+    const res = await t.app.inject({ method: 'GET', url: '/v2/emails/send', headers: bearer(token) });
+    expect(csp(res.headers['content-security-policy']).get('script-src')).toEqual(["'self'"]);
+  });
+
+  it('adds HSTS and upgrades requests only when PUBLIC_URL is https', async () => {
+    const app = Fastify();
+    await registerSecurityHeaders(app, loadConfig({ PUBLIC_URL: 'https://ar.exemplo.com.br' }));
+    app.get('/x', async () => ({}));
+    const res = await app.inject({ method: 'GET', url: '/x' });
+    expect(res.headers['strict-transport-security']).toBe('max-age=31536000');
+    expect(csp(res.headers['content-security-policy']).has('upgrade-insecure-requests')).toBe(true);
+    await app.close();
+  });
+});

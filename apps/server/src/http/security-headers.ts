@@ -1,0 +1,90 @@
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+
+type Directives = Record<string, string[]>;
+
+/**
+ * The SPA's policy (docs/security.md): scripts only from the product's own files, never inline;
+ * styles inline too, because Mantine writes its CSS variables in <style> elements and positions
+ * menus and popovers with style attributes. Images also from https (a message's own images, shown
+ * in the sandboxed frames of the detail and public pages); no framing of the product by anyone.
+ */
+const SPA_DIRECTIVES: Directives = {
+  'default-src': ["'self'"],
+  'base-uri': ["'self'"],
+  'script-src': ["'self'"],
+  'script-src-attr': ["'none'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+  'font-src': ["'self'", 'data:'],
+  'connect-src': ["'self'"],
+  'object-src': ["'none'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+};
+
+/**
+ * The local mailbox (/dev/mailbox, embedded mode only) shows each e-mail as its recipient would see
+ * it: its own inline styles and its images from anywhere, and nothing that runs (the message is in
+ * a sandboxed frame without scripts, and this policy has no script source at all).
+ */
+export const MAILBOX_DIRECTIVES: Directives = {
+  'default-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'style-src': ["'unsafe-inline'"],
+  'img-src': ['*', 'data:'],
+  'form-action': ["'none'"],
+  'frame-ancestors': ["'none'"],
+};
+
+/**
+ * Paths that carry a message's uuid or a one-time token: pages there send no Referer at all, so
+ * neither the uuid nor the product's address reaches the sites their links open.
+ */
+const NO_REFERRER_PREFIXES = [
+  '/emails/info/public/',
+  '/v2/emails/info/public/',
+  '/v2/email/public/',
+  '/reset/',
+  '/v2/usuarios/reset/',
+  '/sign-up/',
+  '/v2/usuarios/registration/',
+  '/confirm-registration/',
+  '/v2/usuarios/confirm-registration/',
+];
+
+/** The open-tracking image is loaded by mail clients on other sites: it must not be same-origin only. */
+const PIXEL = /^\/v2\/emails\/info\/public\/[^/?]+\/track-email\/pixel\.gif(?:\?|$)/;
+
+const isHttps = (config: Config) => config.publicUrl.startsWith('https:');
+
+export const cspOf = (directives: Directives, config: Config): Directives =>
+  isHttps(config) ? { ...directives, 'upgrade-insecure-requests': [] } : directives;
+
+/**
+ * Security headers on every response, by @fastify/helmet: a CSP, nosniff, frame denial, a referrer
+ * policy, HSTS when PUBLIC_URL is https (only then does the browser reach the product over TLS; on
+ * plain http the header would be ignored, and upgrading requests would break a local install).
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+  await app.register(fastifyHelmet, {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: cspOf(SPA_DIRECTIVES, config) },
+    // One year, this host only: the operator's other subdomains may not all speak TLS.
+    strictTransportSecurity: isHttps(config) ? { maxAge: 31_536_000, includeSubDomains: false } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    xFrameOptions: { action: 'deny' },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    const url = request.url;
+    if (NO_REFERRER_PREFIXES.some((p) => url.startsWith(p))) reply.header('referrer-policy', 'no-referrer');
+    if (PIXEL.test(url)) reply.header('cross-origin-resource-policy', 'cross-origin');
+  });
+}
+
+/** Route options for the local mailbox's pages: its own policy instead of the SPA's. */
+export const mailboxHelmet = (config: Config) => ({
+  helmet: { contentSecurityPolicy: { useDefaults: false, directives: cspOf(MAILBOX_DIRECTIVES, config) } },
+});
