@@ -6,6 +6,7 @@ import {
   DEFAULT_ATTACHMENT_LIMIT_MB,
   EMAIL_MSG,
   messageUnits,
+  REACHED_BITS,
 } from '@ar/core';
 import type { Insertable, Transaction } from 'kysely';
 import { fromKysely, type PgBoss } from 'pg-boss';
@@ -219,6 +220,7 @@ async function storeSend(
       ema_uni_codigo: codes[i],
       ema_uni_hash: chained[i]?.messageHash,
       ema_status_email: 'processed',
+      ema_alcance_email: REACHED_BITS.processed,
     })),
     events: chained.map((c) => ({ ...c.row, evt_codigo: c.evt_codigo })),
     ...linksAndLabels(values, codes, tags),
