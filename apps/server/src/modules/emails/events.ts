@@ -1,4 +1,4 @@
-import { type Channel, REACHED_BITS, type StatusType } from '@ar/core';
+import { type Channel, REACHED_BITS, type StatusType, tsaLabel } from '@ar/core';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { PgBoss } from 'pg-boss';
 import type { DB } from '../../db/schema.ts';
@@ -213,6 +213,7 @@ export function eventsWithStamps(db: Kysely<DB>, cod_email: number) {
     ])
     .where('e.cod_email', '=', cod_email)
     .orderBy('e.evt_seq')
-    .execute();
+    .execute()
+    .then((rows) => rows.map((r) => ({ ...r, car_tsa: tsaLabel(r.car_tsa) })));
 }
 export type EventWithStamp = Awaited<ReturnType<typeof eventsWithStamps>>[number];
