@@ -82,7 +82,12 @@ describe('GET /v2/emails/send, searchStatus', () => {
 
   it('finds a read message under Lido after it was confirmed, and with a read by the tracking image too', async () => {
     expect(await filtered({ email: ['read'] })).toContain('confirmado');
-    await recordEvent(t.ctx.db, { cod_email: code.entregue as number, canal: 'email', tipo: 'track', detalhes: { classificacao: 'pessoa' } });
+    await recordEvent(t.ctx.db, {
+      cod_email: code.entregue as number,
+      canal: 'email',
+      tipo: 'track',
+      detalhes: { classificacao: 'pessoa' },
+    });
     expect(await filtered({ email: ['read'] })).toEqual(['confirmado', 'entregue', 'lido']);
     expect(await filtered({ email: ['delivered'] })).toEqual(['entregue']);
   });

@@ -342,7 +342,15 @@ describe('built-in TSA over HTTP', () => {
       ]);
       expect(stdout).toContain('Verification: OK');
 
-      const { stdout: cert } = await run('openssl', ['x509', '-in', path.join(dir, 'tsa.pem'), '-noout', '-text', '-nameopt', 'oneline,-esc_msb']);
+      const { stdout: cert } = await run('openssl', [
+        'x509',
+        '-in',
+        path.join(dir, 'tsa.pem'),
+        '-noout',
+        '-text',
+        '-nameopt',
+        'oneline,-esc_msb',
+      ]);
       expect(cert).toMatch(/X509v3 Extended Key Usage: critical\s+Time Stamping/);
       expect(cert).toContain('NÃO credenciado na ICP-Brasil (não é uma ACT)');
       expect(cert).toContain('AR Online TSA embutida (não credenciada ICP-Brasil)');

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
+import { tsaLabel } from '@ar/core';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-import { tsaLabel } from '@ar/core';
 import { commonName, dottedOid, OID, toHex } from './pki.ts';
 
 /** What a token says, read without judging it. */
