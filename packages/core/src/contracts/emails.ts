@@ -190,6 +190,9 @@ export const STATUS_LABELS: Record<StatusType, { label: string; color: string }>
   download: { label: 'Anexo baixado', color: 'green' },
 };
 
+/** How the timeline marks an open or a click made by a program (docs/reads.md): evidence, not a read. */
+export const AUTOMATED_MARK = ' (automático, não conta como leitura)';
+
 /**
  * The status filter of the sent list (spec 000 §4), per channel. E-mail has the spec's four plus
  * the statuses an e-mail shows that the spec's list lacks (Enviado, Confirmado, Respondido); SMS and

@@ -1,4 +1,4 @@
-import { type Channel, STATUS_LABELS, type StatusEntry, type StatusType } from '@ar/core';
+import { AUTOMATED_MARK, type Channel, STATUS_LABELS, type StatusEntry, type StatusType } from '@ar/core';
 import { statusRank } from './events.ts';
 
 const known = (t: string): t is StatusType => t in STATUS_LABELS;
@@ -38,7 +38,7 @@ export function presentStatuses(events: EventRow[]) {
     .map((e) => ({
       type: e.evt_canal === 'whatsapp' ? 'whatsApp' : e.evt_canal,
       date: new Date(e.evt_data).toISOString(),
-      status: `${statusEntry(e.evt_tipo, e.evt_data)?.label ?? e.evt_tipo}${automated(e) ? ' (automático, não conta como leitura)' : ''}`,
+      status: `${statusEntry(e.evt_tipo, e.evt_data)?.label ?? e.evt_tipo}${automated(e) ? AUTOMATED_MARK : ''}`,
     }))
     .reverse();
   return { status, lastStatus, timeline };

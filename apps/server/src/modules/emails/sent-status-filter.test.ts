@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { up as reachedStatuses } from '../../db/migrations/0013-emails-reached-statuses.ts';
@@ -137,7 +137,7 @@ describe('GET /v2/emails/send, searchStatus', () => {
   it('migration 0013 gives messages stored before it their statuses from their events', async () => {
     await sql`ALTER TABLE emails DROP COLUMN ema_alcance_email, DROP COLUMN ema_alcance_sms,
       DROP COLUMN ema_alcance_whatsapp, DROP COLUMN ema_alcance_voz`.execute(t.ctx.db);
-    await reachedStatuses(t.ctx.db);
+    await reachedStatuses(t.ctx.db as unknown as Kysely<unknown>);
     for (const [option, names] of Object.entries({ ...EXPECTED, read: ['confirmado', 'entregue', 'lido'] })) {
       expect({ option, names: await filtered({ email: [option] }) }).toEqual({ option, names });
     }
