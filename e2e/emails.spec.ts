@@ -110,3 +110,127 @@ test('sent messages: the list, search, detail with tags and attachment, and the 
     /\/emails\/info\/public\/track-link-externo\/[0-9a-f-]{36}$/,
   );
 });
+
+const PERSON = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
+/** Sends to each address and waits until every message left; answers code and uuid by address. */
+async function sendAndWait(request: APIRequestContext, headers: Record<string, string>, data: Record<string, unknown>) {
+  const sent = await request.post('/v2/emails/send', { headers, data });
+  expect(sent.ok()).toBeTruthy();
+  const emails = (await sent.json()).emails as { ema_uni_codigo: number; ema_uni_id: string; ema_uni_to: string }[];
+  for (const e of emails) {
+    await expect
+      .poll(async () => (await (await request.get(`/v2/emails/status/${e.ema_uni_codigo}`, { headers })).json()).status.email.length, {
+        timeout: 20_000,
+      })
+      .toBeGreaterThanOrEqual(2);
+  }
+  // A person needs a few seconds; sooner is taken for a scanner (docs/reads.md).
+  await new Promise((r) => setTimeout(r, 5_500));
+  return Object.fromEntries(emails.map((e) => [e.ema_uni_to, e]));
+}
+
+test('the status filter finds a message under each status it reached: a confirmed message under Lido too', async ({ page, request }) => {
+  const token = await apiToken(request, 'usuario@demo.local');
+  const headers = { authorization: `Bearer ${token}` };
+  const sent = await sendAndWait(request, headers, {
+    destinataires: ['ana', 'beto', 'caio'].map((n) => ({ to: `${n}@filtro.test`, nameTo: n })),
+    nameFrom: 'Cobranca Demo',
+    subject: 'Filtro de status 15',
+    content: '<p>Olá</p>',
+  });
+  const beto = sent['beto@filtro.test']?.ema_uni_id;
+  const read = await request.get(`/v2/emails/info/public/${beto}/track-email/leitura`, { headers: { 'user-agent': PERSON } });
+  expect((await read.json()).classificacao).toBe('pessoa');
+  expect((await request.get(`/v2/emails/info/public/${beto}/track-accept-email/aceite`, { headers: { 'user-agent': PERSON } })).ok()).toBe(
+    true,
+  );
+
+  await login(page, 'usuario@demo.local');
+  await expect(page).toHaveURL(/\/emails\/enviados$/);
+  await page.getByPlaceholder(/Procurar pelos campos/).fill('Filtro de status 15');
+  const footer = page.getByTestId('table-footer');
+  const filterBy = async (...labels: string[]) => {
+    await page.getByRole('button', { name: /^Status/ }).click();
+    const options = page.locator('.mantine-Popover-dropdown');
+    for (const box of await options.getByRole('checkbox', { checked: true }).all()) await box.uncheck();
+    for (const label of labels) await options.getByRole('checkbox', { name: label, exact: true }).check();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Pesquisar' }).click();
+  };
+  await filterBy('Lido (Email)');
+  await expect(footer).toHaveText('Mostrando de 1 até 1 de 1 registros');
+  await expect(page.getByRole('cell', { name: /beto@filtro\.test/ })).toBeVisible();
+  // The icon says what the detail says: confirmed.
+  await expect(page.getByLabel('AR-Email: Confirmado')).toBeVisible();
+  await filterBy('Confirmado (Email)');
+  await expect(footer).toHaveText('Mostrando de 1 até 1 de 1 registros');
+  await filterBy('Enviado (Email)');
+  await expect(footer).toHaveText('Mostrando de 1 até 3 de 3 registros');
+  await filterBy('Processado (Email)');
+  await expect(footer).toHaveText('Mostrando de 1 até 3 de 3 registros');
+  await filterBy('Falha no Envio/Entrega (Email)');
+  await expect(footer).toHaveText('Mostrando de 0 até 0 de 0 registros');
+  // SMS and WhatsApp as the spec lists them: offered, matching nothing until those channels send.
+  await filterBy('Enviado (SMS)', 'Lido (WhatsApp)');
+  await expect(footer).toHaveText('Mostrando de 0 até 0 de 0 registros');
+});
+
+test('the sent detail groups repeated events, keeps automated fetches under one line, and shows an inline image in its box', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const token = await apiToken(request, 'gerente@demo.local');
+  const headers = { authorization: `Bearer ${token}` };
+  // A wide inline image (1600 px), as a pasted screenshot would be, with text under it.
+  const png = new PNG({ width: 1600, height: 500 });
+  for (let i = 0; i < png.data.length; i += 4) png.data.set(i % 6400 < 3200 ? [25, 113, 194, 255] : [255, 255, 255, 255], i);
+  const image = `data:image/png;base64,${PNG.sync.write(png).toString('base64')}`;
+  const sent = await sendAndWait(request, headers, {
+    destinataires: [{ to: 'lia@cliente.test', nameTo: 'Lia' }],
+    nameFrom: 'Gerente Demo',
+    subject: 'Comprovante com imagem',
+    content: `<p>Segue o comprovante:</p><p><img src="${image}" alt="comprovante"></p><p>Texto depois da imagem</p>`,
+  });
+  const { ema_uni_id: uuid, ema_uni_codigo: code } = sent['lia@cliente.test'] as { ema_uni_id: string; ema_uni_codigo: number };
+  for (let i = 0; i < 4; i++)
+    await request.get(`/v2/emails/info/public/${uuid}/track-email/leitura`, { headers: { 'user-agent': PERSON } });
+  for (let i = 0; i < 5; i++) {
+    await request.get(`/v2/emails/info/public/${uuid}/track-email/pixel.gif`, {
+      headers: { 'user-agent': 'Mozilla/5.0 (via ggpht.com GoogleImageProxy)' },
+    });
+  }
+
+  await login(page, 'gerente@demo.local');
+  await expect(page).toHaveURL(/\/emails\/enviados$/);
+  await page.goto(`/emails/enviados/info/${code}`);
+  const panel = page.getByTestId('status-panel-email');
+  await expect(panel.getByTestId(/^status-email-/).filter({ hasText: 'Lido' })).toHaveCount(1);
+  await expect(page.getByTestId('status-email-read')).toContainText('4×');
+  await expect(page.getByTestId('status-email-read')).toContainText(/primeira em .* · última em /);
+
+  const timeline = page.getByTestId('timeline');
+  await expect(timeline.getByText('Acessos automáticos (não contam como leitura) · AR-Email')).toHaveCount(1);
+  await expect(timeline.getByText(/^Lido · AR-Email$/)).toHaveCount(1);
+  const automated = page.getByTestId('timeline-automatico');
+  await expect(automated).toContainText('5×');
+  await expect(automated.getByText(/— Lido$/)).toHaveCount(5);
+  await expect(automated.getByText(/— Lido$/).first()).toBeHidden();
+  await automated.getByRole('button', { name: 'ver as 5 ocorrências' }).click();
+  await expect(automated.getByText(/— Lido$/).first()).toBeVisible();
+
+  // The message as sent: the image fits the box and the text under it is in view, without scrolling the box.
+  const frame = page.frameLocator('[data-testid="sent-content"]');
+  await expect(frame.getByText('Texto depois da imagem')).toBeVisible();
+  const fit = await page.getByTestId('sent-content').evaluate((el: HTMLIFrameElement) => {
+    const doc = el.contentDocument as Document;
+    const img = doc.querySelector('img') as HTMLImageElement;
+    return {
+      imageFits: img.complete && img.naturalWidth === 1600 && img.getBoundingClientRect().width <= doc.documentElement.clientWidth,
+      noInnerScroll: doc.documentElement.scrollHeight <= el.clientHeight + 1,
+    };
+  });
+  expect(fit).toEqual({ imageFits: true, noInnerScroll: true });
+  await page.screenshot({ path: '/tmp/f-detail-grouped.png', fullPage: true });
+});

@@ -101,3 +101,70 @@ test('the recipient answers the security question, downloads, follows a link and
     await expect(timeline.getByText(new RegExp(`^${status} · AR-Email$`)).first()).toBeVisible();
   }
 });
+
+test('opened from the e-mail, the public page shows the read it just recorded, fits 360 px, and names the built-in TSA "não credenciada"', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const session = await (await request.post('/v2/login', { data: { username: 'gerente@demo.local', password: DEMO_PASSWORD } })).json();
+  const headers = { authorization: `Bearer ${session.token}` };
+  const sent = await request.post('/v2/emails/send', {
+    headers,
+    data: {
+      destinataires: [{ to: 'sara@cliente.test', nameTo: 'Sara' }],
+      nameFrom: 'Gerente Demo',
+      subject: 'Aviso de vencimento 360',
+      content: '<p>Seu contrato vence em 10 dias.</p>',
+    },
+  });
+  expect(sent.ok()).toBeTruthy();
+  const { ema_uni_codigo: code, ema_uni_id: uuid } = (await sent.json()).emails[0];
+  await expect
+    .poll(async () => (await (await request.get(`/v2/emails/status/${code}`, { headers })).json()).lastStatus.email?.type, {
+      timeout: 20_000,
+    })
+    .toBe('send');
+  await page.waitForTimeout(5_500);
+
+  const mail = await openLatestMail(page, 'sara@cliente.test', /Aviso de vencimento 360/);
+  const pageLink = await mail.getByRole('link', { name: 'Ver a mensagem registrada' }).getAttribute('href');
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto(pageLink as string);
+  await expect(page.getByRole('heading', { name: 'Aviso de vencimento 360' })).toBeVisible();
+  // What the visit recorded, without a reload.
+  const field = (label: string) => page.getByText(label, { exact: true }).locator('xpath=following-sibling::*[1]');
+  await expect(field('Situação')).toHaveText('Lido');
+  await expect(field('Lido em')).toHaveText(/^\d\d\/\d\d\/\d{4} \d\d:\d\d/);
+  await expect(page.getByTestId('certificado-leitura')).toBeVisible();
+
+  const noSideScroll = async (p = page) =>
+    expect(await p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  // The stamps are signed within seconds of the events: the certificate names its TSA.
+  await expect(async () => {
+    await page.goto(`/emails/info/public/${uuid}`);
+    await expect(page.getByTestId('certificado-envio')).toContainText('AR Online TSA embutida (não credenciada ICP-Brasil)', {
+      timeout: 2_000,
+    });
+  }).toPass({ timeout: 30_000 });
+  await noSideScroll();
+  await page.screenshot({ path: '/tmp/f-public-360.png', fullPage: true });
+  await page.getByRole('tab', { name: 'AR-Email' }).click();
+  await expect(page.getByTestId('public-content')).toBeVisible();
+  await noSideScroll();
+
+  // The validator the certificate opens, at the same width.
+  const [validator] = await Promise.all([
+    context.waitForEvent('page'),
+    page
+      .getByRole('tab', { name: 'Resumo' })
+      .click()
+      .then(() => page.getByTestId('certificado-envio').getByRole('button', { name: 'Validar carimbo' }).click()),
+  ]);
+  await validator.setViewportSize({ width: 360, height: 740 });
+  await expect(validator.getByTestId('stamp-verdict')).toContainText('Carimbo válido');
+  await expect(validator.getByText('AR Online TSA embutida (não credenciada ICP-Brasil)').first()).toBeVisible();
+  await noSideScroll(validator);
+  await validator.screenshot({ path: '/tmp/f-validator-360.png', fullPage: true });
+});

@@ -278,6 +278,11 @@ export interface EmailsTable {
   ema_status_sms: string | null;
   ema_status_whatsapp: string | null;
   ema_status_voz: string | null;
+  /** The statuses each channel has reached, one bit each (REACHED_BITS; migration 0015). */
+  ema_alcance_email: Generated<number>;
+  ema_alcance_sms: Generated<number>;
+  ema_alcance_whatsapp: Generated<number>;
+  ema_alcance_voz: Generated<number>;
   ema_uni_busca: Generated<string>;
   /** SHA-256 of what was sent (evidence/canonical.ts), fixed with the first event (migration 0007). */
   ema_uni_hash: string | null;

@@ -200,12 +200,45 @@ export const STATUS_LABELS: Record<StatusType, { label: string; color: string }>
   download: { label: 'Anexo baixado', color: 'green' },
 };
 
-/** The status filter of the sent list (spec 000 §4). */
+/** How the timeline marks an open or a click made by a program (docs/reads.md): evidence, not a read. */
+export const AUTOMATED_MARK = ' (automático, não conta como leitura)';
+
+/**
+ * The status filter of the sent list (spec 000 §4), per channel. E-mail has the spec's four plus
+ * the statuses an e-mail shows that the spec's list lacks (Enviado, Confirmado, Respondido); SMS and
+ * WhatsApp as the spec lists them (they match nothing until those channels send). An option means
+ * "the message reached this status" (docs/emails.md, "Status filter"): a read message stays under
+ * Lido after it is confirmed.
+ */
 export const STATUS_FILTER: Record<'email' | 'sms' | 'whatsapp', StatusType[]> = {
-  email: ['processed', 'delivered', 'read', 'erro'],
+  email: ['processed', 'send', 'delivered', 'read', 'acknowledged', 'answered', 'erro'],
   sms: ['processed', 'send', 'delivered', 'read', 'erro'],
   whatsapp: ['processed', 'send', 'delivered', 'read', 'erro'],
 };
+
+/**
+ * One bit per status a channel of a message has reached (the columns ema_alcance_* of `emails`):
+ * set by each event that counts as a status (not the automated opens, clicks or downloads), never
+ * cleared.
+ */
+export const REACHED_BITS: Partial<Record<StatusType, number>> = {
+  processed: 1,
+  send: 2,
+  delivered: 4,
+  viewed: 8,
+  erro: 16,
+  track: 32,
+  read: 64,
+  acknowledged: 128,
+  answered: 256,
+};
+
+/** The bits a set of filter options matches: 'Lido' is a read on the public page or by the tracking image (both shown as Lido). */
+export function reachedMask(types: StatusType[]): number {
+  let mask = 0;
+  for (const t of types) mask |= (REACHED_BITS[t] ?? 0) | (t === 'read' ? (REACHED_BITS.track as number) : 0);
+  return mask;
+}
 
 export interface StatusEntry {
   type: StatusType;

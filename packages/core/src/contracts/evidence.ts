@@ -13,6 +13,17 @@ export const EVIDENCE_MSG = {
   notFound: 'Carimbo não encontrado',
 } as const;
 
+/**
+ * A time-stamp authority's name as shown (pages, PDFs, the validator). The built-in TSA's
+ * certificates made before 2026-11-25 name it '... (nao credenciada ICP-Brasil)' without the
+ * accent, and every token and stored stamp of those installations repeats it: shown accented.
+ */
+export function tsaLabel(name: string): string;
+export function tsaLabel(name: string | null): string | null;
+export function tsaLabel(name: string | null): string | null {
+  return name === null ? null : name.replace('(nao credenciada ICP-Brasil)', '(não credenciada ICP-Brasil)');
+}
+
 /** POST /v2/emails/validar-carimbo (spec 002 §7): the base64 of a TimeStampToken and the hash it should cover. */
 export const validarCarimboSchema = z.object({
   carimboBase64: z

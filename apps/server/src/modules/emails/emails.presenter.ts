@@ -1,4 +1,5 @@
-import { type Channel, STATUS_LABELS, type StatusEntry, type StatusType } from '@ar/core';
+import { AUTOMATED_MARK, type Channel, STATUS_LABELS, type StatusEntry, type StatusType } from '@ar/core';
+import { statusRank } from './events.ts';
 
 const known = (t: string): t is StatusType => t in STATUS_LABELS;
 
@@ -23,14 +24,21 @@ export function presentStatuses(events: EventRow[]) {
     const entry = statusEntry(e.evt_tipo, e.evt_data);
     if (entry) status[e.evt_canal].push(entry);
   }
-  const lastStatus = Object.fromEntries(
-    (Object.keys(status) as Channel[]).filter((c) => status[c].length > 0).map((c) => [c, status[c][status[c].length - 1]]),
-  ) as Partial<Record<Channel, StatusEntry>>;
+  // The current status, as the message row keeps it (events.ts): the furthest status reached, the
+  // latest of equals; a click or a download is evidence, not a status. The list's icons show the same.
+  const lastStatus: Partial<Record<Channel, StatusEntry>> = {};
+  for (const c of Object.keys(status) as Channel[]) {
+    for (const entry of status[c]) {
+      if (entry.type === 'click' || entry.type === 'download') continue;
+      const now = lastStatus[c];
+      if (!now || statusRank(entry.type) >= statusRank(now.type)) lastStatus[c] = entry;
+    }
+  }
   const timeline = events
     .map((e) => ({
       type: e.evt_canal === 'whatsapp' ? 'whatsApp' : e.evt_canal,
       date: new Date(e.evt_data).toISOString(),
-      status: `${statusEntry(e.evt_tipo, e.evt_data)?.label ?? e.evt_tipo}${automated(e) ? ' (automático, não conta como leitura)' : ''}`,
+      status: `${statusEntry(e.evt_tipo, e.evt_data)?.label ?? e.evt_tipo}${automated(e) ? AUTOMATED_MARK : ''}`,
     }))
     .reverse();
   return { status, lastStatus, timeline };

@@ -1,4 +1,4 @@
-import type { Channel, StatusType } from '@ar/core';
+import { type Channel, REACHED_BITS, type StatusType, tsaLabel } from '@ar/core';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { PgBoss } from 'pg-boss';
 import type { DB } from '../../db/schema.ts';
@@ -41,6 +41,14 @@ const STATUS_COLUMN = {
   voz: 'ema_status_voz',
 } as const;
 
+/** The statuses each channel has reached (the sent list's filter; migration 0015). */
+const REACHED_COLUMN = {
+  email: 'ema_alcance_email',
+  sms: 'ema_alcance_sms',
+  whatsapp: 'ema_alcance_whatsapp',
+  voz: 'ema_alcance_voz',
+} as const;
+
 /**
  * Appends one event to a message's history and keeps the channel's last status on the message.
  * Answers false when the event was already recorded (a second 'send' of the same channel), which
@@ -68,16 +76,19 @@ export async function recordEvent(db: Kysely<DB>, e: NewEvent, boss?: PgBoss | n
     if (e.canal !== 'carta' && e.affectsStatus !== false) {
       // The current status only moves forward: a late delivery report never hides a read, and
       // nothing hides an acceptance or a reply. (The message row is locked by the append.)
+      // Every status event is also kept among the statuses the channel has reached.
       const column = STATUS_COLUMN[e.canal];
+      const reached = REACHED_COLUMN[e.canal];
       const current = await trx.selectFrom('emails').select(column).where('ema_uni_codigo', '=', e.cod_email).executeTakeFirst();
       const now = (current as Record<string, string | null> | undefined)?.[column] ?? null;
-      if (statusRank(e.tipo) >= statusRank(now)) {
-        await trx
-          .updateTable('emails')
-          .set({ [column]: e.tipo })
-          .where('ema_uni_codigo', '=', e.cod_email)
-          .execute();
-      }
+      await trx
+        .updateTable('emails')
+        .set({
+          ...(statusRank(e.tipo) >= statusRank(now) ? { [column]: e.tipo } : {}),
+          [reached]: sql`${sql.ref(reached)} | ${REACHED_BITS[e.tipo] ?? 0}`,
+        })
+        .where('ema_uni_codigo', '=', e.cod_email)
+        .execute();
     }
     if (boss) await queueStampsSafely(trx, boss, [appended.evt_codigo]);
     return true;
@@ -106,25 +117,30 @@ export async function recordEvents(trx: Transaction<DB>, events: NewEvent[], bos
       detalhes: e.detalhes ?? {},
     })),
   );
-  // The statuses, grouped by channel and type; each only moves forward (the rows are locked by the append).
-  const groups = new Map<string, { column: (typeof STATUS_COLUMN)[keyof typeof STATUS_COLUMN]; tipo: string; ids: number[] }>();
+  // The statuses, grouped by channel and type; each only moves forward (the rows are locked by the
+  // append), and is added to the statuses the channel has reached, in the same statement.
+  type Group = { channel: keyof typeof STATUS_COLUMN; tipo: StatusType; ids: number[] };
+  const groups = new Map<string, Group>();
   const recorded = new Set(appended.map((a) => a.cod_email));
   for (const e of events) {
     if (e.canal === 'carta' || e.affectsStatus === false || !recorded.has(e.cod_email)) continue;
-    const column = STATUS_COLUMN[e.canal];
-    const group = groups.get(`${column}|${e.tipo}`) ?? { column, tipo: e.tipo, ids: [] };
+    const group = groups.get(`${e.canal}|${e.tipo}`) ?? { channel: e.canal, tipo: e.tipo, ids: [] };
     group.ids.push(e.cod_email);
-    groups.set(`${column}|${e.tipo}`, group);
+    groups.set(`${e.canal}|${e.tipo}`, group);
   }
-  for (const { column, tipo, ids } of groups.values()) {
+  for (const { channel, tipo, ids } of groups.values()) {
+    const column = STATUS_COLUMN[channel];
+    const reached = REACHED_COLUMN[channel];
     const below = Object.entries(STATUS_RANK)
       .filter(([, rank]) => rank > statusRank(tipo))
       .map(([t]) => t);
+    const moves = below.length
+      ? sql<string>`CASE WHEN ${sql.ref(column)} IS NULL OR ${sql.ref(column)} NOT IN (${sql.join(below)}) THEN ${tipo} ELSE ${sql.ref(column)} END`
+      : sql<string>`${tipo}`;
     await trx
       .updateTable('emails')
-      .set({ [column]: tipo })
+      .set({ [column]: moves, [reached]: sql`${sql.ref(reached)} | ${REACHED_BITS[tipo] ?? 0}` })
       .where('ema_uni_codigo', 'in', ids)
-      .where((eb) => (below.length ? eb.or([eb(column, 'is', null), eb(column, 'not in', below)]) : eb.lit(true)))
       .execute();
   }
   if (boss)
@@ -197,6 +213,7 @@ export function eventsWithStamps(db: Kysely<DB>, cod_email: number) {
     ])
     .where('e.cod_email', '=', cod_email)
     .orderBy('e.evt_seq')
-    .execute();
+    .execute()
+    .then((rows) => rows.map((r) => ({ ...r, car_tsa: tsaLabel(r.car_tsa) })));
 }
 export type EventWithStamp = Awaited<ReturnType<typeof eventsWithStamps>>[number];

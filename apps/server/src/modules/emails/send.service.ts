@@ -7,6 +7,7 @@ import {
   EMAIL_MSG,
   messageUnits,
   oficioSearchText,
+  REACHED_BITS,
   renderOficioHtml,
 } from '@ar/core';
 import type { Insertable, Transaction } from 'kysely';
@@ -246,6 +247,7 @@ async function storeSend(
       ema_uni_codigo: codes[i],
       ema_uni_hash: chained[i]?.messageHash,
       ema_status_email: 'processed',
+      ema_alcance_email: REACHED_BITS.processed,
     })),
     events: chained.map((c) => ({ ...c.row, evt_codigo: c.evt_codigo })),
     ...linksAndLabels(values, codes, tags),

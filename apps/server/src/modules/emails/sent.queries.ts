@@ -1,4 +1,4 @@
-import { paginationOf, type SentListQuery } from '@ar/core';
+import { paginationOf, reachedMask, type SentListQuery, type StatusType } from '@ar/core';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { containsPattern } from '../../http/paged-list.ts';
@@ -12,11 +12,12 @@ const SORTABLE = {
   ema_uni_data_criacao: 'e.ema_uni_codigo',
 };
 
-const STATUS_COLUMN = {
-  email: 'e.ema_status_email',
-  sms: 'e.ema_status_sms',
-  whatsapp: 'e.ema_status_whatsapp',
-  voz: 'e.ema_status_voz',
+/** The statuses each channel has reached (migration 0015): what the status filter reads. */
+const REACHED_COLUMN = {
+  email: 'e.ema_alcance_email',
+  sms: 'e.ema_alcance_sms',
+  whatsapp: 'e.ema_alcance_whatsapp',
+  voz: 'e.ema_alcance_voz',
 } as const;
 
 export interface SentRow {
@@ -29,7 +30,7 @@ export interface SentRow {
   ema_uni_data_criacao: Date;
   ema_uni_sms: unknown;
   ema_uni_whatsapp: unknown;
-  /** The page's tags and last event per channel, read by the same query. */
+  /** The page's tags and, per channel, the current status (the row's status column) and when it was recorded, read by the same query. */
   tags: { eti_codigo: number; eti_nome: string; eti_cor: string }[];
   events: { evt_canal: string; evt_tipo: string; evt_data: string }[];
   total: number | null;
@@ -37,12 +38,13 @@ export interface SentRow {
 
 /**
  * One page of the user's sent messages, newest first by default (GET /emails/send), with its
- * rowCount, tags and last events in one query (docs/emails.md, "Sent list"):
+ * rowCount, tags and current statuses in one query (docs/emails.md, "Sent list"):
  * - the inner query finds the page's ids and, when filtered, counts every match with a window
  *   count in the same scan (a search walks the trigram index and the matching rows once, not
  *   twice as a page query plus a count query would);
  * - unfiltered, the total is the count the database keeps per user (migration 0006);
- * - the outer query joins the 25 rows and reads their tags and last event per channel;
+ * - the outer query joins the 25 rows and reads their tags and, per channel, the event of its
+ *   current status (the status column, which only moves forward: icons, detail and filter agree);
  * - a search on the search text alone reads its ordered ids once and keeps them while the user's
  *   messages are the same (listKept, search-matches.ts): its later pages read only their rows.
  */
@@ -63,10 +65,13 @@ export async function listSent(db: Kysely<DB>, usu: number, q: SentListQuery) {
   const statusFilters = Object.entries(q.searchStatus).filter(([, values]) => values && values.length > 0);
   const unfiltered = !q.searchTerm && q.searchTags.length === 0 && statusFilters.length === 0;
   if (statusFilters.length) {
+    // An option matches the messages whose channel reached that status (docs/emails.md, "Status
+    // filter"), read from the row like the current status was: no scan of the events.
     base = base.where((eb) =>
       eb.or(
-        statusFilters.map(([channel, values]) =>
-          eb(sql.ref(STATUS_COLUMN[channel as keyof typeof STATUS_COLUMN]), 'in', values as string[]),
+        statusFilters.map(
+          ([channel, values]) =>
+            sql<boolean>`(${sql.ref(REACHED_COLUMN[channel as keyof typeof REACHED_COLUMN])} & ${reachedMask(values as StatusType[])}) <> 0`,
         ),
       ),
     );
@@ -113,7 +118,7 @@ export async function listSent(db: Kysely<DB>, usu: number, q: SentListQuery) {
   return { rows, pagination: paginationOf(q.offset, q.limit, rowCount) };
 }
 
-/** The columns of a page's rows, with their tags and last event per channel, read in the same query. */
+/** The columns of a page's rows, with their tags and current status per channel, read in the same query. */
 type PageSource = SelectQueryBuilder<DB & { e: DB['emails'] }, 'e', object>;
 
 function withPageColumns(qb: PageSource) {
@@ -135,7 +140,11 @@ function withPageColumns(qb: PageSource) {
       SELECT json_agg(json_build_object('evt_canal', x.evt_canal, 'evt_tipo', x.evt_tipo,
         'evt_data', to_char(x.evt_data AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) ORDER BY x.evt_canal)
       FROM (SELECT DISTINCT ON (v.evt_canal) v.evt_canal, v.evt_tipo, v.evt_data FROM email_eventos v
-            WHERE v.cod_email = e.ema_uni_codigo ORDER BY v.evt_canal, v.evt_codigo DESC) x), '[]'::json)`.as('events'),
+            WHERE v.cod_email = e.ema_uni_codigo
+              AND v.evt_tipo = CASE v.evt_canal WHEN 'email' THEN e.ema_status_email WHEN 'sms' THEN e.ema_status_sms
+                WHEN 'whatsapp' THEN e.ema_status_whatsapp WHEN 'voz' THEN e.ema_status_voz ELSE v.evt_tipo END
+              AND coalesce(v.evt_detalhes->>'classificacao', 'pessoa') = 'pessoa'
+            ORDER BY v.evt_canal, v.evt_codigo DESC) x), '[]'::json)`.as('events'),
   ]);
 }
 

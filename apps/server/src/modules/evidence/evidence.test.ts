@@ -342,9 +342,18 @@ describe('built-in TSA over HTTP', () => {
       ]);
       expect(stdout).toContain('Verification: OK');
 
-      const { stdout: cert } = await run('openssl', ['x509', '-in', path.join(dir, 'tsa.pem'), '-noout', '-text']);
+      const { stdout: cert } = await run('openssl', [
+        'x509',
+        '-in',
+        path.join(dir, 'tsa.pem'),
+        '-noout',
+        '-text',
+        '-nameopt',
+        'oneline,-esc_msb',
+      ]);
       expect(cert).toMatch(/X509v3 Extended Key Usage: critical\s+Time Stamping/);
-      expect(cert).toContain('NAO credenciado na ICP-Brasil');
+      expect(cert).toContain('NÃO credenciado na ICP-Brasil (não é uma ACT)');
+      expect(cert).toContain('AR Online TSA embutida (não credenciada ICP-Brasil)');
     } finally {
       await fs.rm(dir, { recursive: true, force: true });
     }

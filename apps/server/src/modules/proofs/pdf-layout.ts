@@ -151,12 +151,14 @@ export interface FieldOptions {
   bold?: boolean;
   /** A command line: monospaced, wrapped at spaces only. */
   command?: boolean;
+  /** Width of the row, label and value (the content's width by default): room beside it for a picture. */
+  width?: number;
 }
 
 /** One label/value row; the value wraps in its column (long hashes and user agents break anywhere). */
 export function field(doc: Pdf, label: string, value: string | null | undefined, opts: FieldOptions = {}): void {
   const valueX = MARGIN + LABEL_WIDTH + 8;
-  const valueWidth = contentWidth(doc) - LABEL_WIDTH - 8;
+  const valueWidth = (opts.width ?? contentWidth(doc)) - LABEL_WIDTH - 8;
   const raw = printable(value === null || value === undefined || value === '' ? '—' : value);
   const text = opts.command ? wrapAtSpaces(raw, valueWidth, 8.2) : raw;
   const mono = opts.mono || opts.command;

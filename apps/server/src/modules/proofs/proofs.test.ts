@@ -3,8 +3,9 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../../test/harness.ts';
 import { opensslVerifyToken } from '../../../test/openssl.ts';
-import { pdfAttachments, pdfQrCodes, pdfText } from '../../../test/pdf-reader.ts';
+import { pdfAttachments, pdfPageCount, pdfQrCodes, pdfText } from '../../../test/pdf-reader.ts';
 import { startSmtpSink, waitFor } from '../../../test/smtp-sink.ts';
+import { recordEvent } from '../emails/events.ts';
 import { brasilia } from './format.ts';
 
 let t: TestApp;
@@ -289,5 +290,54 @@ describe('expert report (laudo pericial)', () => {
     expect(flat).toContain('1 inválido(s)');
     const proof = await t.app.inject({ method: 'GET', url: `/v2/emails/sending-proof/${code}`, headers: bearer(token) });
     expect(proof.json().cadeiaIntegra).toBe(false);
+  });
+});
+
+describe('sending proof on one page', () => {
+  it('keeps the QR code on the first page with every status and three attachments (it went alone to page 2)', async () => {
+    const up = await t.upload(token, [
+      { name: 'notificação-extrajudicial-contrato-2026-17.pdf', data: ATTACHMENT },
+      { name: 'planilha-de-débitos-atualizada.pdf', data: Buffer.from('%PDF-1.4\n%b\n%%EOF\n') },
+      { name: 'procuração.pdf', data: Buffer.from('%PDF-1.4\n%c\n%%EOF\n') },
+    ]);
+    expect(up.statusCode).toBe(200);
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/v2/emails/send',
+      headers: bearer(token),
+      payload: {
+        destinataires: [{ to: 'maria.aparecida@cliente.test', nameTo: 'Maria Aparecida dos Santos Oliveira' }],
+        nameFrom: 'Cobrança Demo',
+        identificacao: 'Contrato 2026/17 — notificação extrajudicial',
+        subject: 'Notificação extrajudicial de cobrança do contrato 2026/17',
+        content: '<p>Prezada Maria, segue a notificação.</p>',
+        attachments: up.json().map((a: { uuidFilename: string }) => a.uuidFilename),
+      },
+    });
+    expect(sent.statusCode).toBe(200);
+    const full = sent.json().emails[0].ema_uni_codigo as number;
+    await waitFor(
+      () => t.ctx.db.selectFrom('emails').select('ema_status_email').where('ema_uni_codigo', '=', full).executeTakeFirstOrThrow(),
+      (m) => m.ema_status_email === 'send',
+    );
+    for (const tipo of ['delivered', 'read', 'download', 'acknowledged', 'answered'] as const) {
+      await recordEvent(t.ctx.db, { cod_email: full, canal: 'email', tipo, ip: '200.147.67.142', detalhes: { classificacao: 'pessoa' } });
+    }
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/v2/emails/sending-proof/${full}`,
+      headers: bearer(token),
+      payload: { name: 'Usuário Demo', email: 'usuario@demo.local' },
+    });
+    expect(res.statusCode).toBe(200);
+    const pdf = res.rawPayload;
+    if (process.env.PROOF_PDF_OUT) await import('node:fs/promises').then((fs) => fs.writeFile(process.env.PROOF_PDF_OUT as string, pdf));
+    const text = (await pdfText(pdf)).replace(/\s+/g, ' ');
+    for (const label of ['Processado', 'Enviado', 'Entregue', 'Lido', 'Confirmado', 'Respondido', 'procuração.pdf']) {
+      expect(text).toContain(label);
+    }
+    expect(text).toContain('Página 1 de 1');
+    expect(await pdfPageCount(pdf)).toBe(1);
+    expect(await pdfQrCodes(pdf)).toHaveLength(1);
   });
 });

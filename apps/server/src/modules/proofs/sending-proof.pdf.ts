@@ -2,7 +2,7 @@ import type { SendingProof } from '@ar/core';
 import QRCode from 'qrcode';
 import { fileSize } from './format.ts';
 import { oficioSection } from './oficio.pdf.ts';
-import { COLORS, contentWidth, ensureSpace, field, finish, newPdf, panel, paragraph, printable, section, title } from './pdf-layout.ts';
+import { COLORS, contentWidth, field, finish, newPdf, panel, paragraph, printable, section, title } from './pdf-layout.ts';
 
 export interface ProofIssuer {
   /** The signed-in user who generated the proof (as the session says). */
@@ -23,21 +23,25 @@ export async function renderSendingProof(p: SendingProof, issuer: ProofIssuer): 
   title(doc, 'Comprovante de Envio', 'AR-Email — mensagem eletrônica registrada');
   panel(doc, p.texto, p.ultimoStatus?.type === 'erro' ? COLORS.alert : COLORS.brand);
 
+  // The QR code sits beside the protocol, on the first page: printed last, it went alone to a
+  // second page whenever the statuses and attachments filled the first (2026-11-25).
   section(doc, 'Protocolo');
-  field(doc, 'Protocolo nº', String(p.ema_uni_codigo), { bold: true });
-  field(doc, 'Identificador', p.ema_uni_id, { mono: true });
-  field(doc, 'Criada em', `${p.criadoEmBrasilia} (horário de Brasília)`);
-  field(doc, 'Status atual', p.ultimoStatus?.label ?? 'Aguardando processamento');
+  const qrTop = doc.y;
+  const beside = { width: contentWidth(doc) - QR_SIZE - 12 };
+  field(doc, 'Protocolo nº', String(p.ema_uni_codigo), { bold: true, ...beside });
+  field(doc, 'Identificador', p.ema_uni_id, { mono: true, ...beside });
+  field(doc, 'Criada em', `${p.criadoEmBrasilia} (horário de Brasília)`, beside);
+  field(doc, 'Status atual', p.ultimoStatus?.label ?? 'Aguardando processamento', beside);
+  field(doc, 'Página pública', 'Aponte a câmera para o código QR ao lado, ou acesse o endereço impresso no fim do comprovante.', beside);
+  await qrCode(doc, p.urlPublica, qrTop);
 
-  section(doc, 'Remetente');
-  field(doc, 'Nome', p.remetente.nome);
-  field(doc, 'E-mail', p.remetente.email);
+  // Sender and recipient in one section, a name and its address on one row: with the QR code
+  // beside the protocol, what keeps a message with every status and a few attachments on one page.
+  section(doc, 'Remetente e destinatário');
+  field(doc, 'Remetente', `${p.remetente.nome} <${p.remetente.email}>`);
   field(doc, 'Conta', `${p.remetente.usuario} (${p.remetente.conta})`);
   if (p.remetente.entidade) field(doc, 'Entidade', p.remetente.entidade);
-
-  section(doc, 'Destinatário');
-  field(doc, 'Nome', p.destinatario.nome);
-  field(doc, 'E-mail', p.destinatario.email);
+  field(doc, 'Destinatário', `${p.destinatario.nome} <${p.destinatario.email}>`);
 
   section(doc, 'Mensagem');
   field(doc, 'Assunto', p.assunto);
@@ -68,62 +72,31 @@ export async function renderSendingProof(p: SendingProof, issuer: ProofIssuer): 
       : 'ROMPIDA: os dados gravados não conferem com os hashes. Consulte o laudo pericial.',
     { color: p.cadeiaIntegra ? undefined : COLORS.alert },
   );
-  await qrBlock(
-    doc,
-    p.urlPublica,
-    `Comprovante gerado em ${p.geradoEmBrasilia} (horário de Brasília) por ${issuer.nome} (${issuer.login}).`,
-  );
-
-  return finish(
-    doc,
-    `AR Online · Comprovante de Envio · Protocolo ${p.ema_uni_codigo} · Gerado em ${p.geradoEmBrasilia} (horário de Brasília)`,
-  );
-}
-
-/** The QR code of the public page, with its address printed beside it for whoever cannot scan. */
-async function qrBlock(doc: PDFKit.PDFDocument, url: string, issued: string): Promise<void> {
-  const png = await QRCode.toBuffer(url, { type: 'png', errorCorrectionLevel: 'M', margin: 2, scale: 8 });
-  ensureSpace(doc, QR_SIZE + 36);
-  doc.moveDown(0.6);
-  const x = doc.page.margins.left;
-  const y = doc.y;
-  doc.image(png, x, y, { width: QR_SIZE, height: QR_SIZE });
-  const textX = x + QR_SIZE + 16;
-  const width = contentWidth(doc) - QR_SIZE - 16;
+  // The public page's address on one line, the whole width, for whoever cannot scan the code.
+  doc.moveDown(0.3);
   doc
     .font('Helvetica-Bold')
-    .fontSize(10)
-    .fillColor(COLORS.brand)
-    .text('Página pública da mensagem', textX, y + 6, { width });
-  doc
-    .font('Helvetica')
     .fontSize(9)
-    .fillColor(COLORS.text)
-    .text(
-      'Aponte a câmera para o código QR, ou acesse o endereço impresso abaixo dele, para consultar a mensagem, os seus status e os certificados de cada evento.',
-      textX,
-      doc.y + 4,
-      {
-        width,
-      },
-    );
-  doc
-    .fontSize(8.5)
     .fillColor(COLORS.muted)
-    .text(
-      'Cada evento desta mensagem é registrado em uma cadeia de hashes SHA-256 e recebe um carimbo do tempo (RFC 3161). ' +
-        'O laudo pericial da mensagem lista todos os eventos, os carimbos e como verificá-los de forma independente.',
-      textX,
-      doc.y + 6,
-      { width },
-    );
-  doc.fillColor(COLORS.text).text(printable(issued), textX, doc.y + 6, { width });
-  doc.y = Math.max(doc.y, y + QR_SIZE) + 2;
-  doc
+    .text('Página pública: ', doc.page.margins.left, doc.y, { continued: true })
     .font('Courier')
     .fontSize(8.2)
     .fillColor(COLORS.text)
-    .text(printable(url), x, doc.y, { width: contentWidth(doc), link: url });
-  doc.moveDown(0.3);
-  doc.x = x;
+    .text(printable(p.urlPublica), { link: p.urlPublica });
+  doc.moveDown(0.5);
+
+  return finish(
+    doc,
+    // Who made it, in the footer of every page (a line of its own pushed full proofs to a second page).
+    `AR Online · Comprovante de Envio · Protocolo ${p.ema_uni_codigo} · Gerado em ${p.geradoEmBrasilia} (horário de Brasília) por ${issuer.nome} (${issuer.login})`,
+  );
+}
+
+/** The QR code of the public page at the right of the rows that began at `top`; the text goes on below both. */
+async function qrCode(doc: PDFKit.PDFDocument, url: string, top: number): Promise<void> {
+  const png = await QRCode.toBuffer(url, { type: 'png', errorCorrectionLevel: 'M', margin: 2, scale: 8 });
+  const x = doc.page.margins.left + contentWidth(doc) - QR_SIZE;
+  doc.image(png, x, top - 4, { width: QR_SIZE, height: QR_SIZE });
+  doc.y = Math.max(doc.y, top - 4 + QR_SIZE + 2);
+  doc.x = doc.page.margins.left;
 }

@@ -1,8 +1,23 @@
-import { CHANNEL_NAMES, type Channel, PROOF_MSG } from '@ar/core';
-import { Alert, Anchor, Badge, Button, Grid, Group, Paper, SimpleGrid, Stack, Text, TextInput, Timeline, Title } from '@mantine/core';
+import { AUTOMATED_MARK, CHANNEL_NAMES, type Channel, PROOF_MSG } from '@ar/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Collapse,
+  Grid,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Timeline,
+  Title,
+} from '@mantine/core';
 import { IconArrowLeft, IconCertificate, IconFileSearch, IconPaperclip, IconRefresh } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { showWarning } from '../../app/alerts.ts';
 import { formatDateTime } from '../../app/format.ts';
@@ -10,6 +25,7 @@ import { OficioSummary } from '../../components/OficioSummary.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { EmailsLayout } from './EmailsLayout.tsx';
 import { downloadExpertReport, downloadFile, getSentCall, refreshStatusCall, type SentDetail } from './emails.api.ts';
+import { groupStatuses, groupTimeline } from './evidence-groups.ts';
 import { MessageTags } from './MessageTags.tsx';
 
 /** Panels share the row: 1 full, 2 half, 3 a third, 4 a quarter (spec 001 §2.7). */
@@ -28,14 +44,17 @@ function StatusPanels({ detail }: { detail: SentDetail }) {
                 <Text fw={700}>{CHANNEL_NAMES[channel]}</Text>
                 {last && <Badge color={last.color}>{last.label}</Badge>}
               </Group>
-              <Stack gap={2} mt="sm">
-                {detail.status[channel].map((s) => (
-                  <Group key={`${s.type}-${s.dateTime}`} justify="space-between" gap="xs">
-                    <Text size="sm">{s.label}</Text>
-                    <Text size="xs" c="dimmed">
-                      {formatDateTime(s.dateTime)}
-                    </Text>
-                  </Group>
+              <Stack gap={4} mt="sm">
+                {groupStatuses(detail.status[channel]).map((g) => (
+                  <Repeated
+                    key={g.key}
+                    title={g.first.label}
+                    count={g.count}
+                    first={g.first.dateTime}
+                    last={g.last.dateTime}
+                    all={g.all.map((s) => ({ date: s.dateTime }))}
+                    testId={`status-${channel}-${g.key}`}
+                  />
                 ))}
               </Stack>
             </Paper>
@@ -43,6 +62,129 @@ function StatusPanels({ detail }: { detail: SentDetail }) {
         );
       })}
     </Grid>
+  );
+}
+
+/**
+ * One line for an event however often it happened: once, its time; more, how many, the first and
+ * the last, and every time (with what each was) for whoever expands it.
+ */
+function Repeated({
+  title,
+  count,
+  first,
+  last,
+  all,
+  testId,
+}: {
+  title: string;
+  count: number;
+  first: string;
+  last: string;
+  all: { date: string; what?: string }[];
+  testId: string;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <div data-testid={testId}>
+      <Group justify={title ? 'space-between' : 'flex-start'} gap="xs" wrap="nowrap">
+        <Group gap={6}>
+          {title && <Text size="sm">{title}</Text>}
+          {count > 1 && (
+            <Badge size="sm" variant="light" color="gray">
+              {count}×
+            </Badge>
+          )}
+        </Group>
+        {(title || count === 1) && (
+          <Text size="xs" c="dimmed">
+            {formatDateTime(first)}
+          </Text>
+        )}
+      </Group>
+      {count > 1 && (
+        <>
+          <Group justify="space-between" gap="xs">
+            <Text size="xs" c="dimmed">
+              primeira em {formatDateTime(first)} · última em {formatDateTime(last)}
+            </Text>
+            <Anchor component="button" type="button" size="xs" onClick={() => setOpen((o) => !o)} aria-expanded={open}>
+              {open ? 'ocultar' : `ver as ${count} ocorrências`}
+            </Anchor>
+          </Group>
+          <Collapse in={open}>
+            <Stack gap={0} pl="sm">
+              {all.map((a) => (
+                <Text key={`${a.date}-${a.what ?? ''}`} size="xs" c="dimmed">
+                  {formatDateTime(a.date)}
+                  {a.what ? ` — ${a.what}` : ''}
+                </Text>
+              ))}
+            </Stack>
+          </Collapse>
+        </>
+      )}
+    </div>
+  );
+}
+
+const channelName = (type: string) => CHANNEL_NAMES[(type === 'whatsApp' ? 'whatsapp' : type) as Channel] ?? type;
+
+/** The timeline with repeats on one line and the automated fetches under one line (evidence-groups.ts). */
+function GroupedTimeline({ items }: { items: SentDetail['timeline'] }) {
+  const groups = groupTimeline(items);
+  return (
+    <Timeline bulletSize={14} lineWidth={2} data-testid="timeline">
+      {groups.map((g) => (
+        <Timeline.Item
+          key={g.key}
+          color={g.automated ? 'gray' : undefined}
+          title={
+            g.automated
+              ? `Acessos automáticos (não contam como leitura) · ${channelName(g.last.type)}`
+              : `${g.last.status} · ${channelName(g.last.type)}`
+          }
+        >
+          <Repeated
+            title=""
+            count={g.count}
+            first={g.first.date}
+            last={g.last.date}
+            all={g.all.map((i) => ({ date: i.date, what: g.automated ? i.status.replace(AUTOMATED_MARK, '') : undefined }))}
+            testId={`timeline-${g.automated ? 'automatico' : g.key}`}
+          />
+        </Timeline.Item>
+      ))}
+    </Timeline>
+  );
+}
+
+/**
+ * The message as sent, in a frame without scripts. Images fit the box's width (an inline image
+ * wider than the box showed only its blank top corner, and the text under it stayed out of view)
+ * and the frame grows to the message's height: same origin, still no scripts, so the page can
+ * measure it.
+ */
+function MessageBody({ html }: { html: string }) {
+  const [height, setHeight] = useState(240);
+  return (
+    <iframe
+      title="Conteúdo da mensagem"
+      data-testid="sent-content"
+      sandbox="allow-same-origin"
+      srcDoc={`<!doctype html><meta charset="utf-8"><style>body{margin:12px;font-family:Arial,Helvetica,sans-serif;color:#1f2933;overflow-wrap:anywhere}img{max-width:100%;height:auto}</style>${html}`}
+      onLoad={(e) => {
+        const doc = e.currentTarget.contentDocument;
+        if (doc) setHeight(Math.min(Math.max(doc.documentElement.scrollHeight + 4, 120), 1200));
+      }}
+      style={{
+        width: '100%',
+        height,
+        border: '1px solid var(--mantine-color-gray-3)',
+        borderRadius: 6,
+        background: '#fff',
+      }}
+    />
   );
 }
 
@@ -130,18 +272,7 @@ export default function SentDetailPage() {
                 <Text size="sm" fw={500} mb={4}>
                   Mensagem
                 </Text>
-                <iframe
-                  title="Conteúdo da mensagem"
-                  sandbox=""
-                  srcDoc={d.ema_uni_content}
-                  style={{
-                    width: '100%',
-                    minHeight: 240,
-                    border: '1px solid var(--mantine-color-gray-3)',
-                    borderRadius: 6,
-                    background: '#fff',
-                  }}
-                />
+                <MessageBody html={d.ema_uni_content} />
               </div>
               {d.hasAttachments && (
                 <div>
@@ -175,18 +306,7 @@ export default function SentDetailPage() {
             <Title order={5} mb="sm">
               Linha do tempo
             </Title>
-            <Timeline bulletSize={14} lineWidth={2} data-testid="timeline">
-              {d.timeline.map((e) => (
-                <Timeline.Item
-                  key={`${e.type}-${e.date}-${e.status}`}
-                  title={`${e.status} · ${CHANNEL_NAMES[(e.type === 'whatsApp' ? 'whatsapp' : e.type) as Channel] ?? e.type}`}
-                >
-                  <Text size="xs" c="dimmed">
-                    {formatDateTime(e.date)}
-                  </Text>
-                </Timeline.Item>
-              ))}
-            </Timeline>
+            <GroupedTimeline items={d.timeline} />
           </Paper>
         </Stack>
       )}

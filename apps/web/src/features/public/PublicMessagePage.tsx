@@ -69,16 +69,26 @@ export default function PublicMessagePage() {
     }
   }, [detail.error, navigate, uuid, verify, search]);
 
-  // Opened from the e-mail's button (email=1) or asked to confirm (accept=1): recorded once per visit.
+  // Opened from the e-mail's button (email=1) or asked to confirm (accept=1): recorded once per
+  // visit, then the page reads the message again to show what the visit just recorded (Lido em,
+  // Situação, the certificates).
   const registered = useRef(false);
   const [accepted, setAccepted] = useState(false);
   const loaded = !!detail.data;
+  const { refetch } = detail;
   useEffect(() => {
     if (!loaded || registered.current) return;
     registered.current = true;
-    if (search.get('email')) void registerReadCall(uuid, verify).catch(() => undefined);
-    if (search.get('accept')) void confirmReceipt(uuid, verify, () => setAccepted(true));
-  }, [loaded, search, uuid, verify]);
+    if (search.get('email'))
+      void registerReadCall(uuid, verify)
+        .then(() => refetch())
+        .catch(() => undefined);
+    if (search.get('accept'))
+      void confirmReceipt(uuid, verify, () => {
+        setAccepted(true);
+        void refetch();
+      });
+  }, [loaded, search, uuid, verify, refetch]);
 
   const title = detail.data?.customPage.customTitle ?? 'Notificação digital registrada';
   useEffect(() => {
@@ -227,40 +237,42 @@ function MessageView({ m, uuid, onAccept, accepted }: { m: PublicMessage; uuid: 
 
           {showTracking && (
             <Tabs.Panel value="tracking" pt="md">
-              <Table striped withTableBorder>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Data</Table.Th>
-                    <Table.Th>Ação</Table.Th>
-                    <Table.Th>IP</Table.Th>
-                    <Table.Th>Local</Table.Th>
-                    <Table.Th>Posição</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {m.clickTracking.map((c) => (
-                    <Table.Tr key={`${c.date}-${c.acao}`}>
-                      <Table.Td>{formatDateTime(c.date)}</Table.Td>
-                      <Table.Td>{c.url ? `${c.acao}: ${c.url}` : c.acao}</Table.Td>
-                      <Table.Td>{c.ip ?? '—'}</Table.Td>
-                      <Table.Td>{[c.city, c.state, c.country].filter(Boolean).join(', ') || '—'}</Table.Td>
-                      <Table.Td>
-                        {c.position ? (
-                          <Anchor
-                            href={`https://www.openstreetmap.org/?mlat=${c.position.lat}&mlon=${c.position.lng}#map=10/${c.position.lat}/${c.position.lng}`}
-                            target="_blank"
-                            rel="noopener"
-                          >
-                            {c.position.lat.toFixed(3)}, {c.position.lng.toFixed(3)}
-                          </Anchor>
-                        ) : (
-                          '—'
-                        )}
-                      </Table.Td>
+              <Table.ScrollContainer minWidth={640}>
+                <Table striped withTableBorder>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Data</Table.Th>
+                      <Table.Th>Ação</Table.Th>
+                      <Table.Th>IP</Table.Th>
+                      <Table.Th>Local</Table.Th>
+                      <Table.Th>Posição</Table.Th>
                     </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {m.clickTracking.map((c) => (
+                      <Table.Tr key={`${c.date}-${c.acao}`}>
+                        <Table.Td>{formatDateTime(c.date)}</Table.Td>
+                        <Table.Td>{c.url ? `${c.acao}: ${c.url}` : c.acao}</Table.Td>
+                        <Table.Td>{c.ip ?? '—'}</Table.Td>
+                        <Table.Td>{[c.city, c.state, c.country].filter(Boolean).join(', ') || '—'}</Table.Td>
+                        <Table.Td>
+                          {c.position ? (
+                            <Anchor
+                              href={`https://www.openstreetmap.org/?mlat=${c.position.lat}&mlon=${c.position.lng}#map=10/${c.position.lat}/${c.position.lng}`}
+                              target="_blank"
+                              rel="noopener"
+                            >
+                              {c.position.lat.toFixed(3)}, {c.position.lng.toFixed(3)}
+                            </Anchor>
+                          ) : (
+                            '—'
+                          )}
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
               <Text size="xs" c="dimmed" mt="xs">
                 Localização aproximada do endereço IP.{' '}
                 <Anchor href="https://db-ip.com" target="_blank" rel="noopener" size="xs">
@@ -328,8 +340,8 @@ function Certificates({ m, failed }: { m: PublicMessage; failed: boolean }) {
         <CertificateCard key={kind} kind={kind} block={block} />
       ))}
       {m.hashConteudo && (
-        <Text size="xs" c="dimmed">
-          Hash do conteúdo (SHA-256): <Code>{m.hashConteudo}</Code>
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          Hash do conteúdo (SHA-256): <Code style={{ wordBreak: 'break-all' }}>{m.hashConteudo}</Code>
         </Text>
       )}
     </Stack>

@@ -7,6 +7,9 @@ import { formatDateTime } from '../../app/format.ts';
 import { PublicFrame } from './PublicFrame.tsx';
 import { stampResultCall } from './public.api.ts';
 
+/** Hashes and commands break anywhere: no horizontal scroll at 360 px. */
+const BREAK = { wordBreak: 'break-all' } as const;
+
 const eventLabel = (e: { canal: string; tipo: string }) =>
   `${CHANNEL_NAMES[e.canal as Channel] ?? e.canal} — ${STATUS_LABELS[e.tipo as StatusType]?.label ?? e.tipo}`;
 
@@ -43,10 +46,10 @@ export default function StampValidatorPage() {
             <strong>Data e hora do carimbo:</strong> {r.dataHora ? `${formatDateTime(r.dataHora)} (Brasília) — ${r.dataHora} (UTC)` : '—'}
           </Text>
           <Text style={{ wordBreak: 'break-all' }}>
-            <strong>Hash carimbado:</strong> <Code>{r.hashCarimbado ?? '—'}</Code>
+            <strong>Hash carimbado:</strong> <Code style={BREAK}>{r.hashCarimbado ?? '—'}</Code>
           </Text>
           <Text style={{ wordBreak: 'break-all' }}>
-            <strong>Hash informado:</strong> <Code>{r.hashInformado}</Code>
+            <strong>Hash informado:</strong> <Code style={BREAK}>{r.hashInformado}</Code>
           </Text>
           <Text>
             <strong>Número de série:</strong> {r.serial ?? '—'} · <strong>Algoritmo:</strong> {r.algoritmo ?? '—'}
@@ -69,8 +72,9 @@ export default function StampValidatorPage() {
             </List>
           )}
           <Text size="sm" c="dimmed">
-            Para verificar de forma independente: baixe o certificado da autoridade em <Code>/v2/tsa/certificado.pem</Code> e use{' '}
-            <Code>
+            Para verificar de forma independente: baixe o certificado da autoridade em <Code style={BREAK}>/v2/tsa/certificado.pem</Code> e
+            use{' '}
+            <Code style={BREAK}>
               openssl ts -verify -digest &lt;hash&gt; -sha256 -in carimbo.tsr -token_in -CAfile certificado.pem -untrusted certificado.pem
             </Code>
             .

@@ -14,8 +14,13 @@ import { getUserCall, resendInviteCall } from './users.api.ts';
 
 const STATUS_COLORS: Record<string, string> = { A: 'yellow', L: 'green', B: 'red' };
 
-/** Where level 1 is sent from the management screens (spec 000 §6). */
-export const LEVEL1_LANDING = '/dashboard';
+/**
+ * Where level 1 is sent from the management screens (spec 000 §6): the one place that decides it,
+ * read by the users and entities screens. The spec's target is the dashboard; until the dashboard
+ * exists it is the sent list, a real screen (a 404 before 2026-11-25). Make it '/dashboard' when
+ * the dashboard exists.
+ */
+export const LEVEL1_LANDING = '/emails/enviados';
 
 /** /cadastros/usuarios: the users the signed-in manager may manage (spec 000 §2). */
 export default function UsersPage() {

@@ -37,6 +37,7 @@ describe('built-in TSA tokens', () => {
     expect(issued.genTime.getTime()).toBeGreaterThanOrEqual(before - 1);
     expect(parsed.policy).toBe(OID.builtinPolicy);
     expect(parsed.tsaName).toBe(tsa.name);
+    expect(parsed.tsaName).toBe('AR Online TSA embutida (não credenciada ICP-Brasil)');
     expect(parsed.nonceHex).toMatch(/^[0-9a-f]{16}$/);
     expect(parsed.signedData.certificates).toHaveLength(1);
 

@@ -39,8 +39,10 @@ export interface IssuedToken {
 const SUBJECT: [string, string][] = [
   ['2.5.4.6', 'BR'],
   ['2.5.4.10', 'AR Online'],
-  ['2.5.4.11', 'Carimbo do tempo embutido - NAO credenciado na ICP-Brasil (nao e uma ACT)'],
-  ['2.5.4.3', 'AR Online TSA embutida (nao credenciada ICP-Brasil)'],
+  // UTF-8 strings, accents included (certificates made before 2026-11-25 say 'nao': tsaLabel in
+  // packages/core shows those names accented too).
+  ['2.5.4.11', 'Carimbo do tempo embutido - NÃO credenciado na ICP-Brasil (não é uma ACT)'],
+  ['2.5.4.3', 'AR Online TSA embutida (não credenciada ICP-Brasil)'],
 ];
 const KEY_ALGORITHMS = {
   // ECDSA P-256 with SHA-256: a signature costs ~0.05 ms of CPU, against ~1.5 ms for RSA 2048, and

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { tsaLabel } from '@ar/core';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { commonName, dottedOid, OID, toHex } from './pki.ts';
@@ -38,7 +39,7 @@ export function parseToken(der: Uint8Array): ParsedToken {
     genTime: tstInfo.genTime,
     nonceHex: tstInfo.nonce ? toHex(tstInfo.nonce.valueBlock.valueHexView) : null,
     policy: dottedOid(tstInfo.policy),
-    tsaName: tsaName || 'TSA sem nome',
+    tsaName: tsaLabel(tsaName || 'TSA sem nome'),
   };
 }
 
