@@ -24,57 +24,123 @@ interface SmtpError {
 }
 
 /**
+ * Messages of this process between their hand-over to the relay and the commit of their 'send'
+ * event: one per pooled SMTP connection (mail.service.ts). A slot is taken just before the relay
+ * gets the message and given back once the relay's acceptance is committed, so a crash (`kill -9`)
+ * leaves at most this many messages accepted without a record, and those are the only ones a
+ * retry sends again (docs/security.md, "Crash window").
+ */
+export const SEND_SLOTS = 5;
+
+/** A counting semaphore: at most `size` runs at once, the others wait in order. */
+class Slots {
+  private free: number;
+  private readonly waiting: (() => void)[] = [];
+  constructor(size: number) {
+    this.free = size;
+  }
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.free > 0) this.free--;
+    else await new Promise<void>((resolve) => this.waiting.push(resolve));
+    try {
+      return await work();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.free++;
+    }
+  }
+}
+
+/**
+ * Group commit of 'send' events: an event handed in while a commit runs waits for the next one,
+ * which takes every event waiting by then in one transaction (recordEvents: one chain append each,
+ * a fixed number of statements). Each caller resolves once its own event is committed. Should a
+ * transaction fail, each of its events is recorded on its own (recordEvent), and only the ones
+ * that fail there reject.
+ */
+class SendRecorder {
+  private pending: { event: NewEvent; resolve: () => void; reject: (e: unknown) => void }[] = [];
+  private running = false;
+  constructor(private readonly ctx: AppContext) {}
+  record(event: NewEvent): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.pending.push({ event, resolve, reject });
+      if (!this.running) void this.flush();
+    });
+  }
+  private async flush(): Promise<void> {
+    this.running = true;
+    try {
+      while (this.pending.length > 0) {
+        const group = this.pending;
+        this.pending = [];
+        const unique = [...new Map(group.map((g) => [g.event.cod_email, g.event])).values()];
+        try {
+          await this.ctx.db.transaction().execute((trx) => recordEvents(trx, unique, this.ctx.boss));
+          for (const g of group) g.resolve();
+        } catch {
+          await Promise.all(
+            group.map((g) =>
+              recordEvent(this.ctx.db, g.event, this.ctx.boss).then(
+                () => g.resolve(),
+                (e: unknown) => g.reject(e),
+              ),
+            ),
+          );
+        }
+      }
+    } finally {
+      this.running = false;
+    }
+  }
+}
+
+/** The send slots and the recorder of this process's queue (one per app, or per queue, in tests). */
+const senders = new WeakMap<object, { slots: Slots; recorder: SendRecorder }>();
+function senderOf(ctx: AppContext) {
+  const key = ctx.boss ?? ctx.db;
+  let sender = senders.get(key);
+  if (!sender) {
+    sender = { slots: new Slots(SEND_SLOTS), recorder: new SendRecorder(ctx) };
+    senders.set(key, sender);
+  }
+  return sender;
+}
+
+/**
  * Sends one message by e-mail. Idempotent per message and channel: a message whose 'send'
  * event exists is not sent again, and the Message-ID is the protocol, so even a crash between the
  * relay's acceptance and the record of it yields the same message, not a different one.
  * A permanent refusal (5xx) ends the message in 'erro' and refunds its credit; anything else is
  * thrown so the queue retries it.
  */
-export async function deliverEmail(ctx: AppContext, cod_email: number): Promise<void> {
-  const sent = await sendEmail(ctx, cod_email);
-  if (sent) await recordEvent(ctx.db, sent, ctx.boss);
+export function deliverEmail(ctx: AppContext, cod_email: number): Promise<void> {
+  return sendEmail(ctx, cod_email);
 }
 
 /**
- * A worker's batch: the messages are sent concurrently, then their 'send' events recorded in one
- * transaction (recordEvents: one chain append each, a fixed number of statements) instead of one
- * transaction of ~10 statements per message. Should that transaction fail, each event is recorded
- * on its own, as deliverEmail does. Answers each message's outcome, in order.
+ * A worker's batch: its messages are read in two queries and rendered together, then each goes to
+ * the relay through a send slot, and its 'send' event is committed as soon as the relay's reply
+ * arrives (group commit with the other slots' events, SendRecorder) before the slot takes another
+ * message. Answers each message's outcome, in order.
  */
 export function deliverEmails(ctx: AppContext, ids: number[]): Promise<PromiseSettledResult<unknown>[]> {
-  return asSendActivity(() => deliverBatch(ctx, ids));
-}
-
-async function deliverBatch(ctx: AppContext, ids: number[]): Promise<PromiseSettledResult<unknown>[]> {
-  const prepared = await findMessagesForDelivery(ctx.db, ids);
-  const outcomes: PromiseSettledResult<unknown>[] = await Promise.allSettled(ids.map((id) => sendEmail(ctx, id, prepared.get(id) ?? null)));
-  const events = outcomes.flatMap((o) => (o.status === 'fulfilled' && o.value ? [o.value as NewEvent] : []));
-  const unique = new Map(events.map((e) => [e.cod_email, e]));
-  if (unique.size === 0) return outcomes;
-  try {
-    await ctx.db.transaction().execute((trx) => recordEvents(trx, [...unique.values()], ctx.boss));
-  } catch {
-    return Promise.allSettled(
-      ids.map(async (id, i) => {
-        const o = outcomes[i];
-        if (o?.status === 'rejected') throw o.reason;
-        const event = unique.get(id);
-        if (event) await recordEvent(ctx.db, event, ctx.boss);
-      }),
-    );
-  }
-  return outcomes;
+  return asSendActivity(async () => {
+    const prepared = await findMessagesForDelivery(ctx.db, ids);
+    return Promise.allSettled(ids.map((id) => sendEmail(ctx, id, prepared.get(id) ?? null)));
+  });
 }
 
 /**
- * Sends one message and answers its 'send' event, to be recorded (null when there is nothing to
- * record: already sent, failed for good, or without an address).
+ * Sends one message and commits its 'send' event before giving its slot back. Nothing is sent
+ * for a message already sent, failed for good, or without an address.
  */
-async function sendEmail(ctx: AppContext, cod_email: number, prepared?: PreparedDelivery | null): Promise<NewEvent | null> {
+async function sendEmail(ctx: AppContext, cod_email: number, prepared?: PreparedDelivery | null): Promise<void> {
   // A batch reads its messages beforehand (prepared; null when the message is gone); alone, it reads its own.
   const msg = prepared === undefined ? await findMessageForDelivery(ctx.db, cod_email) : prepared?.msg;
-  if (!msg?.ema_uni_to || msg.ema_status_email === 'erro') return null;
-  if (prepared ? prepared.isSent : await hasSendEvent(ctx.db, cod_email, 'email')) return null;
+  if (!msg?.ema_uni_to || msg.ema_status_email === 'erro') return;
+  if (prepared ? prepared.isSent : await hasSendEvent(ctx.db, cod_email, 'email')) return;
   const domain = mailDomain(ctx.config.mailFrom);
   const links = new Map((prepared ? prepared.links : await linksOf(ctx.db, cod_email)).map((l) => [l.lnk_url, l.lnk_uuid]));
   const { html, text } = renderOutgoing({
@@ -95,40 +161,47 @@ async function sendEmail(ctx: AppContext, cod_email: number, prepared?: Prepared
   }
   const thread = await threadOf(ctx.db, msg.ema_uni_cod_email_reply, msg.ema_uni_cod_email_reply_base, domain);
   const fromName = msg.ema_uni_name_from.replace(/["\\]/g, '');
-  let sent: { messageId: string; response: string };
-  try {
-    sent = await ctx.mail.send({
-      to: `"${msg.ema_uni_name_to.replace(/["\\]/g, '')}" <${msg.ema_uni_to}>`,
-      from: `"${fromName}" <nao-responda@${domain}>`,
-      replyTo: replyAddress(msg.ema_uni_id, domain),
-      subject: msg.ema_uni_subject,
-      html,
-      text,
-      attachments,
-      messageId: `<${msg.ema_uni_id}@${domain}>`,
-      headers: { 'X-AR-Protocolo': msg.ema_uni_id, 'X-AR-Remetente': msg.ema_uni_from },
-      envelope: { from: bounceAddress(msg.ema_uni_id, domain), to: msg.ema_uni_to },
-      ...(thread ?? {}),
-    });
-  } catch (error) {
-    const e = error as SmtpError;
-    if (e.responseCode && e.responseCode >= 500) {
-      await failEmail(ctx, cod_email, e.response ?? e.message ?? 'Recusada pelo servidor de e-mail.');
-      return null;
-    }
-    throw error;
-  }
-  return {
-    cod_email,
-    canal: 'email',
-    tipo: 'send',
-    detalhes: {
-      smtpResponse: sent.response,
-      messageId: sent.messageId,
-      queueId: /queued as ([\w.-]+)/i.exec(sent.response)?.[1] ?? null,
-      relay: ctx.mail.mode,
-    },
+  const mail = {
+    to: `"${msg.ema_uni_name_to.replace(/["\\]/g, '')}" <${msg.ema_uni_to}>`,
+    from: `"${fromName}" <nao-responda@${domain}>`,
+    replyTo: replyAddress(msg.ema_uni_id, domain),
+    subject: msg.ema_uni_subject,
+    html,
+    text,
+    attachments,
+    messageId: `<${msg.ema_uni_id}@${domain}>`,
+    headers: { 'X-AR-Protocolo': msg.ema_uni_id, 'X-AR-Remetente': msg.ema_uni_from },
+    envelope: { from: bounceAddress(msg.ema_uni_id, domain), to: msg.ema_uni_to },
+    ...(thread ?? {}),
   };
+  const { slots, recorder } = senderOf(ctx);
+  let refusal: string | null = null;
+  await slots.run(async () => {
+    let sent: { messageId: string; response: string };
+    try {
+      sent = await ctx.mail.send(mail);
+    } catch (error) {
+      const e = error as SmtpError;
+      if (e.responseCode && e.responseCode >= 500) {
+        refusal = e.response ?? e.message ?? 'Recusada pelo servidor de e-mail.';
+        return;
+      }
+      throw error;
+    }
+    // Committed before the slot is given back: the window of a crash is this message only.
+    await recorder.record({
+      cod_email,
+      canal: 'email',
+      tipo: 'send',
+      detalhes: {
+        smtpResponse: sent.response,
+        messageId: sent.messageId,
+        queueId: /queued as ([\w.-]+)/i.exec(sent.response)?.[1] ?? null,
+        relay: ctx.mail.mode,
+      },
+    });
+  });
+  if (refusal !== null) await failEmail(ctx, cod_email, refusal);
 }
 
 /** The message ends in 'erro' with the reason, and the credit it cost comes back. */
@@ -148,8 +221,17 @@ export async function failEmail(ctx: AppContext, cod_email: number, reason: stri
 }
 
 /**
+ * A send job's heartbeat (pg-boss's minimum): the worker refreshes it every 5 s while it holds the
+ * job, and the supervisor (every 10 s, queue/boss.ts) takes back a job whose heartbeat is older,
+ * so a crashed worker's jobs are retried within ~20 s plus the first retry delay (20-40 s), not
+ * after expireInSeconds (300 s, which stays the bound for a batch whose worker is alive but stuck).
+ */
+export const SEND_HEARTBEAT_SECONDS = 10;
+
+/**
  * The e-mail channel's queues. They must exist before anything is sent to them (pg-boss stores no
- * job for an unknown queue), so the runtime creates them at start, workers or not.
+ * job for an unknown queue), so the runtime creates them at start, workers or not. The update
+ * brings a queue made by an earlier version to the same settings.
  */
 export async function createEmailQueues(boss: PgBoss, expireInSeconds = 300): Promise<void> {
   await boss.createQueue(EMAIL_SEND_FAILED_QUEUE);
@@ -158,9 +240,10 @@ export async function createEmailQueues(boss: PgBoss, expireInSeconds = 300): Pr
     retryDelay: 20,
     retryBackoff: true,
     expireInSeconds,
+    heartbeatSeconds: SEND_HEARTBEAT_SECONDS,
     deadLetter: EMAIL_SEND_FAILED_QUEUE,
   });
-  if (expireInSeconds !== 300) await boss.updateQueue(EMAIL_SEND_QUEUE, { expireInSeconds });
+  await boss.updateQueue(EMAIL_SEND_QUEUE, { expireInSeconds, heartbeatSeconds: SEND_HEARTBEAT_SECONDS });
   await warmQueueCache(boss, [EMAIL_SEND_QUEUE, EMAIL_SEND_FAILED_QUEUE]);
 }
 
@@ -183,10 +266,11 @@ export async function startEmailWorkers(
   await boss.work<{ cod_email: number }>(
     EMAIL_SEND_QUEUE,
     {
-      // 50 a batch: their 'send' events go in one transaction, so bigger batches mean fewer
-      // statements per message (bench/send-pipeline, first round: 10 → 114, 25 → 156-164, 50 → 137
-      // messages/s; 2026-11-23, with the later changes: 25 → 0.62-0.66x of bare nodemailer on
-      // PostgreSQL and 0.53-0.56x on PGlite, 50 → 0.73x and 0.58-0.62x, peak RSS no higher).
+      // 50 a batch: read and rendered together, fewer fetches and completions per message
+      // (bench/send-pipeline, first round: 10 → 114, 25 → 156-164, 50 → 137 messages/s;
+      // 2026-11-23, with the later changes: 25 → 0.62-0.66x of bare nodemailer on PostgreSQL and
+      // 0.53-0.56x on PGlite, 50 → 0.73x and 0.58-0.62x, peak RSS no higher). Their 'send' events
+      // are committed as the relay accepts each message (SEND_SLOTS), not once per batch.
       batchSize: opts.batchSize ?? 50,
       burstWhenBatchFull: true,
       perJobResults: true,
