@@ -11,6 +11,7 @@ import * as m0009 from './0009-received.ts';
 import * as m0010 from './0010-proofs.ts';
 import * as m0011 from './0011-emails-search-version.ts';
 import * as m0012 from './0012-emails-fillfactor.ts';
+import * as m0013 from './0013-email-accepted.ts';
 
 /**
  * Every migration, in order. A module adds its own file (NNNN-module.ts) and one line here;
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0010-proofs': m0010,
   '0011-emails-search-version': m0011,
   '0012-emails-fillfactor': m0012,
+  '0013-email-accepted': m0013,
 };

@@ -1,11 +1,13 @@
+import type { Kysely } from 'kysely';
 import type { PgBoss } from 'pg-boss';
 import type { AppContext } from '../../context.ts';
+import type { DB } from '../../db/schema.ts';
 import { warmQueueCache } from '../../queue/boss.ts';
 import { asSendActivity } from '../../queue/send-activity.ts';
 import { refundCredits } from '../credits/credits.service.ts';
 import { bounceAddress, replyAddress } from '../inbound/addresses.ts';
-import { findMessageForDelivery, findMessagesForDelivery, linksOf, type PreparedDelivery, threadOf } from './emails.queries.ts';
-import { hasSendEvent, type NewEvent, recordEvent, recordEvents } from './events.ts';
+import { findMessageForDelivery, findMessagesForDelivery, type PreparedDelivery, threadOf } from './emails.queries.ts';
+import { type NewEvent, recordEvent, recordEvents } from './events.ts';
 import { renderOutgoing } from './render.ts';
 
 export const EMAIL_SEND_QUEUE = 'email-send';
@@ -56,21 +58,22 @@ class Slots {
 }
 
 /**
- * Group commit of 'send' events: an event handed in while a commit runs waits for the next one,
- * which takes every event waiting by then in one transaction (recordEvents: one chain append each,
- * a fixed number of statements). Each caller resolves once its own event is committed. Should a
- * transaction fail, each of its events is recorded on its own (recordEvent), and only the ones
- * that fail there reject.
+ * The acceptance journal (table email_aceites): each relay acceptance is written, in one
+ * statement committed at once, as soon as its reply arrives; the replies of one event-loop turn go
+ * in one insert, and what arrives while an insert runs goes in the next. The chained 'send' events
+ * are recorded per batch afterwards (one transaction, as before), which deletes the rows. A row
+ * without its event (a crash in between) makes the retry record the event instead of sending.
+ * Should an insert fail, its messages go on without the journal (their events are still recorded
+ * with the batch; only the crash protection is lost for them).
  */
-class SendRecorder {
-  private pending: { event: NewEvent; resolve: () => void; reject: (e: unknown) => void }[] = [];
+class AcceptanceJournal {
+  private pending: { event: NewEvent; done: () => void }[] = [];
   private running = false;
   constructor(private readonly ctx: AppContext) {}
-  record(event: NewEvent): Promise<void> {
-    return new Promise((resolve, reject) => {
-      this.pending.push({ event, resolve, reject });
+  write(event: NewEvent): Promise<void> {
+    return new Promise((done) => {
+      this.pending.push({ event, done });
       if (!this.running) {
-        // The replies that arrive in this turn of the event loop join the first commit.
         this.running = true;
         setImmediate(() => void this.flush());
       }
@@ -81,20 +84,20 @@ class SendRecorder {
       while (this.pending.length > 0) {
         const group = this.pending;
         this.pending = [];
-        const unique = [...new Map(group.map((g) => [g.event.cod_email, g.event])).values()];
+        const rows = [...new Map(group.map((g) => [g.event.cod_email, g.event])).values()].map((e) => ({
+          cod_email: e.cod_email,
+          ace_detalhes: JSON.stringify(e.detalhes ?? {}) as never,
+        }));
         try {
-          await this.ctx.db.transaction().execute((trx) => recordEvents(trx, unique, this.ctx.boss));
-          for (const g of group) g.resolve();
-        } catch {
-          await Promise.all(
-            group.map((g) =>
-              recordEvent(this.ctx.db, g.event, this.ctx.boss).then(
-                () => g.resolve(),
-                (e: unknown) => g.reject(e),
-              ),
-            ),
-          );
+          await this.ctx.db
+            .insertInto('email_aceites')
+            .values(rows)
+            .onConflict((oc) => oc.column('cod_email').doNothing())
+            .execute();
+        } catch (error) {
+          this.ctx.log.warn({ err: error }, 'acceptance journal not written');
         }
+        for (const g of group) g.done();
       }
     } finally {
       this.running = false;
@@ -102,13 +105,13 @@ class SendRecorder {
   }
 }
 
-/** The send slots and the recorder of this process's queue (one per app, or per queue, in tests). */
-const senders = new WeakMap<object, { slots: Slots; recorder: SendRecorder }>();
+/** The send slots and the journal of this process's queue (one per app, or per queue, in tests). */
+const senders = new WeakMap<object, { slots: Slots; journal: AcceptanceJournal }>();
 function senderOf(ctx: AppContext) {
   const key = ctx.boss ?? ctx.db;
   let sender = senders.get(key);
   if (!sender) {
-    sender = { slots: new Slots(SEND_SLOTS), recorder: new SendRecorder(ctx) };
+    sender = { slots: new Slots(SEND_SLOTS), journal: new AcceptanceJournal(ctx) };
     senders.set(key, sender);
   }
   return sender;
@@ -116,39 +119,79 @@ function senderOf(ctx: AppContext) {
 
 /**
  * Sends one message by e-mail. Idempotent per message and channel: a message whose 'send'
- * event exists is not sent again, and the Message-ID is the protocol, so even a crash between the
- * relay's acceptance and the record of it yields the same message, not a different one.
- * A permanent refusal (5xx) ends the message in 'erro' and refunds its credit; anything else is
- * thrown so the queue retries it.
+ * event exists (or whose acceptance is in the journal) is not sent again, and the Message-ID is the
+ * protocol, so even a crash between the relay's acceptance and the record of it yields the same
+ * message, not a different one. A permanent refusal (5xx) ends the message in 'erro' and refunds
+ * its credit; anything else is thrown so the queue retries it.
  */
-export function deliverEmail(ctx: AppContext, cod_email: number): Promise<void> {
-  return sendEmail(ctx, cod_email);
+export async function deliverEmail(ctx: AppContext, cod_email: number): Promise<void> {
+  const [outcome] = await deliverEmails(ctx, [cod_email]);
+  if (outcome?.status === 'rejected') throw outcome.reason;
 }
 
 /**
- * A worker's batch: its messages are read in two queries and rendered together, then each goes to
- * the relay through a send slot, and its 'send' event is committed as soon as the relay's reply
- * arrives (group commit with the other slots' events, SendRecorder) before the slot takes another
- * message. Answers each message's outcome, in order.
+ * A worker's batch: its messages are read in two queries (and their journal rows in one), then
+ * each goes to the relay through a send slot, its acceptance written to the journal as soon as the
+ * relay's reply arrives, before the slot takes another message. Then the batch's 'send' events are
+ * recorded in one transaction (recordEvents: one chain append each, a fixed number of statements),
+ * which also empties their journal rows; should it fail, each is recorded on its own. Answers each
+ * message's outcome, in order.
  */
 export function deliverEmails(ctx: AppContext, ids: number[]): Promise<PromiseSettledResult<unknown>[]> {
-  return asSendActivity(async () => {
-    const prepared = await findMessagesForDelivery(ctx.db, ids);
-    return Promise.allSettled(ids.map((id) => sendEmail(ctx, id, prepared.get(id) ?? null)));
-  });
+  return asSendActivity(() => deliverBatch(ctx, ids));
+}
+
+async function deliverBatch(ctx: AppContext, ids: number[]): Promise<PromiseSettledResult<unknown>[]> {
+  if (ids.length === 0) return [];
+  const [prepared, journaled] = await Promise.all([
+    findMessagesForDelivery(ctx.db, ids),
+    ctx.db.selectFrom('email_aceites').select(['cod_email', 'ace_detalhes']).where('cod_email', 'in', ids).execute(),
+  ]);
+  // Accepted before a crash, event not recorded: recorded now, not sent again.
+  const accepted = new Map(journaled.map((j) => [Number(j.cod_email), j.ace_detalhes]));
+  const outcomes: PromiseSettledResult<unknown>[] = await Promise.allSettled(
+    ids.map((id) => {
+      const p = prepared.get(id) ?? null;
+      const detalhes = accepted.get(id);
+      if (detalhes && p && !p.isSent) return Promise.resolve<NewEvent>({ cod_email: id, canal: 'email', tipo: 'send', detalhes });
+      return sendEmail(ctx, id, p);
+    }),
+  );
+  const events = outcomes.flatMap((o) => (o.status === 'fulfilled' && o.value ? [o.value as NewEvent] : []));
+  const unique = new Map(events.map((e) => [e.cod_email, e]));
+  if (unique.size === 0 && accepted.size === 0) return outcomes;
+  const forget = (db: Kysely<DB>, codes: number[]) =>
+    codes.length ? db.deleteFrom('email_aceites').where('cod_email', 'in', codes).execute() : Promise.resolve([]);
+  try {
+    await ctx.db.transaction().execute(async (trx) => {
+      await recordEvents(trx, [...unique.values()], ctx.boss);
+      await forget(trx, [...new Set([...unique.keys(), ...accepted.keys()])]);
+    });
+  } catch {
+    return Promise.allSettled(
+      ids.map(async (id, i) => {
+        const o = outcomes[i];
+        if (o?.status === 'rejected') throw o.reason;
+        const event = unique.get(id);
+        if (event) await recordEvent(ctx.db, event, ctx.boss);
+        if (event || accepted.has(id)) await forget(ctx.db, [id]);
+      }),
+    );
+  }
+  return outcomes;
 }
 
 /**
- * Sends one message and commits its 'send' event before giving its slot back. Nothing is sent
- * for a message already sent, failed for good, or without an address.
+ * Sends one message and answers its 'send' event, to be recorded, once its acceptance is in the
+ * journal (null when there is nothing to record: already sent, failed for good, or without an
+ * address).
  */
-async function sendEmail(ctx: AppContext, cod_email: number, prepared?: PreparedDelivery | null): Promise<void> {
-  // A batch reads its messages beforehand (prepared; null when the message is gone); alone, it reads its own.
-  const msg = prepared === undefined ? await findMessageForDelivery(ctx.db, cod_email) : prepared?.msg;
-  if (!msg?.ema_uni_to || msg.ema_status_email === 'erro') return;
-  if (prepared ? prepared.isSent : await hasSendEvent(ctx.db, cod_email, 'email')) return;
+async function sendEmail(ctx: AppContext, cod_email: number, prepared: PreparedDelivery | null): Promise<NewEvent | null> {
+  if (!prepared || prepared.isSent) return null;
+  const msg = prepared.msg;
+  if (!msg.ema_uni_to || msg.ema_status_email === 'erro') return null;
   const domain = mailDomain(ctx.config.mailFrom);
-  const links = new Map((prepared ? prepared.links : await linksOf(ctx.db, cod_email)).map((l) => [l.lnk_url, l.lnk_uuid]));
+  const links = new Map(prepared.links.map((l) => [l.lnk_url, l.lnk_uuid]));
   const { html, text } = renderOutgoing({
     uuid: msg.ema_uni_id,
     nameTo: msg.ema_uni_name_to,
@@ -180,9 +223,9 @@ async function sendEmail(ctx: AppContext, cod_email: number, prepared?: Prepared
     envelope: { from: bounceAddress(msg.ema_uni_id, domain), to: msg.ema_uni_to },
     ...(thread ?? {}),
   };
-  const { slots, recorder } = senderOf(ctx);
+  const { slots, journal } = senderOf(ctx);
   let refusal: string | null = null;
-  await slots.run(async () => {
+  const event = await slots.run(async (): Promise<NewEvent | null> => {
     let sent: { messageId: string; response: string };
     try {
       sent = await ctx.mail.send(mail);
@@ -190,12 +233,11 @@ async function sendEmail(ctx: AppContext, cod_email: number, prepared?: Prepared
       const e = error as SmtpError;
       if (e.responseCode && e.responseCode >= 500) {
         refusal = e.response ?? e.message ?? 'Recusada pelo servidor de e-mail.';
-        return;
+        return null;
       }
       throw error;
     }
-    // Committed before the slot is given back: the window of a crash is this message only.
-    await recorder.record({
+    const sentEvent: NewEvent = {
       cod_email,
       canal: 'email',
       tipo: 'send',
@@ -205,9 +247,13 @@ async function sendEmail(ctx: AppContext, cod_email: number, prepared?: Prepared
         queueId: /queued as ([\w.-]+)/i.exec(sent.response)?.[1] ?? null,
         relay: ctx.mail.mode,
       },
-    });
+    };
+    // In the journal before the slot is given back: the window of a crash is this message only.
+    await journal.write(sentEvent);
+    return sentEvent;
   });
   if (refusal !== null) await failEmail(ctx, cod_email, refusal);
+  return event;
 }
 
 /** The message ends in 'erro' with the reason, and the credit it cost comes back. */
