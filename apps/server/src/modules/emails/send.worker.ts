@@ -26,14 +26,15 @@ interface SmtpError {
 }
 
 /**
- * Messages of this process between their hand-over to the relay and the commit of their 'send'
- * event. A slot is taken just before the relay gets the message and given back once the relay's
- * acceptance is committed, so a crash (`kill -9`) leaves at most this many messages accepted
- * without a record, and those are the only ones a retry sends again (docs/security.md, "Crash
- * window"). Two per pooled SMTP connection (mail.service.ts): one at the relay while the other's
- * acceptance is committed. With one per connection each connection sat idle during every commit
- * (bench/send-pipeline, 1,000 messages, PostgreSQL, 2026-11-25 on a loaded machine: 0.25x of bare
- * nodemailer, against 0.39x before this change and 0.46x with 10 slots).
+ * Messages of this process between their hand-over to the relay and the commit of their
+ * acceptance in the journal (AcceptanceJournal). A slot is taken just before the relay gets the
+ * message and given back once its acceptance is committed, so a crash (`kill -9`) leaves at most
+ * this many messages accepted without a record, and those are the only ones a retry sends again
+ * (docs/security.md, "Crash window"). Two per pooled SMTP connection (mail.service.ts): one at the
+ * relay while the other's acceptance is committed. With one per connection each connection sat
+ * idle during every commit (bench/send-pipeline, 1,000 messages, PostgreSQL, 2026-11-25, each
+ * 'send' event committed per message: 0.22-0.25x of bare nodemailer with 5 slots, 0.25-0.46x with
+ * 10, 0.39x before the change, on a machine at load 15-33).
  */
 export const SEND_SLOTS = 10;
 
