@@ -26,7 +26,7 @@ const PER_REQUEST = 10; // the compose screen's maximum of recipients
 const CLIENTS = 5; // concurrent POSTs
 const WARM_UP = 200; // messages before the measured ones, in the product and in each bare run
 const PORT = Number(process.env.BENCH_SEND_PORT ?? 3810);
-const DB_NAME = 'ar_bench_send';
+const DB_NAME = process.env.BENCH_SEND_DB ?? 'ar_bench_send'; // another name lets two runs share one PostgreSQL
 
 /** The sink: accepts everything, notes when each recipient's message was accepted (ms, this process's clock). */
 async function startSink() {

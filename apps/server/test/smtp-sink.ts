@@ -12,10 +12,12 @@ export interface SunkMessage {
 /**
  * A real SMTP server for tests: accepts everything on 127.0.0.1 and keeps each message, except
  * recipients whose address starts with "rejeita" (550, permanent) or "adia" (451, temporary).
+ * `hold()` keeps every MAIL FROM waiting until `release()`.
  */
 export async function startSmtpSink() {
   const messages: SunkMessage[] = [];
   const stats = { connections: 0 };
+  let held: { promise: Promise<void>; release: () => void } | null = null;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -23,6 +25,10 @@ export async function startSmtpSink() {
     onConnect(_session, callback) {
       stats.connections++;
       callback();
+    },
+    onMailFrom(_address, _session, callback) {
+      if (held) held.promise.then(() => callback());
+      else callback();
     },
     onRcptTo(address, _session, callback) {
       if (address.address.startsWith('rejeita')) {
@@ -52,6 +58,8 @@ export async function startSmtpSink() {
       });
     },
   });
+  // A client that goes away mid-conversation (a server killed by a test) is no error of the sink.
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
   return {
@@ -59,6 +67,17 @@ export async function startSmtpSink() {
     messages,
     /** SMTP connections opened so far. */
     stats,
+    hold() {
+      let release = () => {};
+      const promise = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      held = { promise, release };
+    },
+    release() {
+      held?.release();
+      held = null;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -121,6 +121,7 @@ export interface DB {
   emails: EmailsTable;
   email_etiquetas: EmailEtiquetasTable;
   email_links: EmailLinksTable;
+  email_aceites: { cod_email: number; ace_detalhes: Record<string, unknown>; ace_data: Generated<Date> };
   email_eventos: EmailEventosTable;
   email_carimbos: EmailCarimbosTable;
   emails_contagem: { cod_usu: number; total: number; versao: Generated<string> };

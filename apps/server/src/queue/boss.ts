@@ -1,16 +1,21 @@
 import { type ConstructorOptions, PgBoss } from 'pg-boss';
 import type { Database } from '../db/database.ts';
 
-/** pg-boss on the product's own database: PGlite through its adapter, or PostgreSQL. */
+/**
+ * pg-boss on the product's own database: PGlite through its adapter, or PostgreSQL. The supervisor
+ * passes every 10 s instead of pg-boss's 60: it is what takes back the jobs of a crashed worker
+ * (heartbeat or expiry; send.worker.ts), so a restarted server resumes them sooner.
+ */
 export async function startQueue(
   database: Database,
   onError: (err: Error) => void,
   options: Partial<ConstructorOptions> = {},
 ): Promise<PgBoss> {
   const schema = database.schema ? `${database.schema}_boss` : 'pgboss';
+  const supervise = { superviseIntervalSeconds: 10, monitorIntervalSeconds: 10 };
   const boss = database.bossDb
-    ? new PgBoss({ db: database.bossDb, backend: 'pglite', schema, ...options })
-    : new PgBoss({ connectionString: database.connectionString, schema, max: 4, ...options });
+    ? new PgBoss({ db: database.bossDb, backend: 'pglite', schema, ...supervise, ...options })
+    : new PgBoss({ connectionString: database.connectionString, schema, max: 4, ...supervise, ...options });
   boss.on('error', onError);
   await boss.start();
   return boss;

@@ -1,11 +1,13 @@
+import type { Kysely } from 'kysely';
 import type { PgBoss } from 'pg-boss';
 import type { AppContext } from '../../context.ts';
+import type { DB } from '../../db/schema.ts';
 import { warmQueueCache } from '../../queue/boss.ts';
 import { asSendActivity } from '../../queue/send-activity.ts';
 import { refundCredits } from '../credits/credits.service.ts';
 import { bounceAddress, replyAddress } from '../inbound/addresses.ts';
-import { findMessageForDelivery, findMessagesForDelivery, linksOf, type PreparedDelivery, threadOf } from './emails.queries.ts';
-import { hasSendEvent, type NewEvent, recordEvent, recordEvents } from './events.ts';
+import { findMessageForDelivery, findMessagesForDelivery, type PreparedDelivery, threadOf } from './emails.queries.ts';
+import { type NewEvent, recordEvent, recordEvents } from './events.ts';
 import { renderOutgoing } from './render.ts';
 
 export const EMAIL_SEND_QUEUE = 'email-send';
@@ -24,35 +26,148 @@ interface SmtpError {
 }
 
 /**
- * Sends one message by e-mail. Idempotent per message and channel: a message whose 'send'
- * event exists is not sent again, and the Message-ID is the protocol, so even a crash between the
- * relay's acceptance and the record of it yields the same message, not a different one.
- * A permanent refusal (5xx) ends the message in 'erro' and refunds its credit; anything else is
- * thrown so the queue retries it.
+ * Messages of this process between their hand-over to the relay and the commit of their
+ * acceptance in the journal (AcceptanceJournal). A slot is taken just before the relay gets the
+ * message and given back once its acceptance is committed, so a crash (`kill -9`) leaves at most
+ * this many messages accepted without a record, and those are the only ones a retry sends again
+ * (docs/security.md, "Crash window"). Two per pooled SMTP connection (mail.service.ts): one at the
+ * relay while the other's acceptance is committed. With one per connection each connection sat
+ * idle during every commit (bench/send-pipeline, 1,000 messages, PostgreSQL, 2026-11-25, each
+ * 'send' event committed per message: 0.22-0.25x of bare nodemailer with 5 slots, 0.25-0.46x with
+ * 10, 0.39x before the change, on a machine at load 15-33).
  */
-export async function deliverEmail(ctx: AppContext, cod_email: number): Promise<void> {
-  const sent = await sendEmail(ctx, cod_email);
-  if (sent) await recordEvent(ctx.db, sent, ctx.boss);
+export const SEND_SLOTS = 10;
+
+/** A counting semaphore: at most `size` runs at once, the others wait in order. */
+class Slots {
+  private free: number;
+  private readonly waiting: (() => void)[] = [];
+  constructor(size: number) {
+    this.free = size;
+  }
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.free > 0) this.free--;
+    else await new Promise<void>((resolve) => this.waiting.push(resolve));
+    try {
+      return await work();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.free++;
+    }
+  }
 }
 
 /**
- * A worker's batch: the messages are sent concurrently, then their 'send' events recorded in one
- * transaction (recordEvents: one chain append each, a fixed number of statements) instead of one
- * transaction of ~10 statements per message. Should that transaction fail, each event is recorded
- * on its own, as deliverEmail does. Answers each message's outcome, in order.
+ * The acceptance journal (table email_aceites): each relay acceptance is written, in one
+ * statement committed at once, as soon as its reply arrives; the replies of one event-loop turn go
+ * in one insert, and what arrives while an insert runs goes in the next. The chained 'send' events
+ * are recorded per batch afterwards (one transaction, as before), which deletes the rows. A row
+ * without its event (a crash in between) makes the retry record the event instead of sending.
+ * Should an insert fail, its messages go on without the journal (their events are still recorded
+ * with the batch; only the crash protection is lost for them).
+ */
+class AcceptanceJournal {
+  private pending: { event: NewEvent; done: () => void }[] = [];
+  private running = false;
+  constructor(private readonly ctx: AppContext) {}
+  write(event: NewEvent): Promise<void> {
+    return new Promise((done) => {
+      this.pending.push({ event, done });
+      if (!this.running) {
+        this.running = true;
+        setImmediate(() => void this.flush());
+      }
+    });
+  }
+  private async flush(): Promise<void> {
+    try {
+      while (this.pending.length > 0) {
+        const group = this.pending;
+        this.pending = [];
+        const rows = [...new Map(group.map((g) => [g.event.cod_email, g.event])).values()].map((e) => ({
+          cod_email: e.cod_email,
+          ace_detalhes: JSON.stringify(e.detalhes ?? {}) as never,
+        }));
+        try {
+          await this.ctx.db
+            .insertInto('email_aceites')
+            .values(rows)
+            .onConflict((oc) => oc.column('cod_email').doNothing())
+            .execute();
+        } catch (error) {
+          this.ctx.log.warn({ err: error }, 'acceptance journal not written');
+        }
+        for (const g of group) g.done();
+      }
+    } finally {
+      this.running = false;
+    }
+  }
+}
+
+/** The send slots and the journal of this process's queue (one per app, or per queue, in tests). */
+const senders = new WeakMap<object, { slots: Slots; journal: AcceptanceJournal }>();
+function senderOf(ctx: AppContext) {
+  const key = ctx.boss ?? ctx.db;
+  let sender = senders.get(key);
+  if (!sender) {
+    sender = { slots: new Slots(SEND_SLOTS), journal: new AcceptanceJournal(ctx) };
+    senders.set(key, sender);
+  }
+  return sender;
+}
+
+/**
+ * Sends one message by e-mail. Idempotent per message and channel: a message whose 'send'
+ * event exists (or whose acceptance is in the journal) is not sent again, and the Message-ID is the
+ * protocol, so even a crash between the relay's acceptance and the record of it yields the same
+ * message, not a different one. A permanent refusal (5xx) ends the message in 'erro' and refunds
+ * its credit; anything else is thrown so the queue retries it.
+ */
+export async function deliverEmail(ctx: AppContext, cod_email: number): Promise<void> {
+  const [outcome] = await deliverEmails(ctx, [cod_email]);
+  if (outcome?.status === 'rejected') throw outcome.reason;
+}
+
+/**
+ * A worker's batch: its messages are read in two queries (and their journal rows in one), then
+ * each goes to the relay through a send slot, its acceptance written to the journal as soon as the
+ * relay's reply arrives, before the slot takes another message. Then the batch's 'send' events are
+ * recorded in one transaction (recordEvents: one chain append each, a fixed number of statements),
+ * which also empties their journal rows; should it fail, each is recorded on its own. Answers each
+ * message's outcome, in order.
  */
 export function deliverEmails(ctx: AppContext, ids: number[]): Promise<PromiseSettledResult<unknown>[]> {
   return asSendActivity(() => deliverBatch(ctx, ids));
 }
 
 async function deliverBatch(ctx: AppContext, ids: number[]): Promise<PromiseSettledResult<unknown>[]> {
-  const prepared = await findMessagesForDelivery(ctx.db, ids);
-  const outcomes: PromiseSettledResult<unknown>[] = await Promise.allSettled(ids.map((id) => sendEmail(ctx, id, prepared.get(id) ?? null)));
+  if (ids.length === 0) return [];
+  const [prepared, journaled] = await Promise.all([
+    findMessagesForDelivery(ctx.db, ids),
+    ctx.db.selectFrom('email_aceites').select(['cod_email', 'ace_detalhes']).where('cod_email', 'in', ids).execute(),
+  ]);
+  // Accepted before a crash, event not recorded: recorded now, not sent again.
+  const accepted = new Map(journaled.map((j) => [Number(j.cod_email), j.ace_detalhes]));
+  const outcomes: PromiseSettledResult<unknown>[] = await Promise.allSettled(
+    ids.map((id) => {
+      const p = prepared.get(id) ?? null;
+      const detalhes = accepted.get(id);
+      if (detalhes && p && !p.isSent) return Promise.resolve<NewEvent>({ cod_email: id, canal: 'email', tipo: 'send', detalhes });
+      return sendEmail(ctx, id, p);
+    }),
+  );
   const events = outcomes.flatMap((o) => (o.status === 'fulfilled' && o.value ? [o.value as NewEvent] : []));
   const unique = new Map(events.map((e) => [e.cod_email, e]));
-  if (unique.size === 0) return outcomes;
+  if (unique.size === 0 && accepted.size === 0) return outcomes;
+  const forget = (db: Kysely<DB>, codes: number[]) =>
+    codes.length ? db.deleteFrom('email_aceites').where('cod_email', 'in', codes).execute() : Promise.resolve([]);
   try {
-    await ctx.db.transaction().execute((trx) => recordEvents(trx, [...unique.values()], ctx.boss));
+    await ctx.db.transaction().execute(async (trx) => {
+      await recordEvents(trx, [...unique.values()], ctx.boss);
+      await forget(trx, [...new Set([...unique.keys(), ...accepted.keys()])]);
+    });
   } catch {
     return Promise.allSettled(
       ids.map(async (id, i) => {
@@ -60,6 +175,7 @@ async function deliverBatch(ctx: AppContext, ids: number[]): Promise<PromiseSett
         if (o?.status === 'rejected') throw o.reason;
         const event = unique.get(id);
         if (event) await recordEvent(ctx.db, event, ctx.boss);
+        if (event || accepted.has(id)) await forget(ctx.db, [id]);
       }),
     );
   }
@@ -67,16 +183,16 @@ async function deliverBatch(ctx: AppContext, ids: number[]): Promise<PromiseSett
 }
 
 /**
- * Sends one message and answers its 'send' event, to be recorded (null when there is nothing to
- * record: already sent, failed for good, or without an address).
+ * Sends one message and answers its 'send' event, to be recorded, once its acceptance is in the
+ * journal (null when there is nothing to record: already sent, failed for good, or without an
+ * address).
  */
-async function sendEmail(ctx: AppContext, cod_email: number, prepared?: PreparedDelivery | null): Promise<NewEvent | null> {
-  // A batch reads its messages beforehand (prepared; null when the message is gone); alone, it reads its own.
-  const msg = prepared === undefined ? await findMessageForDelivery(ctx.db, cod_email) : prepared?.msg;
-  if (!msg?.ema_uni_to || msg.ema_status_email === 'erro') return null;
-  if (prepared ? prepared.isSent : await hasSendEvent(ctx.db, cod_email, 'email')) return null;
+async function sendEmail(ctx: AppContext, cod_email: number, prepared: PreparedDelivery | null): Promise<NewEvent | null> {
+  if (!prepared || prepared.isSent) return null;
+  const msg = prepared.msg;
+  if (!msg.ema_uni_to || msg.ema_status_email === 'erro') return null;
   const domain = mailDomain(ctx.config.mailFrom);
-  const links = new Map((prepared ? prepared.links : await linksOf(ctx.db, cod_email)).map((l) => [l.lnk_url, l.lnk_uuid]));
+  const links = new Map(prepared.links.map((l) => [l.lnk_url, l.lnk_uuid]));
   const { html, text } = renderOutgoing({
     uuid: msg.ema_uni_id,
     nameTo: msg.ema_uni_name_to,
@@ -95,40 +211,50 @@ async function sendEmail(ctx: AppContext, cod_email: number, prepared?: Prepared
   }
   const thread = await threadOf(ctx.db, msg.ema_uni_cod_email_reply, msg.ema_uni_cod_email_reply_base, domain);
   const fromName = msg.ema_uni_name_from.replace(/["\\]/g, '');
-  let sent: { messageId: string; response: string };
-  try {
-    sent = await ctx.mail.send({
-      to: `"${msg.ema_uni_name_to.replace(/["\\]/g, '')}" <${msg.ema_uni_to}>`,
-      from: `"${fromName}" <nao-responda@${domain}>`,
-      replyTo: replyAddress(msg.ema_uni_id, domain),
-      subject: msg.ema_uni_subject,
-      html,
-      text,
-      attachments,
-      messageId: `<${msg.ema_uni_id}@${domain}>`,
-      headers: { 'X-AR-Protocolo': msg.ema_uni_id, 'X-AR-Remetente': msg.ema_uni_from },
-      envelope: { from: bounceAddress(msg.ema_uni_id, domain), to: msg.ema_uni_to },
-      ...(thread ?? {}),
-    });
-  } catch (error) {
-    const e = error as SmtpError;
-    if (e.responseCode && e.responseCode >= 500) {
-      await failEmail(ctx, cod_email, e.response ?? e.message ?? 'Recusada pelo servidor de e-mail.');
-      return null;
-    }
-    throw error;
-  }
-  return {
-    cod_email,
-    canal: 'email',
-    tipo: 'send',
-    detalhes: {
-      smtpResponse: sent.response,
-      messageId: sent.messageId,
-      queueId: /queued as ([\w.-]+)/i.exec(sent.response)?.[1] ?? null,
-      relay: ctx.mail.mode,
-    },
+  const mail = {
+    to: `"${msg.ema_uni_name_to.replace(/["\\]/g, '')}" <${msg.ema_uni_to}>`,
+    from: `"${fromName}" <nao-responda@${domain}>`,
+    replyTo: replyAddress(msg.ema_uni_id, domain),
+    subject: msg.ema_uni_subject,
+    html,
+    text,
+    attachments,
+    messageId: `<${msg.ema_uni_id}@${domain}>`,
+    headers: { 'X-AR-Protocolo': msg.ema_uni_id, 'X-AR-Remetente': msg.ema_uni_from },
+    envelope: { from: bounceAddress(msg.ema_uni_id, domain), to: msg.ema_uni_to },
+    ...(thread ?? {}),
   };
+  const { slots, journal } = senderOf(ctx);
+  let refusal: string | null = null;
+  const event = await slots.run(async (): Promise<NewEvent | null> => {
+    let sent: { messageId: string; response: string };
+    try {
+      sent = await ctx.mail.send(mail);
+    } catch (error) {
+      const e = error as SmtpError;
+      if (e.responseCode && e.responseCode >= 500) {
+        refusal = e.response ?? e.message ?? 'Recusada pelo servidor de e-mail.';
+        return null;
+      }
+      throw error;
+    }
+    const sentEvent: NewEvent = {
+      cod_email,
+      canal: 'email',
+      tipo: 'send',
+      detalhes: {
+        smtpResponse: sent.response,
+        messageId: sent.messageId,
+        queueId: /queued as ([\w.-]+)/i.exec(sent.response)?.[1] ?? null,
+        relay: ctx.mail.mode,
+      },
+    };
+    // In the journal before the slot is given back: the window of a crash is this message only.
+    await journal.write(sentEvent);
+    return sentEvent;
+  });
+  if (refusal !== null) await failEmail(ctx, cod_email, refusal);
+  return event;
 }
 
 /** The message ends in 'erro' with the reason, and the credit it cost comes back. */
@@ -148,8 +274,17 @@ export async function failEmail(ctx: AppContext, cod_email: number, reason: stri
 }
 
 /**
+ * A send job's heartbeat (pg-boss's minimum): the worker refreshes it every 5 s while it holds the
+ * job, and the supervisor (every 10 s, queue/boss.ts) takes back a job whose heartbeat is older,
+ * so a crashed worker's jobs are retried within ~20 s plus the first retry delay (20-40 s), not
+ * after expireInSeconds (300 s, which stays the bound for a batch whose worker is alive but stuck).
+ */
+export const SEND_HEARTBEAT_SECONDS = 10;
+
+/**
  * The e-mail channel's queues. They must exist before anything is sent to them (pg-boss stores no
- * job for an unknown queue), so the runtime creates them at start, workers or not.
+ * job for an unknown queue), so the runtime creates them at start, workers or not. The update
+ * brings a queue made by an earlier version to the same settings.
  */
 export async function createEmailQueues(boss: PgBoss, expireInSeconds = 300): Promise<void> {
   await boss.createQueue(EMAIL_SEND_FAILED_QUEUE);
@@ -158,9 +293,10 @@ export async function createEmailQueues(boss: PgBoss, expireInSeconds = 300): Pr
     retryDelay: 20,
     retryBackoff: true,
     expireInSeconds,
+    heartbeatSeconds: SEND_HEARTBEAT_SECONDS,
     deadLetter: EMAIL_SEND_FAILED_QUEUE,
   });
-  if (expireInSeconds !== 300) await boss.updateQueue(EMAIL_SEND_QUEUE, { expireInSeconds });
+  await boss.updateQueue(EMAIL_SEND_QUEUE, { expireInSeconds, heartbeatSeconds: SEND_HEARTBEAT_SECONDS });
   await warmQueueCache(boss, [EMAIL_SEND_QUEUE, EMAIL_SEND_FAILED_QUEUE]);
 }
 
@@ -183,10 +319,11 @@ export async function startEmailWorkers(
   await boss.work<{ cod_email: number }>(
     EMAIL_SEND_QUEUE,
     {
-      // 50 a batch: their 'send' events go in one transaction, so bigger batches mean fewer
-      // statements per message (bench/send-pipeline, first round: 10 → 114, 25 → 156-164, 50 → 137
-      // messages/s; 2026-11-23, with the later changes: 25 → 0.62-0.66x of bare nodemailer on
-      // PostgreSQL and 0.53-0.56x on PGlite, 50 → 0.73x and 0.58-0.62x, peak RSS no higher).
+      // 50 a batch: read and rendered together, fewer fetches and completions per message
+      // (bench/send-pipeline, first round: 10 → 114, 25 → 156-164, 50 → 137 messages/s;
+      // 2026-11-23, with the later changes: 25 → 0.62-0.66x of bare nodemailer on PostgreSQL and
+      // 0.53-0.56x on PGlite, 50 → 0.73x and 0.58-0.62x, peak RSS no higher). Their 'send' events
+      // are committed as the relay accepts each message (SEND_SLOTS), not once per batch.
       batchSize: opts.batchSize ?? 50,
       burstWhenBatchFull: true,
       perJobResults: true,

@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
 import type { AppContext } from '../../context.ts';
 import { mailDomain } from '../emails/send.worker.ts';
@@ -10,6 +10,11 @@ export interface InboundLimits {
   maxSize: number;
   /** Connections open at once, all clients together (421 beyond). */
   maxClients: number;
+  /**
+   * Of maxClients, the last ones are kept for addresses that have no connection open: a few
+   * addresses holding many idle connections cannot take the slots a new sender needs.
+   */
+  reservedForNewAddresses: number;
   /** Connections open at once from one IP (421 beyond). */
   maxConnectionsPerIp: number;
   /** Messages (MAIL FROM) per IP in a sliding minute (450 beyond). */
@@ -18,15 +23,19 @@ export interface InboundLimits {
   maxRecipients: number;
   /** Idle time before the connection is closed, in ms. */
   socketTimeoutMs: number;
+  /** Idle time from the connection to the client's first command (EHLO), in ms; 421 and closed after. */
+  firstCommandTimeoutMs: number;
 }
 
 export const DEFAULT_INBOUND_LIMITS: InboundLimits = {
   maxSize: 25 * 1024 * 1024,
   maxClients: 100,
-  maxConnectionsPerIp: 10,
+  reservedForNewAddresses: 20,
+  maxConnectionsPerIp: 5,
   maxMessagesPerIpPerMinute: 60,
   maxRecipients: 10,
   socketTimeoutMs: 60_000,
+  firstCommandTimeoutMs: 10_000,
 };
 
 export interface InboundServer {
@@ -50,13 +59,16 @@ export async function startInboundServer(
   const log = ctx.log.child({ component: 'inbound-smtp' });
   const openByIp = new Map<string, number>();
   const accepted = new Set<string>();
+  // Sockets refused in onConnect still count until they close; smtp-server's own cap (its 421 "Too
+  // many connected clients", before onConnect) is only a backstop well above ours.
+  const hardCap = limits.maxClients * 2;
   const recentByIp = new Map<string, number[]>();
 
   const server = new SMTPServer({
     name: mailDomain(ctx.config.mailFrom),
     banner: 'AR Online - SMTP de entrada',
     size: limits.maxSize,
-    maxClients: limits.maxClients,
+    maxClients: hardCap,
     socketTimeout: limits.socketTimeoutMs,
     closeTimeout: 5_000,
     authOptional: true,
@@ -73,6 +85,12 @@ export async function startInboundServer(
       if (open >= limits.maxConnectionsPerIp) {
         log.warn({ ip, open }, 'inbound connection refused: too many from this address');
         return callback(refusal(421, SMTP_TEXT.tooManyConnections));
+      }
+      // The last slots go only to an address with nothing open; the very last ones to nobody.
+      const full = accepted.size >= limits.maxClients || (open > 0 && accepted.size >= limits.maxClients - limits.reservedForNewAddresses);
+      if (full) {
+        log.warn({ ip, open, total: accepted.size }, 'inbound connection refused: no slot left');
+        return callback(refusal(421, SMTP_TEXT.busy));
       }
       openByIp.set(ip, open + 1);
       accepted.add(session.id);
@@ -132,6 +150,16 @@ export async function startInboundServer(
     },
   });
   server.on('error', (err) => log.warn({ err }, 'inbound smtp error'));
+  // Until its first command, a connection gets the short idle timeout (smtp-server answers 421 and
+  // closes when it runs out), then the usual one. smtp-server hands the socket to its session on
+  // the next turn (setImmediate) and arms its own timeout then, so this comes after that.
+  server.server.on('connection', (socket: Socket) => {
+    setImmediate(() => {
+      if (socket.destroyed) return;
+      socket.setTimeout(limits.firstCommandTimeoutMs);
+      socket.once('data', () => socket.setTimeout(limits.socketTimeoutMs));
+    });
+  });
 
   await new Promise<void>((resolve, reject) => {
     const onError = (err: NodeJS.ErrnoException) =>

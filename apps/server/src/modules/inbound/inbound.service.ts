@@ -33,6 +33,7 @@ export const SMTP_TEXT = {
   notAReport: '5.6.0 Mensagem nao reconhecida como aviso de entrega (RFC 3464) ou devolucao',
   tooBig: (limit: number) => `5.3.4 Mensagem excede o tamanho maximo de ${limit} bytes`,
   tooManyConnections: '4.7.0 Muitas conexoes deste endereco; tente novamente mais tarde',
+  busy: '4.7.0 Servidor ocupado; tente novamente mais tarde',
   tooManyMessages: '4.7.1 Muitas mensagens deste endereco; tente novamente mais tarde',
   tooManyRecipients: '4.5.3 Destinatarios demais nesta mensagem',
   internal: '4.3.0 Falha temporaria ao processar a mensagem; tente novamente mais tarde',

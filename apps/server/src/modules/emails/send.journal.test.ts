@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { startSmtpSink, waitFor } from '../../../test/smtp-sink.ts';
+import { startEmailWorkers } from './send.worker.ts';
+
+// The acceptance journal (docs/security.md, "Crash window"): what the relay accepted before a crash
+// is not sent again when its job comes back.
+
+let t: TestApp;
+let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  t = await createTestApp({ SMTP_URL: sink.url, MAIL_FROM: 'AR Online <nao-responda@ar.test>' }, { startQueue: true, startWorkers: false });
+});
+afterAll(async () => {
+  await t?.close();
+  await sink?.close();
+});
+
+describe('acceptance journal', () => {
+  it('a message accepted before a crash (in the journal, no send event) gets its event from the journal, and is not sent again', async () => {
+    const token = await t.login('admin@demo.local');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v2/emails/send',
+      headers: bearer(token),
+      payload: {
+        destinataires: [
+          { to: 'diario@cliente.test', nameTo: 'Diario' },
+          { to: 'novo@cliente.test', nameTo: 'Novo' },
+        ],
+        nameFrom: 'Admin Demo',
+        subject: 'Diário',
+        content: '<p>Olá</p>',
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    const codeOf = (to: string) => res.json().emails.find((e: { ema_uni_to: string }) => e.ema_uni_to === to).ema_uni_codigo as number;
+    const accepted = codeOf('diario@cliente.test');
+    // What the worker writes as the relay accepts a message, left by a worker killed before its batch's events.
+    await t.ctx.db
+      .insertInto('email_aceites')
+      .values({
+        cod_email: accepted,
+        ace_detalhes: JSON.stringify({
+          smtpResponse: '250 2.0.0 Ok: queued as DIARIO1',
+          messageId: '<x@ar.test>',
+          queueId: 'DIARIO1',
+          relay: 'smtp',
+        }) as never,
+      })
+      .execute();
+
+    await startEmailWorkers(t.ctx, { pollingIntervalSeconds: 0.5 });
+    const sendEvent = (code: number) =>
+      t.ctx.db
+        .selectFrom('email_eventos')
+        .select('evt_detalhes')
+        .where('cod_email', '=', code)
+        .where('evt_tipo', '=', 'send')
+        .executeTakeFirst();
+    await waitFor(
+      async () => [await sendEvent(accepted), await sendEvent(codeOf('novo@cliente.test'))],
+      (events) => events.every(Boolean),
+    );
+    expect(((await sendEvent(accepted))?.evt_detalhes as { queueId?: string } | undefined)?.queueId).toBe('DIARIO1');
+    // The other message went out; the journaled one did not go out again, and the journal is empty.
+    await waitFor(
+      () => sink.messages.length,
+      (n) => n >= 1,
+    );
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(sink.messages.map((m) => m.rcptTo[0])).toEqual(['novo@cliente.test']);
+    expect(await t.ctx.db.selectFrom('email_aceites').select('cod_email').execute()).toEqual([]);
+  });
+});
