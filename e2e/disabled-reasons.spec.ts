@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { DEMO_PASSWORD, login } from './support.ts';
 
 // Issue 15, "a disabled button always says why": every unmet rule shows next to its field, the
@@ -28,7 +28,15 @@ test('compose: a prefilled sender that breaks the rule and a required attachment
   const headers = await bearer(request, 'usuario@demo.local');
   const saved = await request.put('/v2/usuarios-settings', { headers, data: { usu_nome: 'Ana Souza-Lima', usu_anexo_obrigatorio: 'S' } });
   expect(saved.ok()).toBe(true);
+  try {
+    await composeWithUnmetRules(page);
+  } finally {
+    // The other journeys send as this user: its name and settings go back as seeded.
+    await request.put('/v2/usuarios-settings', { headers, data: { usu_nome: 'Usuário Demo', usu_anexo_obrigatorio: 'N' } });
+  }
+});
 
+async function composeWithUnmetRules(page: Page) {
   await login(page, 'usuario@demo.local');
   await expect(page).toHaveURL(/\/emails\/enviados$/);
   await page.goto('/emails/novo');
@@ -60,7 +68,7 @@ test('compose: a prefilled sender that breaks the rule and a required attachment
     .setInputFiles({ name: 'notificacao.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\n%%EOF\n') });
   await expect(page.getByText(ATTACHMENT_REQUIRED)).toHaveCount(0);
   await expect(send).toBeEnabled();
-});
+}
 
 test('sign-up: an invalid CPF disables Cadastrar, and a click on it shows every unmet rule', async ({ page, request }) => {
   const headers = await bearer(request, 'admin@demo.local');

@@ -66,7 +66,7 @@ test('a manager invites a user, who confirms the registration from the e-mail an
   // A manager does not see the administrator of its entity.
   await expect(page.getByRole('cell', { name: 'admin@demo.local', exact: true })).toHaveCount(0);
 
-  await page.getByRole('button', { name: 'Novo' }).click();
+  await page.getByRole('button', { name: 'Novo', exact: true }).click();
   const modal = page.getByRole('dialog', { name: 'Novo Usuário' });
   const save = modal.getByRole('button', { name: 'Salvar' });
   await expect(save).toBeDisabled();
@@ -212,7 +212,7 @@ test('an administrator creates an entity in its company, with an alphanumeric CN
   await expect(page).toHaveURL(/\/emails\/enviados$/);
   await page.goto('/cadastro/entidades');
   await expect(page.getByRole('cell', { name: 'Demo Pós-pago', exact: true })).toBeVisible();
-  await page.getByRole('button', { name: 'Novo' }).click();
+  await page.getByRole('button', { name: 'Novo', exact: true }).click();
   const modal = page.getByRole('dialog', { name: 'Nova Entidade' });
   const save = modal.getByRole('button', { name: 'Salvar' });
   await modal.getByLabel('Nome fantasia').fill('Filial Campinas');

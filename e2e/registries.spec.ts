@@ -103,7 +103,7 @@ test('labels: create with the colour rule, page, sort, search, edit and delete',
 
 test('whitelist: Enter does not submit, invalid e-mail cannot be saved, edit, search and delete', async ({ page }) => {
   await signIn(page, 'pos@demo.local', '/cadastros/whitelist');
-  await page.getByRole('button', { name: 'Novo' }).click();
+  await page.getByRole('button', { name: 'Novo', exact: true }).click();
   const modal = page.getByRole('dialog', { name: 'Nova Whitelist' });
   const email = modal.getByLabel(/^E-mail/);
   await email.fill('nao-e-email');
