@@ -5,7 +5,7 @@ import { bearer, createTestApp, type TestApp } from '../../test/harness.ts';
 import { scriptCapable, xssPayloads } from '../../test/script-capable.ts';
 import { startSmtpSink, waitFor } from '../../test/smtp-sink.ts';
 import { renderOutgoing } from '../modules/emails/render.ts';
-import { personalMessageHtml, sanitizeMessageHtml } from './message-html.ts';
+import { personalMessageHtml, SANITISED_ON_STORE_SINCE, sanitizeMessageHtml, storedMessageHtml } from './message-html.ts';
 
 const PAYLOADS = xssPayloads();
 const CUSTOM = '*|PROCESSO|*';
@@ -80,6 +80,13 @@ describe('personalMessageHtml: variables substituted, then the whole sanitised',
     }
   });
 
+  it('a body stored since the fix goes out as stored; an older one through the sanitiser again', () => {
+    const unsafe = '<p><a href="javascript:alert(1)">x</a></p>';
+    expect(storedMessageHtml(unsafe, new Date(SANITISED_ON_STORE_SINCE.getTime() - 1))).toBe(sanitizeMessageHtml(unsafe));
+    // Since then every stored body was sanitised when stored: the send worker does not pay for it again.
+    expect(storedMessageHtml(unsafe, SANITISED_ON_STORE_SINCE)).toBe(unsafe);
+  });
+
   it('the e-mail is built from a sanitised body even when the stored one is not (a message stored before the fix)', () => {
     const unsafe =
       PAYLOADS.map((p) => `<p>${p}</p>`).join('\n') + body(VARIABLES.slice(0, 1)).replaceAll('*|NOME|*', 'javascript:alert(1)');
@@ -93,6 +100,7 @@ describe('personalMessageHtml: variables substituted, then the whole sanitised',
       publicUrl: 'http://localhost:3999',
       links: new Map(),
       hasSecurityQuestion: false,
+      storedAt: new Date('2026-11-20T12:00:00Z'),
     });
     expect(scriptCapable(html)).toEqual([]);
   });
@@ -236,7 +244,11 @@ describe('a send with every payload in every variable (SMTP sink, database, publ
     expect(res.statusCode).toBe(200);
     const id: string = res.json().emails[0].ema_uni_id;
     const unsafe = `<p><a href="javascript:alert(1)">x</a></p>${PAYLOADS.join('\n')}`;
-    await t.ctx.db.updateTable('emails').set({ ema_uni_content: unsafe }).where('ema_uni_id', '=', id).execute();
+    await t.ctx.db
+      .updateTable('emails')
+      .set({ ema_uni_content: unsafe, ema_uni_data_criacao: new Date('2026-11-20T12:00:00Z') })
+      .where('ema_uni_id', '=', id)
+      .execute();
     const page = await t.app.inject({ method: 'GET', url: `/v2/emails/info/public/${id}` });
     expect(page.statusCode).toBe(200);
     expect(scriptCapable(page.json().content)).toEqual([]);

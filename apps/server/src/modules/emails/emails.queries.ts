@@ -119,6 +119,7 @@ function deliverySelect(db: Kysely<DB>) {
       'ema_uni_from',
       'ema_uni_subject',
       'ema_uni_content',
+      'ema_uni_data_criacao',
       'ema_uni_attachments',
       'ema_uni_creditos',
       'ema_verif_pergunta',

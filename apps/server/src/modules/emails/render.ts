@@ -1,5 +1,5 @@
 import { escapeHtml } from '@ar/core';
-import { sanitizeMessageHtml } from '../../mail/message-html.ts';
+import { storedMessageHtml } from '../../mail/message-html.ts';
 
 /** Links of a message body (http, https and bare www. addresses in href attributes). */
 export function extractLinks(html: string): string[] {
@@ -21,6 +21,8 @@ export interface RenderInput {
   /** Original URL → tracked link uuid. */
   links: Map<string, string>;
   hasSecurityQuestion: boolean;
+  /** When the body was stored (ema_uni_data_criacao): bodies stored before the sanitiser's fix are sanitised again. */
+  storedAt: Date | string;
 }
 
 /**
@@ -30,9 +32,8 @@ export interface RenderInput {
  */
 export function renderOutgoing(p: RenderInput): { html: string; text: string } {
   const publicPage = `${p.publicUrl}/emails/info/public/${p.uuid}?email=1`;
-  // The stored body is sanitised already (send.service.ts); sanitising again changes nothing for it
-  // and keeps a body stored before personalisation was sanitised (2026-11-25) from going out unsafe.
-  const content = sanitizeMessageHtml(p.content);
+  // The stored body is sanitised already (send.service.ts); one stored before that fix is sanitised here.
+  const content = storedMessageHtml(p.content, p.storedAt);
   const body = content.replace(/(<a\b[^>]*?\bhref\s*=\s*)(["'])(.*?)\2/gis, (whole, start: string, quote: string, href: string) => {
     const id = p.links.get(href.trim());
     return id ? `${start}${quote}${p.publicUrl}/emails/info/public/track-link-externo/${id}${quote}` : whole;

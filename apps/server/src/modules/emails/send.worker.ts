@@ -202,6 +202,7 @@ async function sendEmail(ctx: AppContext, cod_email: number, prepared: PreparedD
     publicUrl: ctx.config.publicUrl,
     links,
     hasSecurityQuestion: !!msg.ema_verif_pergunta,
+    storedAt: msg.ema_uni_data_criacao,
   });
   const attachments = [];
   for (const a of msg.ema_uni_attachments.attachments) {

@@ -12,6 +12,7 @@ function publicSelect(db: Kysely<DB>) {
     'm.ema_uni_name_to',
     'm.ema_uni_to',
     'm.ema_uni_content',
+    'm.ema_uni_data_criacao',
     'm.ema_uni_content_sha256',
     'm.ema_uni_hash',
     'm.ema_uni_sms',

@@ -14,7 +14,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { type ForwardedFrom, forwardedDetails } from '../../http/client-address.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import { sanitizeMessageHtml } from '../../mail/message-html.ts';
+import { storedMessageHtml } from '../../mail/message-html.ts';
 import { presentStatuses } from '../emails/emails.presenter.ts';
 import { type EventWithStamp, eventsWithStamps, recordEvent } from '../emails/events.ts';
 import { presentOficio } from '../emails/oficio.presenter.ts';
@@ -192,8 +192,8 @@ export async function publicDetail(ctx: AppContext, uuid: string, verify: string
     subject: msg.ema_uni_subject,
     remetente: msg.ema_uni_name_from,
     destinatario: msg.ema_uni_to ?? msg.ema_uni_name_to,
-    // Sanitised as stored (no change) or, for a body stored before 2026-11-25, made inert here; cached with the page.
-    content: sanitizeMessageHtml(msg.ema_uni_content),
+    // As stored, or for a body stored before the sanitiser's fix, made inert here (cached with the page).
+    content: storedMessageHtml(msg.ema_uni_content, msg.ema_uni_data_criacao),
     oficio: presentOficio(msg.ema_uni_oficio, events),
     dataEnviada: sent ? brasilia(new Date(sent.evt_data), 'date') : null,
     horaEnviada: sent ? brasilia(new Date(sent.evt_data), 'time') : null,
