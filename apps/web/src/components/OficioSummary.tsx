@@ -1,6 +1,6 @@
 import type { OficioEvidence } from '@ar/core';
-import { Alert, Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IconGavel } from '@tabler/icons-react';
+import { Alert, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconCircleCheck, IconGavel } from '@tabler/icons-react';
 import { Field } from './Field.tsx';
 
 /**
@@ -16,9 +16,13 @@ export function OficioSummary({ oficio }: { oficio: OficioEvidence }) {
           <IconGavel size={18} />
           <Text fw={600}>Ofício</Text>
           {oficio.confere && (
-            <Badge color="teal" variant="light">
-              Campos conferidos com a cadeia de evidências
-            </Badge>
+            // Text, not a Badge: a badge cuts this label with an ellipsis on a phone.
+            <Group gap={4} wrap="nowrap">
+              <IconCircleCheck size={16} color="var(--mantine-color-teal-7)" />
+              <Text size="sm" c="teal.7" fw={500}>
+                Campos conferidos com a cadeia de evidências
+              </Text>
+            </Group>
           )}
         </Group>
         {!oficio.confere && (
