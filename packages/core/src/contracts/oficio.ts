@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { escapeHtml } from '../template-variables.ts';
 import { cnjProblem, formatCnj } from '../validators/cnj.ts';
 import { formatCpfOrCnpj, isCpfOrCnpj } from '../validators/document.ts';
+import { parseBirthDate } from './leads.ts';
 
 /**
  * The legal notice (ofício) of spec 001 §2.12 and §5: a structured form that courts and law offices
@@ -73,15 +75,8 @@ const money = z
   .nullish()
   .transform((v) => (v === null || v === undefined ? null : Math.round(v * 100) / 100));
 
-/** dd/mm/aaaa of a day that exists (31/02 does not). */
-export function isBrazilianDate(value: string): boolean {
-  const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(value);
-  if (!m) return false;
-  const [d, mo, y] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  if (y < 1900 || y > 2199) return false;
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
-}
+/** dd/mm/aaaa of a day that exists (31/02 does not), by the recipients' birth-date rule. */
+export const isBrazilianDate = (value: string) => /^\d{2}\/\d{2}\/\d{4}$/.test(value) && parseBirthDate(value) !== null;
 
 export const oficioSchema = z.object({
   numeroProcesso: required(60, OFICIO_MSG.numeroProcessoRequired),
@@ -168,8 +163,6 @@ export function oficioRows(o: Oficio): { label: string; value: string }[] {
   return rows;
 }
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 const html = (s: string) => escapeHtml(s).replace(/\r?\n/g, '<br>');
 
 /**
