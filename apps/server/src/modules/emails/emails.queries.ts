@@ -210,3 +210,24 @@ export function insertSend(
     .selectAll()
     .execute();
 }
+
+// ---- the acceptance journal (email_aceites; send.worker.ts, docs/security.md "Crash window") ----
+
+/** Relay acceptances written as their replies arrive, ahead of the batch's chained 'send' events. */
+export async function journalAcceptances(db: Kysely<DB>, rows: { cod_email: number; ace_detalhes: never }[]): Promise<void> {
+  await db
+    .insertInto('email_aceites')
+    .values(rows)
+    .onConflict((oc) => oc.column('cod_email').doNothing())
+    .execute();
+}
+
+/** The journaled acceptances of a batch's messages: accepted before a crash, their events not recorded yet. */
+export function findJournaledAcceptances(db: Kysely<DB>, ids: number[]) {
+  return db.selectFrom('email_aceites').select(['cod_email', 'ace_detalhes']).where('cod_email', 'in', ids).execute();
+}
+
+/** Journal rows whose 'send' events are recorded (in the same transaction when given one). */
+export async function forgetAcceptances(db: Kysely<DB>, codes: number[]): Promise<void> {
+  if (codes.length) await db.deleteFrom('email_aceites').where('cod_email', 'in', codes).execute();
+}

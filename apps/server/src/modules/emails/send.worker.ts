@@ -1,12 +1,18 @@
-import type { Kysely } from 'kysely';
 import type { PgBoss } from 'pg-boss';
 import type { AppContext } from '../../context.ts';
-import type { DB } from '../../db/schema.ts';
 import { warmQueueCache } from '../../queue/boss.ts';
 import { asSendActivity } from '../../queue/send-activity.ts';
 import { refundCredits } from '../credits/credits.service.ts';
 import { bounceAddress, replyAddress } from '../inbound/addresses.ts';
-import { findMessageForDelivery, findMessagesForDelivery, type PreparedDelivery, threadOf } from './emails.queries.ts';
+import {
+  findJournaledAcceptances,
+  findMessageForDelivery,
+  findMessagesForDelivery,
+  forgetAcceptances,
+  journalAcceptances,
+  type PreparedDelivery,
+  threadOf,
+} from './emails.queries.ts';
 import { type NewEvent, recordEvent, recordEvents } from './events.ts';
 import { renderOutgoing } from './render.ts';
 
@@ -90,11 +96,7 @@ class AcceptanceJournal {
           ace_detalhes: JSON.stringify(e.detalhes ?? {}) as never,
         }));
         try {
-          await this.ctx.db
-            .insertInto('email_aceites')
-            .values(rows)
-            .onConflict((oc) => oc.column('cod_email').doNothing())
-            .execute();
+          await journalAcceptances(this.ctx.db, rows);
         } catch (error) {
           this.ctx.log.warn({ err: error }, 'acceptance journal not written');
         }
@@ -144,10 +146,7 @@ export function deliverEmails(ctx: AppContext, ids: number[]): Promise<PromiseSe
 
 async function deliverBatch(ctx: AppContext, ids: number[]): Promise<PromiseSettledResult<unknown>[]> {
   if (ids.length === 0) return [];
-  const [prepared, journaled] = await Promise.all([
-    findMessagesForDelivery(ctx.db, ids),
-    ctx.db.selectFrom('email_aceites').select(['cod_email', 'ace_detalhes']).where('cod_email', 'in', ids).execute(),
-  ]);
+  const [prepared, journaled] = await Promise.all([findMessagesForDelivery(ctx.db, ids), findJournaledAcceptances(ctx.db, ids)]);
   // Accepted before a crash, event not recorded: recorded now, not sent again.
   const accepted = new Map(journaled.map((j) => [Number(j.cod_email), j.ace_detalhes]));
   const outcomes: PromiseSettledResult<unknown>[] = await Promise.allSettled(
@@ -161,12 +160,10 @@ async function deliverBatch(ctx: AppContext, ids: number[]): Promise<PromiseSett
   const events = outcomes.flatMap((o) => (o.status === 'fulfilled' && o.value ? [o.value as NewEvent] : []));
   const unique = new Map(events.map((e) => [e.cod_email, e]));
   if (unique.size === 0 && accepted.size === 0) return outcomes;
-  const forget = (db: Kysely<DB>, codes: number[]) =>
-    codes.length ? db.deleteFrom('email_aceites').where('cod_email', 'in', codes).execute() : Promise.resolve([]);
   try {
     await ctx.db.transaction().execute(async (trx) => {
       await recordEvents(trx, [...unique.values()], ctx.boss);
-      await forget(trx, [...new Set([...unique.keys(), ...accepted.keys()])]);
+      await forgetAcceptances(trx, [...new Set([...unique.keys(), ...accepted.keys()])]);
     });
   } catch {
     return Promise.allSettled(
@@ -175,7 +172,7 @@ async function deliverBatch(ctx: AppContext, ids: number[]): Promise<PromiseSett
         if (o?.status === 'rejected') throw o.reason;
         const event = unique.get(id);
         if (event) await recordEvent(ctx.db, event, ctx.boss);
-        if (event || accepted.has(id)) await forget(ctx.db, [id]);
+        if (event || accepted.has(id)) await forgetAcceptances(ctx.db, [id]);
       }),
     );
   }
