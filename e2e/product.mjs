@@ -17,6 +17,7 @@ export async function productEnv(port, extra = {}) {
     PORT: String(port),
     DATA_DIR: dataDir,
     LOGIN_DELAY_MS: '0',
+    CHECK_RESPONSES: 'true',
     INBOUND_SMTP_PORT: '0',
     SEED_DEMO: 'true',
     LOG_LEVEL: 'warn',

@@ -84,6 +84,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Seconds of delay per failed login beyond the free ones; tests set 0. */
   LOGIN_DELAY_MS: z.coerce.number().int().min(0).max(10000).default(700),
+  CHECK_RESPONSES: bool.default(false),
   TRUST_PROXY: trustProxy.optional(),
 });
 
@@ -104,6 +105,8 @@ export type Config = {
   storeWebhookSecret?: string;
   logLevel: string;
   loginDelayMs: number;
+  /** Check every answer against its route's response schema (tests, development): a mismatch is a 500 with the reason in the log. */
+  checkResponses: boolean;
   /** Proxies trusted for X-Forwarded-For; false: the client's address is the socket's. */
   trustProxy: TrustProxy;
   /** No SMTP_URL: outbound mail is captured in the database and shown at /dev/mailbox. */
@@ -140,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storeWebhookSecret: e.STORE_WEBHOOK_SECRET,
     logLevel: e.LOG_LEVEL,
     loginDelayMs: e.LOGIN_DELAY_MS,
+    checkResponses: e.CHECK_RESPONSES,
     trustProxy: e.TRUST_PROXY ?? false,
     captureMail: !e.SMTP_URL,
     s3: e.S3_BUCKET

@@ -6,7 +6,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { Kysely } from 'kysely';
 import pg from 'pg';
 import { fromPglite } from 'pg-boss';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, newPglite, openDatabase } from '../src/db/database.ts';
 import { PGliteDialect } from '../src/db/pglite-dialect.ts';
@@ -84,7 +84,14 @@ export async function createTestApp(
   opts: { startQueue?: boolean; startWorkers?: boolean } = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ar-test-'));
-  const config = loadConfig({ LOGIN_DELAY_MS: '0', SEED_DEMO: 'true', PUBLIC_URL: 'http://localhost:3999', DATA_DIR: dataDir, ...env });
+  const config = loadConfig({
+    LOGIN_DELAY_MS: '0',
+    CHECK_RESPONSES: 'true',
+    SEED_DEMO: 'true',
+    PUBLIC_URL: 'http://localhost:3999',
+    DATA_DIR: dataDir,
+    ...env,
+  });
   const database = await openTestDatabase();
   const runtime = await createRuntime(config, {
     database,
@@ -147,3 +154,68 @@ export async function createTestApp(
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+
+export interface TestAppHandle {
+  /** The running app (after beforeAll). */
+  readonly t: TestApp;
+  /** One API call: `url` without the /v2 prefix; `auth` is a token or headers. */
+  call(method: Method, url: string, auth?: string | Record<string, string>, payload?: unknown): Promise<LightMyRequestResponse>;
+  /** Signs in (demo password unless given) and answers the bearer headers. */
+  as(email: string, password?: string): Promise<Record<string, string>>;
+}
+
+/**
+ * The one header of a route test file: a fresh app (and database) for the file, closed at the end.
+ *
+ *   const app = useTestApp();
+ *   it('...', async () => { const ana = await app.as('usuario@demo.local'); await app.call('GET', '/etiquetas', ana); });
+ */
+export function useTestApp(env: Record<string, string> = {}, opts: { startQueue?: boolean; startWorkers?: boolean } = {}): TestAppHandle {
+  let current: TestApp | undefined;
+  beforeAll(async () => {
+    current = await createTestApp(env, opts);
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  const running = () => {
+    if (!current) throw new Error('useTestApp: the app is not running yet (use it inside a test or a hook)');
+    return current;
+  };
+  return {
+    get t() {
+      return running();
+    },
+    call(method, url, auth, payload) {
+      const headers = typeof auth === 'string' ? bearer(auth) : (auth ?? {});
+      return running().app.inject({ method, url: `/v2${url}`, headers, payload: payload as never });
+    },
+    async as(email, password) {
+      return bearer(await running().login(email, password));
+    },
+  };
+}
+
+/**
+ * Another tenant's ids: every call answers 404 'Registro não encontrado.' (as an id that does not
+ * exist), and a write changes nothing. Answers the responses that were not 404, for the assertion message.
+ */
+export async function notFoundForOthers(
+  app: Pick<TestAppHandle, 'call'>,
+  auth: Record<string, string>,
+  calls: readonly (readonly [Method, string, unknown?])[],
+): Promise<string[]> {
+  const leaks: string[] = [];
+  for (const [method, url, payload] of calls) {
+    const res = await app.call(
+      method,
+      url,
+      auth,
+      payload ?? (method === 'POST' || method === 'PUT' || method === 'PATCH' ? {} : undefined),
+    );
+    if (res.statusCode !== 404) leaks.push(`${method} ${url} → ${res.statusCode} ${res.body.slice(0, 120)}`);
+  }
+  return leaks;
+}

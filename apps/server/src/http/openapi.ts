@@ -9,6 +9,7 @@ interface Operation {
   body?: z.ZodType;
   query?: z.ZodType;
   params?: z.ZodType;
+  response?: z.ZodType;
 }
 
 const operations: Operation[] = [];
@@ -17,9 +18,9 @@ export function registerOperation(op: Operation): void {
   if (!operations.some((o) => o.method === op.method && o.url === op.url)) operations.push(op);
 }
 
-function jsonSchema(schema: z.ZodType): unknown {
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output' = 'input'): unknown {
   try {
-    return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+    return z.toJSONSchema(schema, { io, unrepresentable: 'any' });
   } catch {
     return {};
   }
@@ -49,7 +50,10 @@ export function openApiDocument(serverUrl: string) {
       parameters: [...parametersOf(op.params, 'path'), ...parametersOf(op.query, 'query')],
       ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(op.body) } } } } : {}),
       responses: {
-        '200': { description: 'Sucesso' },
+        '200': {
+          description: 'Sucesso',
+          ...(op.response ? { content: { 'application/json': { schema: jsonSchema(op.response, 'output') } } } : {}),
+        },
         '400': { description: 'Dados inválidos: { message }' },
         ...(op.auth ? { '401': { description: 'Sessão expirada ou ausente: { message }' } } : {}),
         '404': { description: 'Não encontrado (inclusive registros de outro cliente): { message }' },

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import type { Actor } from '../modules/auth/actor.ts';
 import { authenticate } from '../modules/auth/authenticate.ts';
+import { type TenantScope, tenantScope } from '../modules/tenancy/tenant-scope.ts';
 import { AppError, firstZodMessage } from './errors.ts';
 import { registerOperation } from './openapi.ts';
 
@@ -11,7 +12,10 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type Schema = z.ZodType | undefined;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
-interface RouteSpec<B extends Schema, Q extends Schema, P extends Schema, A extends boolean> {
+/** What a handler may answer: its contract's input (the schema may transform it), or the reply it sent itself (files). */
+type Answer<R> = R extends z.ZodType ? z.input<R> | FastifyReply | undefined : unknown;
+
+interface RouteSpec<B extends Schema, Q extends Schema, P extends Schema, R extends Schema, A extends boolean> {
   method: Method;
   url: string;
   summary: string;
@@ -27,14 +31,22 @@ interface RouteSpec<B extends Schema, Q extends Schema, P extends Schema, A exte
   query?: Q;
   params?: P;
   bodyLimit?: number;
+  /**
+   * The success answer's contract (zod, from packages/core). It types what the handler returns,
+   * documents the answer in OpenAPI and, with CHECK_RESPONSES (tests, development), every answer is
+   * parsed by it: a mismatch is a 500 with the zod issues in the log, never a silently wrong body.
+   */
+  response?: R;
   handler: (input: {
     body: Out<B>;
     query: Out<Q>;
     params: Out<P>;
     actor: A extends true ? Actor : null;
+    /** What the signed-in actor may reach: the first argument of every tenant query (docs/architecture.md). */
+    scope: A extends true ? TenantScope : null;
     request: FastifyRequest;
     reply: FastifyReply;
-  }) => Promise<unknown>;
+  }) => Promise<Answer<R>>;
 }
 
 function parse<S extends Schema>(schema: S, value: unknown, notFoundOnFail = false): Out<S> {
@@ -52,10 +64,10 @@ function parse<S extends Schema>(schema: S, value: unknown, notFoundOnFail = fal
  * (a bad path id answers 404, a bad body or query 400 with a Portuguese message), and its
  * entry in the OpenAPI document. Handlers stay thin: call a service, present the result.
  */
-export function defineRoute<B extends Schema, Q extends Schema, P extends Schema, A extends boolean>(
+export function defineRoute<B extends Schema, Q extends Schema, P extends Schema, R extends Schema, A extends boolean>(
   app: FastifyInstance,
   ctx: AppContext,
-  spec: RouteSpec<B, Q, P, A>,
+  spec: RouteSpec<B, Q, P, R, A>,
 ): void {
   registerOperation(spec);
   app.route({
@@ -73,11 +85,23 @@ export function defineRoute<B extends Schema, Q extends Schema, P extends Schema
         query,
         params,
         actor: actor as A extends true ? Actor : null,
+        scope: (actor ? tenantScope(actor) : null) as A extends true ? TenantScope : null,
         request,
         reply,
       });
       if (reply.sent) return reply;
-      return result === undefined ? reply.status(204).send() : result;
+      if (result === undefined) return reply.status(204).send();
+      if (spec.response && ctx.config.checkResponses) checkResponse(spec, result);
+      return result;
     },
   });
+}
+
+/** CHECK_RESPONSES: the answer must match the route's response contract (a mismatch is our bug: 500, reason logged). */
+function checkResponse(spec: { method: string; url: string; response?: z.ZodType }, result: unknown): void {
+  const checked = spec.response?.safeParse(result);
+  if (checked && !checked.success) {
+    const issues = checked.error.issues.slice(0, 5).map((i) => `${i.path.join('.') || '(raiz)'}: ${i.message}`);
+    throw new Error(`Resposta fora do contrato em ${spec.method} ${spec.url}: ${issues.join('; ')}`);
+  }
 }

@@ -5,11 +5,26 @@ export const PAGE_SIZES = [10, 25, 50, 100] as const;
 
 export type SortOrder = 'ASC' | 'DESC';
 
-export interface Pagination {
-  offset: number;
-  limit: number;
-  rowCount: number;
-  pageCount: number;
+export const paginationSchema = z.object({
+  offset: z.number().int(),
+  limit: z.number().int(),
+  rowCount: z.number().int(),
+  pageCount: z.number().int(),
+});
+export type Pagination = z.infer<typeof paginationSchema>;
+
+/**
+ * Response contracts (checked on the way out by defineRoute's `response`, see docs/architecture.md).
+ * A plain answer with the spec's Portuguese message: { message }.
+ */
+export const messageResponse = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponse>;
+
+/** A paged list's answer: { [key]: rows, pagination }, the shape of every registry list. */
+export function pagedResponse<K extends string, T extends z.ZodType>(key: K, row: T) {
+  return z.object({ [key]: z.array(row), pagination: paginationSchema } as { [P in K]: z.ZodArray<T> } & {
+    pagination: typeof paginationSchema;
+  });
 }
 
 export interface ListQueryOptions<C extends string> {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuerySchema } from './common.ts';
+import { listQuerySchema, messageResponse, pagedResponse } from './common.ts';
 
 /** Default label colour (spec 001 §9: 194d33). */
 export const DEFAULT_LABEL_COLOR = '#194d33';
@@ -47,8 +47,11 @@ export const labelListQuery = listQuerySchema({
   defaultLimit: 10,
 });
 
-export interface Label {
-  eti_codigo: number;
-  eti_nome: string;
-  eti_cor: string;
-}
+export const labelSchema = z.object({ eti_codigo: z.number().int(), eti_nome: z.string(), eti_cor: z.string() });
+export type Label = z.infer<typeof labelSchema>;
+
+/** Responses: the list, one label, a saved label with its message. */
+export const labelListResponse = pagedResponse('etiquetas', labelSchema);
+export type LabelListResponse = z.infer<typeof labelListResponse>;
+export const labelSavedResponse = messageResponse.extend({ etiqueta: labelSchema });
+export type LabelSavedResponse = z.infer<typeof labelSavedResponse>;

@@ -2,13 +2,14 @@ import type { ListQuery } from '@ar/core';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { containsPattern, pagedList } from '../../http/paged-list.ts';
+import type { TenantScope } from '../tenancy/tenant-scope.ts';
 
 const COLUMNS = ['eti_codigo', 'eti_nome', 'eti_cor'] as const;
 export type LabelRow = { eti_codigo: number; eti_nome: string; eti_cor: string };
 
 /** The signed-in user's labels; search by ID or name. */
-export function listLabels(db: Kysely<DB>, usu: number, q: ListQuery) {
-  let base = db.selectFrom('etiquetas').select(COLUMNS).where('cod_usu', '=', usu);
+export function listLabels(db: Kysely<DB>, scope: TenantScope, q: ListQuery) {
+  let base = db.selectFrom('etiquetas').select(COLUMNS).where(scope.own('etiquetas'));
   const term = q.searchTerm;
   if (term) {
     base = base.where((eb) => eb.or([eb(sql<string>`eti_codigo::text`, '=', term), eb('eti_nome', 'ilike', containsPattern(term))]));
@@ -19,29 +20,29 @@ export function listLabels(db: Kysely<DB>, usu: number, q: ListQuery) {
   });
 }
 
-export function findLabel(db: Kysely<DB>, usu: number, id: number) {
-  return db.selectFrom('etiquetas').select(COLUMNS).where('cod_usu', '=', usu).where('eti_codigo', '=', id).executeTakeFirst();
+export function findLabel(db: Kysely<DB>, scope: TenantScope, id: number) {
+  return db.selectFrom('etiquetas').select(COLUMNS).where(scope.own('etiquetas')).where('eti_codigo', '=', id).executeTakeFirst();
 }
 
-export function insertLabel(db: Kysely<DB>, usu: number, values: { eti_nome: string; eti_cor: string }) {
+export function insertLabel(db: Kysely<DB>, scope: TenantScope, values: { eti_nome: string; eti_cor: string }) {
   return db
     .insertInto('etiquetas')
-    .values({ cod_usu: usu, ...values })
+    .values({ cod_usu: scope.owner, ...values })
     .returning(COLUMNS)
     .executeTakeFirstOrThrow();
 }
 
-export function updateLabel(db: Kysely<DB>, usu: number, id: number, values: { eti_nome: string; eti_cor: string }) {
+export function updateLabel(db: Kysely<DB>, scope: TenantScope, id: number, values: { eti_nome: string; eti_cor: string }) {
   return db
     .updateTable('etiquetas')
     .set(values)
-    .where('cod_usu', '=', usu)
+    .where(scope.own('etiquetas'))
     .where('eti_codigo', '=', id)
     .returning(COLUMNS)
     .executeTakeFirst();
 }
 
-export async function deleteLabel(db: Kysely<DB>, usu: number, id: number) {
-  const result = await db.deleteFrom('etiquetas').where('cod_usu', '=', usu).where('eti_codigo', '=', id).executeTakeFirst();
+export async function deleteLabel(db: Kysely<DB>, scope: TenantScope, id: number) {
+  const result = await db.deleteFrom('etiquetas').where(scope.own('etiquetas')).where('eti_codigo', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }

@@ -1,4 +1,13 @@
-import { idParam, LABEL_MSG, labelBody, labelListQuery } from '@ar/core';
+import {
+  idParam,
+  LABEL_MSG,
+  labelBody,
+  labelListQuery,
+  labelListResponse,
+  labelSavedResponse,
+  labelSchema,
+  messageResponse,
+} from '@ar/core';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { defineRoute } from '../../http/route.ts';
@@ -15,8 +24,9 @@ export function labelRoutes(app: FastifyInstance, ctx: AppContext): void {
     summary: 'Etiquetas do usuário (paginadas; pesquisa por ID ou nome)',
     auth: true,
     query: labelListQuery,
-    handler: async ({ query, actor }) => {
-      const { rows, pagination } = await labels.listLabels(ctx, actor.usu_codigo, query);
+    response: labelListResponse,
+    handler: async ({ query, scope }) => {
+      const { rows, pagination } = await labels.listLabels(ctx, scope, query);
       return { etiquetas: rows.map(presentLabel), pagination };
     },
   });
@@ -28,7 +38,8 @@ export function labelRoutes(app: FastifyInstance, ctx: AppContext): void {
     summary: 'Uma etiqueta',
     auth: true,
     params: idParam,
-    handler: async ({ params, actor }) => presentLabel(await labels.getLabel(ctx, actor.usu_codigo, params.id)),
+    response: labelSchema,
+    handler: async ({ params, scope }) => presentLabel(await labels.getLabel(ctx, scope, params.id)),
   });
 
   defineRoute(app, ctx, {
@@ -38,9 +49,10 @@ export function labelRoutes(app: FastifyInstance, ctx: AppContext): void {
     summary: 'Incluir etiqueta (eti_nome até 60, eti_cor #rrggbb)',
     auth: true,
     body: labelBody,
-    handler: async ({ body, actor, reply }) => {
+    response: labelSavedResponse,
+    handler: async ({ body, scope, reply }) => {
       reply.status(201);
-      return { message: LABEL_MSG.created, etiqueta: presentLabel(await labels.createLabel(ctx, actor.usu_codigo, body)) };
+      return { message: LABEL_MSG.created, etiqueta: presentLabel(await labels.createLabel(ctx, scope, body)) };
     },
   });
 
@@ -52,9 +64,10 @@ export function labelRoutes(app: FastifyInstance, ctx: AppContext): void {
     auth: true,
     params: idParam,
     body: labelBody,
-    handler: async ({ params, body, actor }) => ({
+    response: labelSavedResponse,
+    handler: async ({ params, body, scope }) => ({
       message: LABEL_MSG.updated,
-      etiqueta: presentLabel(await labels.updateLabel(ctx, actor.usu_codigo, params.id, body)),
+      etiqueta: presentLabel(await labels.updateLabel(ctx, scope, params.id, body)),
     }),
   });
 
@@ -65,8 +78,9 @@ export function labelRoutes(app: FastifyInstance, ctx: AppContext): void {
     summary: 'Remover etiqueta',
     auth: true,
     params: idParam,
-    handler: async ({ params, actor }) => {
-      await labels.removeLabel(ctx, actor.usu_codigo, params.id);
+    response: messageResponse,
+    handler: async ({ params, scope }) => {
+      await labels.removeLabel(ctx, scope, params.id);
       return { message: LABEL_MSG.removed };
     },
   });

@@ -1,21 +1,15 @@
 import { LABEL_MSG } from '@ar/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { notFoundForOthers, useTestApp } from '../../../test/harness.ts';
 
-let t: TestApp;
+const app = useTestApp();
+const call = app.call;
 let ana: Record<string, string>;
 let bob: Record<string, string>;
 beforeAll(async () => {
-  t = await createTestApp();
-  ana = bearer(await t.login('usuario@demo.local'));
-  bob = bearer(await t.login('gerente@demo.local'));
+  ana = await app.as('usuario@demo.local');
+  bob = await app.as('gerente@demo.local');
 });
-afterAll(async () => {
-  await t?.close();
-});
-
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Record<string, string>, payload?: object) =>
-  t.app.inject({ method, url: `/v2${url}`, headers, payload });
 
 describe('/v2/etiquetas', () => {
   it('answers 401 without a session', async () => {
@@ -56,9 +50,12 @@ describe('/v2/etiquetas', () => {
 
   it("answers 404 for another user's label on every call", async () => {
     const id = (await call('POST', '/etiquetas', bob, { eti_nome: 'Do Bob', eti_cor: '#123456' })).json().etiqueta.eti_codigo;
-    expect((await call('GET', `/etiquetas/${id}`, ana)).statusCode).toBe(404);
-    expect((await call('PUT', `/etiquetas/${id}`, ana, { eti_nome: 'Roubada', eti_cor: '#123456' })).statusCode).toBe(404);
-    expect((await call('DELETE', `/etiquetas/${id}`, ana)).statusCode).toBe(404);
+    const leaks = await notFoundForOthers(app, ana, [
+      ['GET', `/etiquetas/${id}`],
+      ['PUT', `/etiquetas/${id}`, { eti_nome: 'Roubada', eti_cor: '#123456' }],
+      ['DELETE', `/etiquetas/${id}`],
+    ]);
+    expect(leaks).toEqual([]);
     expect((await call('GET', '/etiquetas?limit=1000', ana)).json().etiquetas.map((e: { eti_nome: string }) => e.eti_nome)).not.toContain(
       'Do Bob',
     );

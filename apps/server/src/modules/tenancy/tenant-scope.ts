@@ -17,12 +17,20 @@ import type { Actor } from '../auth/actor.ts';
  * Changing a plan (credits, active flag) is narrower, `managedPlans`: an administrator any plan in
  * scope; a manager the plans of the other users in scope (not its own, not its entity's); a user none.
  *
- * Every query of users, entities and companies takes one of these filters, so a row of another
- * tenant is never found: its id answers 404 like an id that does not exist. The filters are SQL
- * over the alias the query gives the table.
+ * A user's own records (messages, labels, templates, contacts, whitelist, senders, attachments,
+ * received mail) are `own` rows: their cod_usu is the actor. Every level reaches only its own.
+ *
+ * Every query of a tenant's data takes the scope as its first argument after the database and puts
+ * one of these filters in its where, writes by id included, so a row of another tenant is never
+ * found: its id answers 404 like an id that does not exist. The filters are SQL over the alias the
+ * query gives the table (the table's name when it has no alias).
  */
 export interface TenantScope {
   readonly actor: Actor;
+  /** The user whose own rows these are: the cod_usu of rows the actor inserts. */
+  readonly owner: number;
+  /** Rows owned by the actor: `alias.cod_usu` (or `column`) is the actor's usu_codigo. */
+  own(alias: string, column?: string): Expression<SqlBool>;
   /** usuarios rows (alias of usuarios). */
   users(alias: string): Expression<SqlBool>;
   /** entidades rows (alias of entidades). */
@@ -104,7 +112,8 @@ export function tenantScope(actor: Actor): TenantScope {
   };
   const canManagePlan = (row: { pla_nivel: number; pla_codigo_usu_ent: number }) =>
     actor.usu_nivel === 3 || (actor.usu_nivel === 2 && row.pla_nivel === 1 && row.pla_codigo_usu_ent !== actor.usu_codigo);
-  return { actor, ...rows, plans, managedPlans, canManagePlan };
+  const own = (a: string, column = 'cod_usu') => sql<SqlBool>`${col(a, column)} = ${actor.usu_codigo}`;
+  return { actor, owner: actor.usu_codigo, own, ...rows, plans, managedPlans, canManagePlan };
 }
 
 /** 403 for an action the actor's level does not allow (the rows it reaches are filtered anyway). */

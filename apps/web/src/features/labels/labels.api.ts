@@ -1,7 +1,7 @@
-import type { Label, LabelBody } from '@ar/core';
+import type { Label, LabelBody, LabelSavedResponse, MessageResponse } from '@ar/core';
 import { api } from '../../api/client.ts';
 
 export const getLabelCall = (id: number) => api<Label>(`/etiquetas/${id}`, { silent: true });
 export const saveLabelCall = (id: number | null, body: LabelBody) =>
-  api<{ message: string; etiqueta: Label }>(id ? `/etiquetas/${id}` : '/etiquetas', { method: id ? 'PUT' : 'POST', body, silent: true });
-export const deleteLabelCall = (id: number) => api<{ message: string }>(`/etiquetas/${id}`, { method: 'DELETE', silent: true });
+  api<LabelSavedResponse>(id ? `/etiquetas/${id}` : '/etiquetas', { method: id ? 'PUT' : 'POST', body, silent: true });
+export const deleteLabelCall = (id: number) => api<MessageResponse>(`/etiquetas/${id}`, { method: 'DELETE', silent: true });
