@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { DB } from '../db/schema.ts';
+import { insertCapturedMail } from './mail.queries.ts';
 
 export interface OutgoingMail {
   to: string;
@@ -63,18 +64,15 @@ export function createMailService(opts: { smtpUrl?: string; from: string; db: Ky
     async send(mail) {
       const info = await builder.sendMail({ from: opts.from, ...mail });
       const raw = (info.message as Buffer).toString('utf8');
-      await opts.db
-        .insertInto('caixa_saida')
-        .values({
-          cai_message_id: info.messageId,
-          cai_from: mail.from ?? opts.from,
-          cai_to: mail.to,
-          cai_subject: mail.subject,
-          cai_html: mail.html,
-          cai_text: mail.text,
-          cai_raw: raw,
-        })
-        .execute();
+      await insertCapturedMail(opts.db, {
+        cai_message_id: info.messageId,
+        cai_from: mail.from ?? opts.from,
+        cai_to: mail.to,
+        cai_subject: mail.subject,
+        cai_html: mail.html,
+        cai_text: mail.text,
+        cai_raw: raw,
+      });
       return { messageId: info.messageId, response: 'captured' };
     },
     close: () => {},

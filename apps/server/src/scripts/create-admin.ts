@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { isEmail, isStrongPassword } from '@ar/core';
-import { sql } from 'kysely';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { hashPassword } from '../modules/auth/secrets.ts';
+import { insertCompany, insertEntity, insertUser, makeAdministrator, userIdByLogin } from '../seed/seed.queries.ts';
 
 /**
  * npm run create-admin -- --email ana@empresa.com.br --name "Ana Souza" [--empresa "Empresa"] [--password ...]
@@ -33,45 +33,27 @@ if (!isStrongPassword(password)) {
 const config = loadConfig();
 const database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
 await migrateToLatest(database.db as never);
-const exists = await database.db
-  .selectFrom('usuarios')
-  .select('usu_codigo')
-  .where(sql`lower(usu_login)`, '=', values.email.toLowerCase())
-  .executeTakeFirst();
-if (exists) {
+if (await userIdByLogin(database.db, values.email)) {
   console.error(`Já existe um usuário com o e-mail ${values.email}.`);
   await database.close();
   process.exit(1);
 }
 const senha = await hashPassword(password);
 await database.db.transaction().execute(async (trx) => {
-  const empresa = await trx
-    .insertInto('empresas')
-    .values({ emp_nome_fantasia: values.empresa as string })
-    .returning('emp_codigo')
-    .executeTakeFirstOrThrow();
-  const entidade = await trx
-    .insertInto('entidades')
-    .values({ cod_ger_empresa: empresa.emp_codigo, ent_nome_fantasia: values.empresa as string, ent_tipo_plano: '1' })
-    .returning('ent_codigo')
-    .executeTakeFirstOrThrow();
-  const admin = await trx
-    .insertInto('usuarios')
-    .values({
-      usu_login: values.email as string,
-      usu_nome: (values.name as string).slice(0, 80),
-      usu_senha: senha,
-      usu_nivel: 3,
-      usu_status: 'L',
-      usu_secure: false,
-      cod_ger_empresa: empresa.emp_codigo,
-      cod_ger_entidade: entidade.ent_codigo,
-      aceita_remessa: true,
-    })
-    .returning('usu_codigo')
-    .executeTakeFirstOrThrow();
-  await trx.updateTable('usuarios').set({ cod_ger_adm: admin.usu_codigo }).where('usu_codigo', '=', admin.usu_codigo).execute();
-  await trx.updateTable('empresas').set({ cod_ger_adm: admin.usu_codigo }).where('emp_codigo', '=', empresa.emp_codigo).execute();
+  const empresa = await insertCompany(trx, { emp_nome_fantasia: values.empresa as string });
+  const entidade = await insertEntity(trx, { cod_ger_empresa: empresa, ent_nome_fantasia: values.empresa as string, ent_tipo_plano: '1' });
+  const admin = await insertUser(trx, {
+    usu_login: values.email as string,
+    usu_nome: (values.name as string).slice(0, 80),
+    usu_senha: senha,
+    usu_nivel: 3,
+    usu_status: 'L',
+    usu_secure: false,
+    cod_ger_empresa: empresa,
+    cod_ger_entidade: entidade,
+    aceita_remessa: true,
+  });
+  await makeAdministrator(trx, admin, empresa);
 });
 await database.close();
 console.log(`Administrador criado: ${values.email}`);

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { hashPassword } from '../modules/auth/secrets.ts';
 import { seedDemoPlans } from '../modules/plans/plans.seed.ts';
+import { insertCompany, insertEntity, insertUser, makeAdministrator, renameUserIf, userIdByLogin } from './seed.queries.ts';
 
 export const DEMO_PASSWORD = 'Demo@2026!';
 
@@ -18,61 +19,46 @@ const OLD_POSTPAID_DEMO_NAME = 'Usuário Pós-pago';
  * seeded before the sender rule was honoured is renamed (a name the user chose is left alone).
  */
 export async function seedDemo(db: Kysely<DB>): Promise<void> {
-  const exists = await db.selectFrom('usuarios').select('usu_codigo').where('usu_login', '=', 'admin@demo.local').executeTakeFirst();
-  if (exists) {
-    await db
-      .updateTable('usuarios')
-      .set({ usu_nome: POSTPAID_DEMO_NAME })
-      .where('usu_login', '=', 'pos@demo.local')
-      .where('usu_nome', '=', OLD_POSTPAID_DEMO_NAME)
-      .execute();
+  if (await userIdByLogin(db, 'admin@demo.local')) {
+    await renameUserIf(db, 'pos@demo.local', OLD_POSTPAID_DEMO_NAME, POSTPAID_DEMO_NAME);
     return seedDemoPlans(db);
   }
   const senha = await hashPassword(DEMO_PASSWORD);
   await db.transaction().execute(async (trx) => {
-    const empresa = await trx
-      .insertInto('empresas')
-      .values({ emp_nome_fantasia: 'Demo Empresa', emp_razao_social: 'Demo Empresa Ltda', emp_cnpj: '11222333000181' })
-      .returning('emp_codigo')
-      .executeTakeFirstOrThrow();
+    const empresa = await insertCompany(trx, {
+      emp_nome_fantasia: 'Demo Empresa',
+      emp_razao_social: 'Demo Empresa Ltda',
+      emp_cnpj: '11222333000181',
+    });
     const entity = (nome: string, tipo: '1' | '2') =>
-      trx
-        .insertInto('entidades')
-        .values({
-          cod_ger_empresa: empresa.emp_codigo,
-          ent_nome_fantasia: nome,
-          ent_razao_social: `${nome} Ltda`,
-          ent_descricao: tipo === '1' ? 'Entidade de demonstração com plano pré-pago' : 'Entidade de demonstração com plano pós-pago',
-          ent_tipo_plano: tipo,
-        })
-        .returning('ent_codigo')
-        .executeTakeFirstOrThrow();
+      insertEntity(trx, {
+        cod_ger_empresa: empresa,
+        ent_nome_fantasia: nome,
+        ent_razao_social: `${nome} Ltda`,
+        ent_descricao: tipo === '1' ? 'Entidade de demonstração com plano pré-pago' : 'Entidade de demonstração com plano pós-pago',
+        ent_tipo_plano: tipo,
+      });
     const pre = await entity('Demo Pré-pago', '1');
     const pos = await entity('Demo Pós-pago', '2');
     const user = (login: string, nome: string, nivel: 1 | 2 | 3, ent: number, tipo: '1' | '2', adm: number | null) =>
-      trx
-        .insertInto('usuarios')
-        .values({
-          usu_login: login,
-          usu_nome: nome,
-          usu_senha: senha,
-          usu_nivel: nivel,
-          usu_status: 'L',
-          usu_tipo_plano: tipo,
-          usu_pessoa_tipo: 2,
-          cod_ger_adm: adm,
-          cod_ger_empresa: empresa.emp_codigo,
-          cod_ger_entidade: ent,
-          aceita_remessa: nivel >= 2,
-        })
-        .returning('usu_codigo')
-        .executeTakeFirstOrThrow();
-    const admin = await user('admin@demo.local', 'Administrador Demo', 3, pre.ent_codigo, '1', null);
-    await trx.updateTable('usuarios').set({ cod_ger_adm: admin.usu_codigo }).where('usu_codigo', '=', admin.usu_codigo).execute();
-    await trx.updateTable('empresas').set({ cod_ger_adm: admin.usu_codigo }).where('emp_codigo', '=', empresa.emp_codigo).execute();
-    await user('gerente@demo.local', 'Gerente Demo', 2, pre.ent_codigo, '1', admin.usu_codigo);
-    await user('usuario@demo.local', 'Usuário Demo', 1, pre.ent_codigo, '1', admin.usu_codigo);
-    await user('pos@demo.local', POSTPAID_DEMO_NAME, 1, pos.ent_codigo, '2', admin.usu_codigo);
+      insertUser(trx, {
+        usu_login: login,
+        usu_nome: nome,
+        usu_senha: senha,
+        usu_nivel: nivel,
+        usu_status: 'L',
+        usu_tipo_plano: tipo,
+        usu_pessoa_tipo: 2,
+        cod_ger_adm: adm,
+        cod_ger_empresa: empresa,
+        cod_ger_entidade: ent,
+        aceita_remessa: nivel >= 2,
+      });
+    const admin = await user('admin@demo.local', 'Administrador Demo', 3, pre, '1', null);
+    await makeAdministrator(trx, admin, empresa);
+    await user('gerente@demo.local', 'Gerente Demo', 2, pre, '1', admin);
+    await user('usuario@demo.local', 'Usuário Demo', 1, pre, '1', admin);
+    await user('pos@demo.local', POSTPAID_DEMO_NAME, 1, pos, '2', admin);
   });
   await seedDemoPlans(db);
 }

@@ -1,5 +1,4 @@
 import { composeBody } from '@ar/core';
-import { sql } from 'kysely';
 import type { AppContext } from '../context.ts';
 import type { Actor } from '../modules/auth/actor.ts';
 import { sendEmails } from '../modules/emails/send.service.ts';
@@ -8,6 +7,7 @@ import { bounceAddress, replyAddress } from '../modules/inbound/addresses.ts';
 import { fileInboundMessage } from '../modules/inbound/inbound.service.ts';
 import { accept, pageRead, type Visitor } from '../modules/public/public.service.ts';
 import { MIN_HUMAN_SECONDS } from '../modules/public/read-classifier.ts';
+import { hasAnyMessage, historyUser, sendEventsOf } from './seed.queries.ts';
 
 /** The demo account whose sent list starts with a history (the README's first account). */
 export const HISTORY_USER = 'admin@demo.local';
@@ -117,14 +117,8 @@ const PROCESSED_FOR_MS = 24 * 3600_000;
  */
 export async function seedDemoHistory(ctx: AppContext): Promise<boolean> {
   if (!ctx.config.seedDemo || !ctx.config.captureMail || !ctx.boss) return false;
-  const user = await ctx.db
-    .selectFrom('usuarios')
-    .select(['usu_codigo', 'usu_nivel', 'usu_login', 'usu_nome', 'cod_ger_adm', 'cod_ger_empresa', 'cod_ger_entidade', 'usu_tipo_plano'])
-    .where('usu_login', '=', HISTORY_USER)
-    .executeTakeFirst();
-  if (!user) return false;
-  const any = await ctx.db.selectFrom('emails').select('ema_uni_codigo').where('cod_usu', '=', user.usu_codigo).limit(1).executeTakeFirst();
-  if (any) return false;
+  const user = await historyUser(ctx.db, HISTORY_USER);
+  if (!user || (await hasAnyMessage(ctx.db, user.usu_codigo))) return false;
   const actor: Actor = { ...user, usu_nivel: user.usu_nivel as Actor['usu_nivel'], usu_secure: true, tokenHash: '' };
 
   const messages: { code: number; id: string; email: string; name: string; subject: string; fate: Fate }[] = [];
@@ -178,13 +172,7 @@ export async function seedDemoHistory(ctx: AppContext): Promise<boolean> {
 async function waitForSends(ctx: AppContext, codes: number[]): Promise<number> {
   const deadline = Date.now() + 5 * 60_000;
   for (;;) {
-    const row = await ctx.db
-      .selectFrom('email_eventos')
-      .select([sql<number>`count(*)`.as('n'), sql<Date | string | null>`max(evt_data)`.as('last')])
-      .where('cod_email', 'in', codes)
-      .where('evt_canal', '=', 'email')
-      .where('evt_tipo', '=', 'send')
-      .executeTakeFirstOrThrow();
+    const row = await sendEventsOf(ctx.db, codes);
     if (Number(row.n) >= codes.length) return row.last ? new Date(row.last).getTime() : Date.now();
     if (Date.now() > deadline) throw new Error('demo history: the messages were not sent in 5 minutes');
     await new Promise((resolve) => setTimeout(resolve, 250));

@@ -1,0 +1,63 @@
+import { type Insertable, type Kysely, sql } from 'kysely';
+import type { DB } from '../db/schema.ts';
+
+/**
+ * The statements of the demo data, its history and the first administrator (scripts/create-admin.ts).
+ * They run before anyone signs in, so they take no tenant scope: they create the tenants.
+ */
+
+export async function userIdByLogin(db: Kysely<DB>, login: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('usuarios')
+    .select('usu_codigo')
+    .where(sql`lower(usu_login)`, '=', login.toLowerCase())
+    .executeTakeFirst();
+  return row?.usu_codigo;
+}
+
+/** Renames a user only while it still has `from` (a name the user chose is left alone). */
+export async function renameUserIf(db: Kysely<DB>, login: string, from: string, to: string): Promise<void> {
+  await db.updateTable('usuarios').set({ usu_nome: to }).where('usu_login', '=', login).where('usu_nome', '=', from).execute();
+}
+
+export async function insertCompany(db: Kysely<DB>, values: Insertable<DB['empresas']>): Promise<number> {
+  return (await db.insertInto('empresas').values(values).returning('emp_codigo').executeTakeFirstOrThrow()).emp_codigo;
+}
+
+export async function insertEntity(db: Kysely<DB>, values: Insertable<DB['entidades']>): Promise<number> {
+  return (await db.insertInto('entidades').values(values).returning('ent_codigo').executeTakeFirstOrThrow()).ent_codigo;
+}
+
+export async function insertUser(db: Kysely<DB>, values: Insertable<DB['usuarios']>): Promise<number> {
+  return (await db.insertInto('usuarios').values(values).returning('usu_codigo').executeTakeFirstOrThrow()).usu_codigo;
+}
+
+/** An administrator heads its own administration (cod_ger_adm is itself) and its company's. */
+export async function makeAdministrator(db: Kysely<DB>, usu: number, empresa: number): Promise<void> {
+  await db.updateTable('usuarios').set({ cod_ger_adm: usu }).where('usu_codigo', '=', usu).execute();
+  await db.updateTable('empresas').set({ cod_ger_adm: usu }).where('emp_codigo', '=', empresa).execute();
+}
+
+/** The demo history's user, as an Actor is built from it. */
+export function historyUser(db: Kysely<DB>, login: string) {
+  return db
+    .selectFrom('usuarios')
+    .select(['usu_codigo', 'usu_nivel', 'usu_login', 'usu_nome', 'cod_ger_adm', 'cod_ger_empresa', 'cod_ger_entidade', 'usu_tipo_plano'])
+    .where('usu_login', '=', login)
+    .executeTakeFirst();
+}
+
+export async function hasAnyMessage(db: Kysely<DB>, usu: number): Promise<boolean> {
+  return !!(await db.selectFrom('emails').select('ema_uni_codigo').where('cod_usu', '=', usu).limit(1).executeTakeFirst());
+}
+
+/** How many of these messages have their e-mail 'send' event, and when the last was recorded. */
+export function sendEventsOf(db: Kysely<DB>, codes: number[]) {
+  return db
+    .selectFrom('email_eventos')
+    .select([sql<number>`count(*)`.as('n'), sql<Date | string | null>`max(evt_data)`.as('last')])
+    .where('cod_email', 'in', codes)
+    .where('evt_canal', '=', 'email')
+    .where('evt_tipo', '=', 'send')
+    .executeTakeFirstOrThrow();
+}
