@@ -5,6 +5,7 @@ import { isEmail, isStrongPassword } from '@ar/core';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
+import { inTransaction } from '../db/transaction.ts';
 import { hashPassword } from '../modules/auth/secrets.ts';
 import { insertCompany, insertEntity, insertUser, makeAdministrator, userIdByLogin } from '../seed/seed.queries.ts';
 
@@ -39,7 +40,7 @@ if (await userIdByLogin(database.db, values.email)) {
   process.exit(1);
 }
 const senha = await hashPassword(password);
-await database.db.transaction().execute(async (trx) => {
+await inTransaction(database.db, async (trx) => {
   const empresa = await insertCompany(trx, { emp_nome_fantasia: values.empresa as string });
   const entidade = await insertEntity(trx, { cod_ger_empresa: empresa, ent_nome_fantasia: values.empresa as string, ent_tipo_plano: '1' });
   const admin = await insertUser(trx, {

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
+import { inTransaction } from '../db/transaction.ts';
 import { hashPassword } from '../modules/auth/secrets.ts';
 import { seedDemoPlans } from '../modules/plans/plans.seed.ts';
 import { insertCompany, insertEntity, insertUser, makeAdministrator, renameUserIf, userIdByLogin } from './seed.queries.ts';
@@ -24,7 +25,7 @@ export async function seedDemo(db: Kysely<DB>): Promise<void> {
     return seedDemoPlans(db);
   }
   const senha = await hashPassword(DEMO_PASSWORD);
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     const empresa = await insertCompany(trx, {
       emp_nome_fantasia: 'Demo Empresa',
       emp_razao_social: 'Demo Empresa Ltda',

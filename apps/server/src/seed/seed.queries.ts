@@ -33,9 +33,9 @@ export async function insertUser(db: Kysely<DB>, values: Insertable<DB['usuarios
 }
 
 /** An administrator heads its own administration (cod_ger_adm is itself) and its company's. */
-export async function makeAdministrator(db: Kysely<DB>, usu: number, empresa: number): Promise<void> {
-  await db.updateTable('usuarios').set({ cod_ger_adm: usu }).where('usu_codigo', '=', usu).execute();
-  await db.updateTable('empresas').set({ cod_ger_adm: usu }).where('emp_codigo', '=', empresa).execute();
+export async function makeAdministrator(db: Kysely<DB>, admin: number, empresa: number): Promise<void> {
+  await db.updateTable('usuarios').set({ cod_ger_adm: admin }).where('usu_codigo', '=', admin).execute();
+  await db.updateTable('empresas').set({ cod_ger_adm: admin }).where('emp_codigo', '=', empresa).execute();
 }
 
 /** The demo history's user, as an Actor is built from it. */
@@ -47,8 +47,8 @@ export function historyUser(db: Kysely<DB>, login: string) {
     .executeTakeFirst();
 }
 
-export async function hasAnyMessage(db: Kysely<DB>, usu: number): Promise<boolean> {
-  return !!(await db.selectFrom('emails').select('ema_uni_codigo').where('cod_usu', '=', usu).limit(1).executeTakeFirst());
+export async function hasAnyMessage(db: Kysely<DB>, user: number): Promise<boolean> {
+  return !!(await db.selectFrom('emails').select('ema_uni_codigo').where('cod_usu', '=', user).limit(1).executeTakeFirst());
 }
 
 /** How many of these messages have their e-mail 'send' event, and when the last was recorded. */
