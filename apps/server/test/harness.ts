@@ -158,7 +158,7 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
 export interface TestAppHandle {
-  /** The running app (after beforeAll). */
+  /** The running app (after beforeAll). The handle also answers every TestApp member itself. */
   readonly t: TestApp;
   /** One API call: `url` without the /v2 prefix; `auth` is a token or headers. */
   call(method: Method, url: string, auth?: string | Record<string, string>, payload?: unknown): Promise<LightMyRequestResponse>;
@@ -168,11 +168,16 @@ export interface TestAppHandle {
 
 /**
  * The one header of a route test file: a fresh app (and database) for the file, closed at the end.
+ * The handle stands for the app itself once it runs (`t.app.inject`, `t.login`, `t.ctx`...), plus
+ * `call` and `as`:
  *
- *   const app = useTestApp();
- *   it('...', async () => { const ana = await app.as('usuario@demo.local'); await app.call('GET', '/etiquetas', ana); });
+ *   const t = useTestApp();
+ *   it('...', async () => { const ana = await t.as('usuario@demo.local'); await t.call('GET', '/etiquetas', ana); });
  */
-export function useTestApp(env: Record<string, string> = {}, opts: { startQueue?: boolean; startWorkers?: boolean } = {}): TestAppHandle {
+export function useTestApp(
+  env: Record<string, string> = {},
+  opts: { startQueue?: boolean; startWorkers?: boolean } = {},
+): TestAppHandle & TestApp {
   let current: TestApp | undefined;
   beforeAll(async () => {
     current = await createTestApp(env, opts);
@@ -184,7 +189,7 @@ export function useTestApp(env: Record<string, string> = {}, opts: { startQueue?
     if (!current) throw new Error('useTestApp: the app is not running yet (use it inside a test or a hook)');
     return current;
   };
-  return {
+  const own: TestAppHandle = {
     get t() {
       return running();
     },
@@ -196,6 +201,14 @@ export function useTestApp(env: Record<string, string> = {}, opts: { startQueue?
       return bearer(await running().login(email, password));
     },
   };
+  return new Proxy(own, {
+    get(target, prop, receiver) {
+      if (prop in target) return Reflect.get(target, prop, receiver);
+      const app = running();
+      const value = Reflect.get(app, prop);
+      return typeof value === 'function' ? value.bind(app) : value;
+    },
+  }) as TestAppHandle & TestApp;
 }
 
 /**

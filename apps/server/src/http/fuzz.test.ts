@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestApp } from '../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer, useTestApp } from '../../test/harness.ts';
 import { routesOf } from '../app.ts';
 
 /**
@@ -100,16 +100,12 @@ const BAD_PARAMS = ['-1', '0', '2147483648', '-2147483649', '9999999999999999999
 const BAD_QUERY = ['%00', 'a%00b', '2147483648', '-2147483649', '99999999999999999999', '1e400', 'NaN', '%FF%FE'];
 const GENERIC_QUERY = ['limit', 'offset', 'column', 'order', 'searchTerm', 'searchTags', 'dataInicio', 'dataFim', 'status'];
 
-let t: TestApp;
+const t = useTestApp({}, { startQueue: true, startWorkers: false });
 let token: string;
 
 beforeAll(async () => {
   // The queue runs (a valid send is accepted and queued); no worker drains it.
-  t = await createTestApp({}, { startQueue: true, startWorkers: false });
   token = await t.login('admin@demo.local');
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('fuzz walk over every registered route', () => {

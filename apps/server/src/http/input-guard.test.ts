@@ -1,18 +1,14 @@
 import { MSG } from '@ar/core';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestApp } from '../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer, useTestApp } from '../../test/harness.ts';
 import { INVALID_JSON, installErrorHandling } from './errors.ts';
 
-let t: TestApp;
+const t = useTestApp();
 let auth: Record<string, string>;
 beforeAll(async () => {
-  t = await createTestApp();
   auth = bearer(await t.login('usuario@demo.local'));
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const labels = async () => (await t.ctx.db.selectFrom('etiquetas').select('eti_nome').execute()).map((r) => r.eti_nome);

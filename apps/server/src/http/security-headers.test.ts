@@ -1,10 +1,10 @@
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestApp } from '../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer, useTestApp } from '../../test/harness.ts';
 import { loadConfig } from '../config.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 
-let t: TestApp;
+const t = useTestApp({}, { startQueue: true });
 let uuid: string;
 let attachmentUuid: string;
 
@@ -20,7 +20,6 @@ const csp = (header: unknown) =>
   );
 
 beforeAll(async () => {
-  t = await createTestApp({}, { startQueue: true });
   const token = await t.login('usuario@demo.local');
   const up = await t.upload(token, [{ name: 'contrato.pdf', data: Buffer.from('%PDF-1.4\n%%EOF\n') }]);
   attachmentUuid = up.json()[0].uuidFilename;
@@ -40,10 +39,6 @@ beforeAll(async () => {
     html: '<p style="color:red">Olá</p><img src="https://exemplo.test/a.png">',
     text: 'Olá',
   });
-});
-
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('security headers', () => {

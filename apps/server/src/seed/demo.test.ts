@@ -1,15 +1,9 @@
 import { senderNameProblem } from '@ar/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/harness.ts';
 import { POSTPAID_DEMO_NAME, seedDemo } from './demo.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const nameOf = async (login: string) =>
   (await t.ctx.db.selectFrom('usuarios').select('usu_nome').where('usu_login', '=', login).executeTakeFirstOrThrow()).usu_nome;

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestApp } from '../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { bearer, useTestApp } from '../../test/harness.ts';
 import { eventsWithStamps } from '../modules/emails/events.ts';
 import { HISTORY_USER, seedDemoHistory } from './history.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({}, { startQueue: true });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp({}, { startQueue: true });
 
 const messagesOf = (login: string) =>
   t.database.db

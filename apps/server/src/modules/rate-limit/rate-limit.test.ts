@@ -1,6 +1,6 @@
 import { MSG, PUBLIC_MSG, SIGNUP_MSG } from '@ar/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, DEMO_PASSWORD, type TestApp } from '../../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer, DEMO_PASSWORD, useTestApp } from '../../../test/harness.ts';
 import { RECOVERY_LIMITS } from '../auth/auth.service.ts';
 import { MAX_LOGIN_FAILURES } from '../auth/login-throttle.ts';
 import { RECOVERY_QUEUE } from '../auth/recovery.worker.ts';
@@ -9,10 +9,9 @@ import { countEvent } from './rate-limit.ts';
 
 // Limits that hold whatever the client's address (issue 14, docs/security.md): each request
 // below comes from an address of its own, as a visitor rotating addresses would send it.
-let t: TestApp;
+const t = useTestApp({}, { startQueue: true, startWorkers: false });
 let uuid: string;
 beforeAll(async () => {
-  t = await createTestApp({}, { startQueue: true, startWorkers: false });
   await t.ctx.db.updateTable('usuarios').set({ usu_validacao_notificacao: true }).where('usu_login', '=', 'usuario@demo.local').execute();
   const token = await t.login('usuario@demo.local');
   const sent = await t.app.inject({
@@ -30,9 +29,6 @@ beforeAll(async () => {
   });
   expect(sent.statusCode).toBe(200);
   uuid = sent.json().emails[0].ema_uni_id;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 let nextAddress = 1;
