@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isEmail } from '../validators/email.ts';
-import { listQuerySchema } from './common.ts';
+import { listQuerySchema, messageResponse, pagedResponse } from './common.ts';
 
 export const LEAD_MSG = {
   listError: 'Houve um erro ao obter os leads',
@@ -173,10 +173,45 @@ export const leadListQuery = listQuerySchema({
   defaultLimit: 10,
 });
 
-/** A recipient as the API answers it. */
-export type Lead = LeadValues & { lea_codigo: number };
-
 export const customFieldsBody = z.object({
   customField: z.object({ data: z.array(customFieldDef).max(100, 'No máximo 100 variáveis customizadas.') }),
 });
 export type CustomFieldsBody = z.infer<typeof customFieldsBody>;
+
+/**
+ * A recipient as the API answers it: what leadBody stored (digits only, the birth date as
+ * yyyy-mm-dd, the closed lists as their values) and its id.
+ */
+export const leadSchema = z.object({
+  lea_codigo: z.number().int(),
+  lea_nome: z.string(),
+  lea_email: z.string(),
+  lea_sobrenome: z.string().nullable(),
+  lea_cpf: z.string().nullable(),
+  lea_telefone: z.string().nullable(),
+  lea_celular: z.string().nullable(),
+  lea_endereco: z.string().nullable(),
+  lea_cidade: z.string().nullable(),
+  lea_estado: z.enum(UFS).nullable(),
+  lea_cep: z.string().nullable(),
+  lea_nascimento: z.string().nullable(),
+  lea_profissao: z.string().nullable(),
+  lea_estado_civil: z.enum(ESTADOS_CIVIS).nullable(),
+  lea_cnpj: z.string().nullable(),
+  lea_fantasia: z.string().nullable(),
+  lea_razao_social: z.string().nullable(),
+  lea_inscricao_estadual: z.string().nullable(),
+  lea_sexo: z.enum(SEXOS).nullable(),
+  lea_custom_field: z.object({ data: z.array(leadCustomValue) }),
+});
+export type Lead = z.infer<typeof leadSchema>;
+
+/** Responses: the list, a saved recipient, an import, the custom variables. */
+export const leadListResponse = pagedResponse('leads', leadSchema);
+export type LeadListResponse = z.infer<typeof leadListResponse>;
+export const leadSavedResponse = messageResponse.extend({ lead: leadSchema });
+export type LeadSavedResponse = z.infer<typeof leadSavedResponse>;
+export const leadImportResponse = messageResponse.extend({ count: z.number().int() });
+export type LeadImportResponse = z.infer<typeof leadImportResponse>;
+export const customFieldsResponse = z.object({ customField: z.object({ data: z.array(customFieldDef) }) });
+export type CustomFieldsResponse = z.infer<typeof customFieldsResponse>;

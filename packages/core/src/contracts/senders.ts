@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isEmail } from '../validators/email.ts';
-import { dbId, int4, listQuerySchema } from './common.ts';
+import { dbId, int4, listQuerySchema, pagedResponse } from './common.ts';
 
 export const SENDER_MSG = {
   listError: 'Houve um erro ao obter os remetentes',
@@ -48,11 +48,12 @@ export const senderListQuery = listQuerySchema({
   defaultLimit: 1000,
 });
 
-export interface Sender {
-  sen_codigo: number;
-  sen_nome: string;
-  cod_usu_usuario: number;
-}
+/** A saved sender: always the signed-in user's (cod_usu_usuario). */
+export const senderSchema = z.object({ sen_codigo: z.number().int(), sen_nome: z.string(), cod_usu_usuario: z.number().int() });
+export type Sender = z.infer<typeof senderSchema>;
+/** The list and the compose picker (up to 1000 by default). */
+export const senderListResponse = pagedResponse('senders', senderSchema);
+export type SenderListResponse = z.infer<typeof senderListResponse>;
 
 /** Institution types offered (spec 001 §9: only 'Banco'). */
 export const INSTITUTION_TYPES = ['Banco'] as const;

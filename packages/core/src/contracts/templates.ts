@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuerySchema } from './common.ts';
+import { listQuerySchema, messageResponse, pagedResponse } from './common.ts';
 
 export const TEMPLATE_MSG = {
   listError: 'Houve um erro ao obter os modelos',
@@ -56,12 +56,22 @@ export const templateListQuery = listQuerySchema({
 
 export const templateStatusLabel = (enabled: boolean) => (enabled ? 'Ativado' : 'Desativado');
 
-export interface Template {
-  mod_codigo: number;
-  mod_name: string;
-  mod_subject: string;
-  mod_content: string;
-  mod_enable: boolean;
-  mod_data_criacao: string;
-}
-export type TemplateSummary = Omit<Template, 'mod_content'>;
+/** A template in the list and the compose picker: no body (it may carry images). */
+export const templateSummarySchema = z.object({
+  mod_codigo: z.number().int(),
+  mod_name: z.string(),
+  mod_subject: z.string(),
+  mod_enable: z.boolean(),
+  /** ISO 8601 (UTC). */
+  mod_data_criacao: z.string(),
+});
+export type TemplateSummary = z.infer<typeof templateSummarySchema>;
+/** One template with its sanitized HTML body. */
+export const templateSchema = templateSummarySchema.extend({ mod_content: z.string() });
+export type Template = z.infer<typeof templateSchema>;
+
+/** Responses: the list, a saved template with its message. */
+export const templateListResponse = pagedResponse('modelos', templateSummarySchema);
+export type TemplateListResponse = z.infer<typeof templateListResponse>;
+export const templateSavedResponse = messageResponse.extend({ modelo: templateSchema });
+export type TemplateSavedResponse = z.infer<typeof templateSavedResponse>;

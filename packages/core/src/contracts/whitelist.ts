@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isEmail } from '../validators/email.ts';
-import { listQuerySchema } from './common.ts';
+import { listQuerySchema, messageResponse, pagedResponse } from './common.ts';
 
 export const WHITELIST_MSG = {
   listError: 'Houve um erro ao obter a whitelist',
@@ -35,7 +35,11 @@ export const whitelistListQuery = listQuerySchema({
   defaultLimit: 10,
 });
 
-export interface WhitelistEntry {
-  whi_codigo: number;
-  whi_email: string;
-}
+export const whitelistEntrySchema = z.object({ whi_codigo: z.number().int(), whi_email: z.string() });
+export type WhitelistEntry = z.infer<typeof whitelistEntrySchema>;
+
+/** Responses: the list (its items field is `leads`, as the spec names it: 001 §7), a saved entry with its message. */
+export const whitelistListResponse = pagedResponse('leads', whitelistEntrySchema);
+export type WhitelistListResponse = z.infer<typeof whitelistListResponse>;
+export const whitelistSavedResponse = messageResponse.extend({ whitelist: whitelistEntrySchema });
+export type WhitelistSavedResponse = z.infer<typeof whitelistSavedResponse>;

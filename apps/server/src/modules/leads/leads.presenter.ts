@@ -1,4 +1,4 @@
-import type { Lead } from '@ar/core';
+import type { CustomFieldDef, CustomFieldsResponse, Lead } from '@ar/core';
 import type { LeadRow } from './leads.queries.ts';
 
 /** A recipient as the API answers it: every field of spec 001 §3, listed one by one. */
@@ -26,3 +26,6 @@ export function presentLead(r: LeadRow): Lead {
     lea_custom_field: { data: r.lea_custom_field?.data ?? [] },
   };
 }
+
+/** The user's custom variables as the custom-fields routes answer them. */
+export const presentCustomFields = (data: CustomFieldDef[]): CustomFieldsResponse => ({ customField: { data } });

@@ -2,6 +2,7 @@ import type { CustomFieldDef, LeadValues, ListQuery } from '@ar/core';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { containsPattern, pagedList } from '../../http/paged-list.ts';
+import type { TenantScope } from '../tenancy/tenant-scope.ts';
 
 /** Every recipient column; the birth date as text so no time zone can shift it. */
 export const COLUMNS = [
@@ -27,8 +28,9 @@ export const COLUMNS = [
 ] as const;
 export const birthDate = sql<string | null>`to_char(lea_nascimento, 'YYYY-MM-DD')`.as('lea_nascimento');
 
-export function listLeads(db: Kysely<DB>, usu: number, q: ListQuery) {
-  let base = db.selectFrom('leads').select(COLUMNS).select(birthDate).where('cod_usu', '=', usu);
+/** The signed-in user's recipients; search by ID, name or e-mail. */
+export function listLeads(db: Kysely<DB>, scope: TenantScope, q: ListQuery) {
+  let base = db.selectFrom('leads').select(COLUMNS).select(birthDate).where(scope.own('leads'));
   const term = q.searchTerm;
   if (term) {
     const like = containsPattern(term);
@@ -43,67 +45,61 @@ export function listLeads(db: Kysely<DB>, usu: number, q: ListQuery) {
 }
 export type LeadRow = Awaited<ReturnType<typeof listLeads>>['rows'][number];
 
-export function findLead(db: Kysely<DB>, usu: number, id: number) {
-  return db
-    .selectFrom('leads')
-    .select(COLUMNS)
-    .select(birthDate)
-    .where('cod_usu', '=', usu)
-    .where('lea_codigo', '=', id)
-    .executeTakeFirst();
+export function findLead(db: Kysely<DB>, scope: TenantScope, id: number) {
+  return db.selectFrom('leads').select(COLUMNS).select(birthDate).where(scope.own('leads')).where('lea_codigo', '=', id).executeTakeFirst();
 }
 
 const toRow = (v: LeadValues) => ({ ...v, lea_custom_field: JSON.stringify(v.lea_custom_field) });
 
-export async function insertLead(db: Kysely<DB>, usu: number, values: LeadValues) {
+export async function insertLead(db: Kysely<DB>, scope: TenantScope, values: LeadValues) {
   const { lea_codigo } = await db
     .insertInto('leads')
-    .values({ cod_usu: usu, ...toRow(values) })
+    .values({ cod_usu: scope.owner, ...toRow(values) })
     .returning('lea_codigo')
     .executeTakeFirstOrThrow();
   return lea_codigo;
 }
 
 /** Many recipients in a few multi-row INSERTs inside one transaction: all or nothing. */
-export async function insertLeads(db: Kysely<DB>, usu: number, values: LeadValues[], chunk = 500) {
+export async function insertLeads(db: Kysely<DB>, scope: TenantScope, values: LeadValues[], chunk = 500) {
   await db.transaction().execute(async (trx) => {
     for (let i = 0; i < values.length; i += chunk) {
       await trx
         .insertInto('leads')
-        .values(values.slice(i, i + chunk).map((v) => ({ cod_usu: usu, ...toRow(v) })))
+        .values(values.slice(i, i + chunk).map((v) => ({ cod_usu: scope.owner, ...toRow(v) })))
         .execute();
     }
   });
 }
 
-export async function updateLead(db: Kysely<DB>, usu: number, id: number, values: LeadValues) {
-  const r = await db.updateTable('leads').set(toRow(values)).where('cod_usu', '=', usu).where('lea_codigo', '=', id).executeTakeFirst();
+export async function updateLead(db: Kysely<DB>, scope: TenantScope, id: number, values: LeadValues) {
+  const r = await db.updateTable('leads').set(toRow(values)).where(scope.own('leads')).where('lea_codigo', '=', id).executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
 }
 
-export async function deleteLead(db: Kysely<DB>, usu: number, id: number) {
-  const r = await db.deleteFrom('leads').where('cod_usu', '=', usu).where('lea_codigo', '=', id).executeTakeFirst();
+export async function deleteLead(db: Kysely<DB>, scope: TenantScope, id: number) {
+  const r = await db.deleteFrom('leads').where(scope.own('leads')).where('lea_codigo', '=', id).executeTakeFirst();
   return Number(r.numDeletedRows) > 0;
 }
 
-// ---- custom variables: only the customField key of usuarios.usu_settings ----
+// ---- custom variables: only the customField key of the actor's own usuarios.usu_settings ----
 
-export async function findCustomFields(db: Kysely<DB>, usu: number): Promise<CustomFieldDef[]> {
+export async function findCustomFields(db: Kysely<DB>, scope: TenantScope): Promise<CustomFieldDef[]> {
   const row = await db
     .selectFrom('usuarios')
     .select(sql<CustomFieldDef[] | null>`usu_settings #> '{customField,data}'`.as('data'))
-    .where('usu_codigo', '=', usu)
+    .where(scope.own('usuarios', 'usu_codigo'))
     .executeTakeFirst();
   return Array.isArray(row?.data) ? row.data : [];
 }
 
 /** Writes settings.customField alone, leaving every other setting as it is. */
-export async function saveCustomFields(db: Kysely<DB>, usu: number, data: CustomFieldDef[]) {
+export async function saveCustomFields(db: Kysely<DB>, scope: TenantScope, data: CustomFieldDef[]) {
   await db
     .updateTable('usuarios')
     .set({
       usu_settings: sql`jsonb_set(coalesce(usu_settings, '{}'::jsonb), '{customField}', ${JSON.stringify({ data })}::jsonb, true)`,
     })
-    .where('usu_codigo', '=', usu)
+    .where(scope.own('usuarios', 'usu_codigo'))
     .execute();
 }

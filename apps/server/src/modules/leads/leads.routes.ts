@@ -1,8 +1,21 @@
-import { customFieldsBody, idParam, LEAD_MSG, leadBody, leadImportBody, leadListQuery } from '@ar/core';
+import {
+  customFieldsBody,
+  customFieldsResponse,
+  idParam,
+  LEAD_MSG,
+  leadBody,
+  leadImportBody,
+  leadImportResponse,
+  leadListQuery,
+  leadListResponse,
+  leadSavedResponse,
+  leadSchema,
+  messageResponse,
+} from '@ar/core';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { defineRoute } from '../../http/route.ts';
-import { presentLead } from './leads.presenter.ts';
+import { presentCustomFields, presentLead } from './leads.presenter.ts';
 import * as leads from './leads.service.ts';
 
 export function leadRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -15,8 +28,9 @@ export function leadRoutes(app: FastifyInstance, ctx: AppContext): void {
     summary: 'Destinatários do usuário (paginados; pesquisa por ID, nome ou e-mail)',
     auth: true,
     query: leadListQuery,
-    handler: async ({ query, actor }) => {
-      const { rows, pagination } = await leads.listLeads(ctx, actor.usu_codigo, query);
+    response: leadListResponse,
+    handler: async ({ query, scope }) => {
+      const { rows, pagination } = await leads.listLeads(ctx, scope, query);
       return { leads: rows.map(presentLead), pagination };
     },
   });
@@ -28,7 +42,8 @@ export function leadRoutes(app: FastifyInstance, ctx: AppContext): void {
     tag,
     summary: 'Variáveis customizadas do usuário (usu_settings.customField)',
     auth: true,
-    handler: async ({ actor }) => ({ customField: { data: await leads.getCustomFields(ctx, actor.usu_codigo) } }),
+    response: customFieldsResponse,
+    handler: async ({ scope }) => presentCustomFields(await leads.getCustomFields(ctx, scope)),
   });
 
   defineRoute(app, ctx, {
@@ -38,9 +53,8 @@ export function leadRoutes(app: FastifyInstance, ctx: AppContext): void {
     summary: 'Salvar as variáveis customizadas (somente usu_settings.customField é alterado)',
     auth: true,
     body: customFieldsBody,
-    handler: async ({ body, actor }) => ({
-      customField: { data: await leads.saveCustomFields(ctx, actor.usu_codigo, body.customField.data) },
-    }),
+    response: customFieldsResponse,
+    handler: async ({ body, scope }) => presentCustomFields(await leads.saveCustomFields(ctx, scope, body.customField.data)),
   });
 
   defineRoute(app, ctx, {
@@ -50,8 +64,9 @@ export function leadRoutes(app: FastifyInstance, ctx: AppContext): void {
     summary: 'Importar destinatários (lista de objetos; todos válidos ou nenhum é gravado)',
     auth: true,
     body: leadImportBody,
-    handler: async ({ body, actor, reply }) => {
-      const count = await leads.importLeads(ctx, actor.usu_codigo, body);
+    response: leadImportResponse,
+    handler: async ({ body, scope, reply }) => {
+      const count = await leads.importLeads(ctx, scope, body);
       reply.status(201);
       return { message: LEAD_MSG.imported, count };
     },
@@ -64,7 +79,8 @@ export function leadRoutes(app: FastifyInstance, ctx: AppContext): void {
     summary: 'Um destinatário',
     auth: true,
     params: idParam,
-    handler: async ({ params, actor }) => presentLead(await leads.getLead(ctx, actor.usu_codigo, params.id)),
+    response: leadSchema,
+    handler: async ({ params, scope }) => presentLead(await leads.getLead(ctx, scope, params.id)),
   });
 
   defineRoute(app, ctx, {
@@ -74,9 +90,10 @@ export function leadRoutes(app: FastifyInstance, ctx: AppContext): void {
     summary: 'Incluir destinatário',
     auth: true,
     body: leadBody,
-    handler: async ({ body, actor, reply }) => {
+    response: leadSavedResponse,
+    handler: async ({ body, scope, reply }) => {
       reply.status(201);
-      return { message: LEAD_MSG.created, lead: presentLead(await leads.createLead(ctx, actor.usu_codigo, body)) };
+      return { message: LEAD_MSG.created, lead: presentLead(await leads.createLead(ctx, scope, body)) };
     },
   });
 
@@ -88,9 +105,10 @@ export function leadRoutes(app: FastifyInstance, ctx: AppContext): void {
     auth: true,
     params: idParam,
     body: leadBody,
-    handler: async ({ params, body, actor }) => ({
+    response: leadSavedResponse,
+    handler: async ({ params, body, scope }) => ({
       message: LEAD_MSG.updated,
-      lead: presentLead(await leads.updateLead(ctx, actor.usu_codigo, params.id, body)),
+      lead: presentLead(await leads.updateLead(ctx, scope, params.id, body)),
     }),
   });
 
@@ -101,8 +119,9 @@ export function leadRoutes(app: FastifyInstance, ctx: AppContext): void {
     summary: 'Remover destinatário',
     auth: true,
     params: idParam,
-    handler: async ({ params, actor }) => {
-      await leads.removeLead(ctx, actor.usu_codigo, params.id);
+    response: messageResponse,
+    handler: async ({ params, scope }) => {
+      await leads.removeLead(ctx, scope, params.id);
       return { message: LEAD_MSG.removed };
     },
   });

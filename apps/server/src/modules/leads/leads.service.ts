@@ -9,41 +9,43 @@ import {
 } from '@ar/core';
 import type { AppContext } from '../../context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
+import type { TenantScope } from '../tenancy/tenant-scope.ts';
 import * as q from './leads.queries.ts';
 
-export const listLeads = (ctx: AppContext, usu: number, query: ListQuery) => q.listLeads(ctx.db, usu, query);
+/** Recipients of one user: another user's id is simply not found. */
+export const listLeads = (ctx: AppContext, scope: TenantScope, query: ListQuery) => q.listLeads(ctx.db, scope, query);
 
-export async function getLead(ctx: AppContext, usu: number, id: number) {
-  return (await q.findLead(ctx.db, usu, id)) ?? Promise.reject(notFound());
+export async function getLead(ctx: AppContext, scope: TenantScope, id: number) {
+  return (await q.findLead(ctx.db, scope, id)) ?? Promise.reject(notFound());
 }
 
-export async function createLead(ctx: AppContext, usu: number, values: LeadValues) {
-  const id = await q.insertLead(ctx.db, usu, values);
-  return getLead(ctx, usu, id);
+export async function createLead(ctx: AppContext, scope: TenantScope, values: LeadValues) {
+  const id = await q.insertLead(ctx.db, scope, values);
+  return getLead(ctx, scope, id);
 }
 
-export async function updateLead(ctx: AppContext, usu: number, id: number, values: LeadValues) {
-  if (!(await q.updateLead(ctx.db, usu, id, values))) throw notFound();
-  return getLead(ctx, usu, id);
+export async function updateLead(ctx: AppContext, scope: TenantScope, id: number, values: LeadValues) {
+  if (!(await q.updateLead(ctx.db, scope, id, values))) throw notFound();
+  return getLead(ctx, scope, id);
 }
 
-export async function removeLead(ctx: AppContext, usu: number, id: number) {
-  if (!(await q.deleteLead(ctx.db, usu, id))) throw notFound();
+export async function removeLead(ctx: AppContext, scope: TenantScope, id: number) {
+  if (!(await q.deleteLead(ctx.db, scope, id))) throw notFound();
 }
 
 /** The rows were checked one by one by the contract; they go in together or not at all. */
-export async function importLeads(ctx: AppContext, usu: number, rows: LeadValues[]) {
-  await q.insertLeads(ctx.db, usu, rows);
+export async function importLeads(ctx: AppContext, scope: TenantScope, rows: LeadValues[]) {
+  await q.insertLeads(ctx.db, scope, rows);
   return rows.length;
 }
 
-export const getCustomFields = (ctx: AppContext, usu: number) => q.findCustomFields(ctx.db, usu);
+export const getCustomFields = (ctx: AppContext, scope: TenantScope) => q.findCustomFields(ctx.db, scope);
 
 /**
  * Saves the whole list of custom variables. Each entry must be what the naming rule makes of
  * its description (id cf_NAME, value *|NAME|*), and no name may repeat or shadow a built-in one.
  */
-export async function saveCustomFields(ctx: AppContext, usu: number, data: CustomFieldDef[]) {
+export async function saveCustomFields(ctx: AppContext, scope: TenantScope, data: CustomFieldDef[]) {
   const seen = new Set<string>(BUILTIN_VARIABLE_NAMES);
   const clean: CustomFieldDef[] = [];
   for (const field of data) {
@@ -54,6 +56,6 @@ export async function saveCustomFields(ctx: AppContext, usu: number, data: Custo
     seen.add(name);
     clean.push({ id: `cf_${name}`, description: field.description.trim(), value });
   }
-  await q.saveCustomFields(ctx.db, usu, clean);
+  await q.saveCustomFields(ctx.db, scope, clean);
   return clean;
 }

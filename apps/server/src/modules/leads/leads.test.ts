@@ -1,21 +1,15 @@
 import { LEAD_MSG } from '@ar/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { notFoundForOthers, useTestApp } from '../../../test/harness.ts';
 
-let t: TestApp;
+const app = useTestApp();
+const call = app.call;
 let ana: Record<string, string>;
 let bob: Record<string, string>;
 beforeAll(async () => {
-  t = await createTestApp();
-  ana = bearer(await t.login('usuario@demo.local'));
-  bob = bearer(await t.login('gerente@demo.local'));
+  ana = await app.as('usuario@demo.local');
+  bob = await app.as('gerente@demo.local');
 });
-afterAll(async () => {
-  await t?.close();
-});
-
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Record<string, string>, payload?: unknown) =>
-  t.app.inject({ method, url: `/v2${url}`, headers, payload: payload as object });
 
 const full = {
   lea_nome: 'Maria',
@@ -142,11 +136,28 @@ describe('/v2/leads', () => {
     expect((await call('POST', '/leads/import', bob, { nope: 1 })).statusCode).toBe(400);
     expect((await call('GET', '/leads', bob)).json().pagination.rowCount).toBe(before);
   });
+
+  it('answers 404 on every id route to everyone but the owner, its manager and administrator included; their writes change nothing', async () => {
+    const lead = (await call('POST', '/leads', ana, { ...full, lea_nome: 'Só da Ana', lea_email: 'so-da-ana@example.com' })).json().lead;
+    const id = lead.lea_codigo;
+    for (const login of ['gerente@demo.local', 'admin@demo.local', 'pos@demo.local']) {
+      const other = await app.as(login);
+      const leaks = await notFoundForOthers(app, other, [
+        ['GET', `/leads/${id}`],
+        ['PUT', `/leads/${id}`, { lea_nome: 'Roubado', lea_email: 'roubado@example.com' }],
+        ['DELETE', `/leads/${id}`],
+      ]);
+      expect(leaks, login).toEqual([]);
+      expect((await call('GET', '/leads?searchTerm=so-da-ana&limit=1000', other)).json().leads, login).toEqual([]);
+      expect((await call('GET', `/leads?searchTerm=${id}`, other)).json().pagination.rowCount, login).toBe(0);
+    }
+    expect((await call('GET', `/leads/${id}`, ana)).json()).toEqual(lead);
+  });
 });
 
 describe('/v2/leads/custom-fields', () => {
   it('saves only settings.customField, formatted by the naming rule', async () => {
-    await t.ctx.db
+    await app.t.ctx.db
       .updateTable('usuarios')
       .set({ usu_settings: JSON.stringify({ theme: 'dark' }) })
       .where('usu_login', '=', 'usuario@demo.local')
@@ -159,7 +170,7 @@ describe('/v2/leads/custom-fields', () => {
     const expected = [{ id: 'cf_NUMERO_DO_PROCESSO', description: 'Número do Processo', value: '*|NUMERO_DO_PROCESSO|*' }];
     expect(res.json().customField.data).toEqual(expected);
     expect((await call('GET', '/leads/custom-fields', ana)).json().customField.data).toEqual(expected);
-    const row = await t.ctx.db
+    const row = await app.t.ctx.db
       .selectFrom('usuarios')
       .select('usu_settings')
       .where('usu_login', '=', 'usuario@demo.local')

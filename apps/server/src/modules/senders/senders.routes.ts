@@ -1,10 +1,9 @@
-import { type Sender, senderBody, senderListQuery } from '@ar/core';
+import { senderBody, senderListQuery, senderListResponse, senderSchema } from '@ar/core';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { defineRoute } from '../../http/route.ts';
-import * as q from './senders.queries.ts';
-
-const presentSender = (r: q.SenderRow): Sender => ({ sen_codigo: r.sen_codigo, sen_nome: r.sen_nome, cod_usu_usuario: r.cod_usu_usuario });
+import { presentSender } from './senders.presenter.ts';
+import * as senders from './senders.service.ts';
 
 export function senderRoutes(app: FastifyInstance, ctx: AppContext): void {
   const tag = 'Remetentes';
@@ -16,8 +15,9 @@ export function senderRoutes(app: FastifyInstance, ctx: AppContext): void {
     summary: 'Remetentes do usuário (paginados, por nome; o seletor carrega 1000)',
     auth: true,
     query: senderListQuery,
-    handler: async ({ query, actor }) => {
-      const { rows, pagination } = await q.listSenders(ctx.db, actor.usu_codigo, query);
+    response: senderListResponse,
+    handler: async ({ query, scope }) => {
+      const { rows, pagination } = await senders.listSenders(ctx, scope, query);
       return { senders: rows.map(presentSender), pagination };
     },
   });
@@ -29,9 +29,10 @@ export function senderRoutes(app: FastifyInstance, ctx: AppContext): void {
     summary: 'Salvar remetente (sen_nome: letras, números e espaços, até 100); um nome já salvo é devolvido',
     auth: true,
     body: senderBody,
+    response: senderSchema,
     // cod_usu_usuario of the payload is ignored: a sender always belongs to the signed-in user.
-    handler: async ({ body, actor, reply }) => {
-      const { row, created } = await q.upsertSender(ctx.db, actor.usu_codigo, body.sen_nome);
+    handler: async ({ body, scope, reply }) => {
+      const { row, created } = await senders.saveSender(ctx, scope, body.sen_nome);
       reply.status(created ? 201 : 200);
       return presentSender(row);
     },

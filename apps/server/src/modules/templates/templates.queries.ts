@@ -2,6 +2,7 @@ import type { ListQuery } from '@ar/core';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { containsPattern, pagedList } from '../../http/paged-list.ts';
+import type { TenantScope } from '../tenancy/tenant-scope.ts';
 
 const SUMMARY = ['mod_codigo', 'mod_name', 'mod_subject', 'mod_enable', 'mod_data_criacao'] as const;
 const FULL = [...SUMMARY, 'mod_content'] as const;
@@ -22,8 +23,8 @@ const fold = (s: string) =>
  * Search by ID, name, status ('Ativado'/'Desativado', any prefix) or creation date as shown
  * (dd/mm/aaaa, Brasília time). The list leaves mod_content out: bodies may carry images.
  */
-export function listTemplates(db: Kysely<DB>, usu: number, q: ListQuery & { mod_enable?: 'true' | 'false' }) {
-  let base = db.selectFrom('modelos').select(SUMMARY).where('cod_usu', '=', usu);
+export function listTemplates(db: Kysely<DB>, scope: TenantScope, q: ListQuery & { mod_enable?: 'true' | 'false' }) {
+  let base = db.selectFrom('modelos').select(SUMMARY).where(scope.own('modelos'));
   if (q.mod_enable) base = base.where('mod_enable', '=', q.mod_enable === 'true');
   const term = q.searchTerm;
   if (term) {
@@ -45,20 +46,20 @@ export function listTemplates(db: Kysely<DB>, usu: number, q: ListQuery & { mod_
   });
 }
 
-export function findTemplate(db: Kysely<DB>, usu: number, id: number) {
-  return db.selectFrom('modelos').select(FULL).where('cod_usu', '=', usu).where('mod_codigo', '=', id).executeTakeFirst();
+export function findTemplate(db: Kysely<DB>, scope: TenantScope, id: number) {
+  return db.selectFrom('modelos').select(FULL).where(scope.own('modelos')).where('mod_codigo', '=', id).executeTakeFirst();
 }
 export type TemplateRow = NonNullable<Awaited<ReturnType<typeof findTemplate>>>;
 
-export function insertTemplate(db: Kysely<DB>, usu: number, v: TemplateValues) {
+export function insertTemplate(db: Kysely<DB>, scope: TenantScope, v: TemplateValues) {
   return db
     .insertInto('modelos')
-    .values({ cod_usu: usu, mod_name: v.mod_name, mod_subject: v.mod_subject, mod_content: v.mod_content, mod_enable: true })
+    .values({ cod_usu: scope.owner, mod_name: v.mod_name, mod_subject: v.mod_subject, mod_content: v.mod_content, mod_enable: true })
     .returning(FULL)
     .executeTakeFirstOrThrow();
 }
 
-export function updateTemplate(db: Kysely<DB>, usu: number, id: number, v: TemplateValues) {
+export function updateTemplate(db: Kysely<DB>, scope: TenantScope, id: number, v: TemplateValues) {
   return db
     .updateTable('modelos')
     .set({
@@ -67,13 +68,13 @@ export function updateTemplate(db: Kysely<DB>, usu: number, id: number, v: Templ
       mod_content: v.mod_content,
       ...(v.mod_enable === undefined ? {} : { mod_enable: v.mod_enable }),
     })
-    .where('cod_usu', '=', usu)
+    .where(scope.own('modelos'))
     .where('mod_codigo', '=', id)
     .returning(FULL)
     .executeTakeFirst();
 }
 
-export async function deleteTemplate(db: Kysely<DB>, usu: number, id: number) {
-  const r = await db.deleteFrom('modelos').where('cod_usu', '=', usu).where('mod_codigo', '=', id).executeTakeFirst();
+export async function deleteTemplate(db: Kysely<DB>, scope: TenantScope, id: number) {
+  const r = await db.deleteFrom('modelos').where(scope.own('modelos')).where('mod_codigo', '=', id).executeTakeFirst();
   return Number(r.numDeletedRows) > 0;
 }

@@ -1,4 +1,14 @@
-import { idParam, TEMPLATE_BODY_LIMIT, TEMPLATE_MSG, templateBody, templateListQuery } from '@ar/core';
+import {
+  idParam,
+  messageResponse,
+  TEMPLATE_BODY_LIMIT,
+  TEMPLATE_MSG,
+  templateBody,
+  templateListQuery,
+  templateListResponse,
+  templateSavedResponse,
+  templateSchema,
+} from '@ar/core';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { defineRoute } from '../../http/route.ts';
@@ -15,8 +25,9 @@ export function templateRoutes(app: FastifyInstance, ctx: AppContext): void {
     summary: 'Modelos do usuário (sem o corpo); pesquisa por ID, nome, status ou data; mod_enable=true para o seletor',
     auth: true,
     query: templateListQuery,
-    handler: async ({ query, actor }) => {
-      const { rows, pagination } = await templates.listTemplates(ctx, actor.usu_codigo, query);
+    response: templateListResponse,
+    handler: async ({ query, scope }) => {
+      const { rows, pagination } = await templates.listTemplates(ctx, scope, query);
       return { modelos: rows.map(presentTemplateSummary), pagination };
     },
   });
@@ -28,7 +39,8 @@ export function templateRoutes(app: FastifyInstance, ctx: AppContext): void {
     summary: 'Um modelo com o corpo HTML',
     auth: true,
     params: idParam,
-    handler: async ({ params, actor }) => presentTemplate(await templates.getTemplate(ctx, actor.usu_codigo, params.id)),
+    response: templateSchema,
+    handler: async ({ params, scope }) => presentTemplate(await templates.getTemplate(ctx, scope, params.id)),
   });
 
   defineRoute(app, ctx, {
@@ -39,9 +51,10 @@ export function templateRoutes(app: FastifyInstance, ctx: AppContext): void {
     auth: true,
     bodyLimit: TEMPLATE_BODY_LIMIT,
     body: templateBody,
-    handler: async ({ body, actor, reply }) => {
+    response: templateSavedResponse,
+    handler: async ({ body, scope, reply }) => {
       reply.status(201);
-      return { message: TEMPLATE_MSG.created, modelo: presentTemplate(await templates.createTemplate(ctx, actor.usu_codigo, body)) };
+      return { message: TEMPLATE_MSG.created, modelo: presentTemplate(await templates.createTemplate(ctx, scope, body)) };
     },
   });
 
@@ -54,9 +67,10 @@ export function templateRoutes(app: FastifyInstance, ctx: AppContext): void {
     bodyLimit: TEMPLATE_BODY_LIMIT,
     params: idParam,
     body: templateBody,
-    handler: async ({ params, body, actor }) => ({
+    response: templateSavedResponse,
+    handler: async ({ params, body, scope }) => ({
       message: TEMPLATE_MSG.updated,
-      modelo: presentTemplate(await templates.updateTemplate(ctx, actor.usu_codigo, params.id, body)),
+      modelo: presentTemplate(await templates.updateTemplate(ctx, scope, params.id, body)),
     }),
   });
 
@@ -67,8 +81,9 @@ export function templateRoutes(app: FastifyInstance, ctx: AppContext): void {
     summary: 'Remover modelo (409 quando já usado em um envio)',
     auth: true,
     params: idParam,
-    handler: async ({ params, actor }) => {
-      await templates.removeTemplate(ctx, actor.usu_codigo, params.id);
+    response: messageResponse,
+    handler: async ({ params, scope }) => {
+      await templates.removeTemplate(ctx, scope, params.id);
       return { message: TEMPLATE_MSG.removed };
     },
   });

@@ -1,22 +1,16 @@
 import { TEMPLATE_MSG } from '@ar/core';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { notFoundForOthers, useTestApp } from '../../../test/harness.ts';
 
-let t: TestApp;
+const app = useTestApp();
+const call = app.call;
 let ana: Record<string, string>;
 let bob: Record<string, string>;
 beforeAll(async () => {
-  t = await createTestApp();
-  ana = bearer(await t.login('usuario@demo.local'));
-  bob = bearer(await t.login('gerente@demo.local'));
+  ana = await app.as('usuario@demo.local');
+  bob = await app.as('gerente@demo.local');
 });
-afterAll(async () => {
-  await t?.close();
-});
-
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Record<string, string>, payload?: unknown) =>
-  t.app.inject({ method, url: `/v2${url}`, headers, payload: payload as object });
 const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 describe('/v2/modelos', () => {
@@ -92,16 +86,36 @@ describe('/v2/modelos', () => {
   it('refuses to delete a template a sent message references (foreign key), with the spec message', async () => {
     // Stands in for the sent-messages table of the sending issue: same FK, ON DELETE RESTRICT.
     await sql`CREATE TABLE envios_teste (id serial PRIMARY KEY, cod_ger_modelo integer REFERENCES modelos(mod_codigo) ON DELETE RESTRICT)`.execute(
-      t.ctx.db,
+      app.t.ctx.db,
     );
     const used = (await call('POST', '/modelos', ana, { mod_name: 'Usado', mod_subject: 'x' })).json().modelo.mod_codigo;
     const unused = (await call('POST', '/modelos', ana, { mod_name: 'Livre', mod_subject: 'x' })).json().modelo.mod_codigo;
-    await sql`INSERT INTO envios_teste (cod_ger_modelo) VALUES (${used})`.execute(t.ctx.db);
+    await sql`INSERT INTO envios_teste (cod_ger_modelo) VALUES (${used})`.execute(app.t.ctx.db);
     const refused = await call('DELETE', `/modelos/${used}`, ana);
     expect(refused.statusCode, refused.body).toBe(409);
     expect(refused.json().message).toBe(TEMPLATE_MSG.inUse);
     expect((await call('GET', `/modelos/${used}`, ana)).statusCode).toBe(200);
     expect((await call('DELETE', `/modelos/${unused}`, ana)).json()).toEqual({ message: TEMPLATE_MSG.removed });
-    await sql`DROP TABLE envios_teste`.execute(t.ctx.db);
+    await sql`DROP TABLE envios_teste`.execute(app.t.ctx.db);
+  });
+
+  it('answers 404 on every id route to everyone but the owner, its manager and administrator included; their writes change nothing', async () => {
+    const own = { mod_name: 'Só da Ana', mod_subject: 'Assunto da Ana', mod_content: '<p>corpo</p>' };
+    const modelo = (await call('POST', '/modelos', ana, own)).json().modelo;
+    const id = modelo.mod_codigo;
+    for (const login of ['gerente@demo.local', 'admin@demo.local', 'pos@demo.local']) {
+      const other = await app.as(login);
+      const leaks = await notFoundForOthers(app, other, [
+        ['GET', `/modelos/${id}`],
+        ['PUT', `/modelos/${id}`, { mod_name: 'Roubado', mod_subject: 'x', mod_content: '', mod_enable: false }],
+        ['DELETE', `/modelos/${id}`],
+      ]);
+      expect(leaks, login).toEqual([]);
+      for (const url of ['/modelos?limit=1000', '/modelos?mod_enable=true&limit=1000']) {
+        const ids = (await call('GET', url, other)).json().modelos.map((m: { mod_codigo: number }) => m.mod_codigo);
+        expect(ids, `${login} ${url}`).not.toContain(id);
+      }
+    }
+    expect((await call('GET', `/modelos/${id}`, ana)).json()).toEqual(modelo);
   });
 });

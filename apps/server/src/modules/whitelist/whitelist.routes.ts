@@ -1,4 +1,13 @@
-import { idParam, WHITELIST_MSG, whitelistBody, whitelistListQuery } from '@ar/core';
+import {
+  idParam,
+  messageResponse,
+  WHITELIST_MSG,
+  whitelistBody,
+  whitelistEntrySchema,
+  whitelistListQuery,
+  whitelistListResponse,
+  whitelistSavedResponse,
+} from '@ar/core';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { defineRoute } from '../../http/route.ts';
@@ -16,8 +25,9 @@ export function whitelistRoutes(app: FastifyInstance, ctx: AppContext): void {
     summary: 'Whitelist do usuário (paginada; responde leads[] e pagination)',
     auth: true,
     query: whitelistListQuery,
-    handler: async ({ query, actor }) => {
-      const { rows, pagination } = await whitelist.listWhitelist(ctx, actor.usu_codigo, query);
+    response: whitelistListResponse,
+    handler: async ({ query, scope }) => {
+      const { rows, pagination } = await whitelist.listWhitelist(ctx, scope, query);
       return { leads: rows.map(presentWhitelistEntry), pagination };
     },
   });
@@ -29,7 +39,8 @@ export function whitelistRoutes(app: FastifyInstance, ctx: AppContext): void {
     summary: 'Um registro da whitelist',
     auth: true,
     params: idParam,
-    handler: async ({ params, actor }) => presentWhitelistEntry(await whitelist.getEntry(ctx, actor.usu_codigo, params.id)),
+    response: whitelistEntrySchema,
+    handler: async ({ params, scope }) => presentWhitelistEntry(await whitelist.getEntry(ctx, scope, params.id)),
   });
 
   defineRoute(app, ctx, {
@@ -39,11 +50,12 @@ export function whitelistRoutes(app: FastifyInstance, ctx: AppContext): void {
     summary: 'Incluir e-mail na whitelist (409 se já existir)',
     auth: true,
     body: whitelistBody,
-    handler: async ({ body, actor, reply }) => {
+    response: whitelistSavedResponse,
+    handler: async ({ body, scope, reply }) => {
       reply.status(201);
       return {
         message: WHITELIST_MSG.created,
-        whitelist: presentWhitelistEntry(await whitelist.createEntry(ctx, actor.usu_codigo, body.whi_email)),
+        whitelist: presentWhitelistEntry(await whitelist.createEntry(ctx, scope, body.whi_email)),
       };
     },
   });
@@ -56,9 +68,10 @@ export function whitelistRoutes(app: FastifyInstance, ctx: AppContext): void {
     auth: true,
     params: idParam,
     body: whitelistBody,
-    handler: async ({ params, body, actor }) => ({
+    response: whitelistSavedResponse,
+    handler: async ({ params, body, scope }) => ({
       message: WHITELIST_MSG.updated,
-      whitelist: presentWhitelistEntry(await whitelist.updateEntry(ctx, actor.usu_codigo, params.id, body.whi_email)),
+      whitelist: presentWhitelistEntry(await whitelist.updateEntry(ctx, scope, params.id, body.whi_email)),
     }),
   });
 
@@ -69,8 +82,9 @@ export function whitelistRoutes(app: FastifyInstance, ctx: AppContext): void {
     summary: 'Remover da whitelist',
     auth: true,
     params: idParam,
-    handler: async ({ params, actor }) => {
-      await whitelist.removeEntry(ctx, actor.usu_codigo, params.id);
+    response: messageResponse,
+    handler: async ({ params, scope }) => {
+      await whitelist.removeEntry(ctx, scope, params.id);
       return { message: WHITELIST_MSG.removed };
     },
   });

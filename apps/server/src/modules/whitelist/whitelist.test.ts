@@ -1,21 +1,15 @@
 import { WHITELIST_MSG } from '@ar/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { notFoundForOthers, useTestApp } from '../../../test/harness.ts';
 
-let t: TestApp;
+const app = useTestApp();
+const call = app.call;
 let ana: Record<string, string>;
 let bob: Record<string, string>;
 beforeAll(async () => {
-  t = await createTestApp();
-  ana = bearer(await t.login('usuario@demo.local'));
-  bob = bearer(await t.login('gerente@demo.local'));
+  ana = await app.as('usuario@demo.local');
+  bob = await app.as('gerente@demo.local');
 });
-afterAll(async () => {
-  await t?.close();
-});
-
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Record<string, string>, payload?: object) =>
-  t.app.inject({ method, url: `/v2${url}`, headers, payload });
 
 describe('/v2/whitelist', () => {
   it('answers 401 without a session', async () => {
@@ -58,5 +52,21 @@ describe('/v2/whitelist', () => {
     expect((await call('PUT', `/whitelist/${id}`, ana, { whi_email: 'x@example.com' })).statusCode).toBe(404);
     expect((await call('DELETE', `/whitelist/${id}`, ana)).statusCode).toBe(404);
     expect((await call('GET', `/whitelist/${id}`, bob)).json().whi_email).toBe('bob@example.com');
+  });
+
+  it('answers 404 on every id route to everyone but the owner, its manager and administrator included; their writes change nothing', async () => {
+    const entry = (await call('POST', '/whitelist', ana, { whi_email: 'so-da-ana@example.com' })).json().whitelist;
+    const id = entry.whi_codigo;
+    for (const login of ['gerente@demo.local', 'admin@demo.local', 'pos@demo.local']) {
+      const other = await app.as(login);
+      const leaks = await notFoundForOthers(app, other, [
+        ['GET', `/whitelist/${id}`],
+        ['PUT', `/whitelist/${id}`, { whi_email: 'roubado@example.com' }],
+        ['DELETE', `/whitelist/${id}`],
+      ]);
+      expect(leaks, login).toEqual([]);
+      expect((await call('GET', '/whitelist?searchTerm=so-da-ana&limit=1000', other)).json().leads, login).toEqual([]);
+    }
+    expect((await call('GET', `/whitelist/${id}`, ana)).json()).toEqual(entry);
   });
 });
