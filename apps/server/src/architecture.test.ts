@@ -17,7 +17,10 @@ function sources(dir: string): string[] {
   });
 }
 
-const files = sources(src).map((file) => ({ rel: path.relative(src, file).split(path.sep).join('/'), text: fs.readFileSync(file, 'utf8') }));
+const files = sources(src).map((file) => ({
+  rel: path.relative(src, file).split(path.sep).join('/'),
+  text: fs.readFileSync(file, 'utf8'),
+}));
 
 /** A Kysely statement or raw SQL: building a query is the queries layer's job. */
 const KYSELY = /\.(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)\(|\bsql(<[^>]*>)?`|\.transaction\(\)/;
