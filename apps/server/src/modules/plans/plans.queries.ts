@@ -111,11 +111,12 @@ export function lockManagedPlan(db: Kysely<DB>, scope: TenantScope, pla_codigo: 
     .executeTakeFirst();
 }
 
-/** Date of the last credit acquisition: a store purchase or a manager's addition. */
-export async function lastAcquisition(db: Kysely<DB>, pla_codigo: number): Promise<Date | null> {
+/** Date of the last credit acquisition of a plan the actor may read: a store purchase or a manager's addition. */
+export async function lastAcquisition(db: Kysely<DB>, scope: TenantScope, pla_codigo: number): Promise<Date | null> {
   const row = await db
     .selectFrom('plano_movimentos')
     .select(sql<Date | null>`max(mov_data)`.as('last'))
+    .where(scope.planRows('plano_movimentos'))
     .where('cod_plano', '=', pla_codigo)
     .where((eb) => eb.or([eb('mov_tipo', '=', 'compra'), eb.and([eb('mov_tipo', '=', 'ajuste'), eb('mov_creditos', '>', 0)])]))
     .executeTakeFirst();
@@ -132,6 +133,7 @@ export function findUserInScope(db: Kysely<DB>, scope: TenantScope, usu_codigo: 
     .executeTakeFirst();
 }
 
+/** Opens the plan of an owner (ensure-plan.ts: user creation, first use, the store): keyed by its owner, no actor. */
 export async function insertPlanIfMissing(db: Kysely<DB>, source: PlanSource) {
   await db
     .insertInto('planos')
