@@ -141,3 +141,12 @@ export async function insertPlanIfMissing(db: Kysely<DB>, source: PlanSource) {
     .onConflict((oc) => oc.columns(['pla_nivel', 'pla_codigo_usu_ent']).doNothing())
     .execute();
 }
+
+/** The demo seed's users by login, with what decides their plan (seed only: no actor). */
+export function findPlanHoldersByLogin(db: Kysely<DB>, logins: string[]) {
+  return db
+    .selectFrom('usuarios')
+    .select(['usu_codigo', 'usu_login', 'usu_tipo_plano', 'cod_ger_entidade'])
+    .where('usu_login', 'in', logins)
+    .execute();
+}
