@@ -2,6 +2,12 @@ import { z } from 'zod';
 import { MSG } from '../messages.ts';
 import { isEmail } from '../validators/email.ts';
 import { passwordProblems } from '../validators/password.ts';
+import { sessionUserSchema } from './users.ts';
+
+/** Texts of the session calls that the specification does not quote (ours). */
+export const AUTH_MSG = {
+  loggedOut: 'Sessão encerrada.',
+} as const;
 
 export const loginBody = z.object(
   {
@@ -37,3 +43,14 @@ export const changePasswordBody = z
   });
 
 export const tokenParam = z.object({ token: z.string().min(1).max(200) });
+
+/**
+ * Responses (checked by defineRoute's `response`). POST /login: the session token, the user and
+ * secure (false: the password must be changed before anything else).
+ */
+export const loginResponse = z.object({ token: z.string(), user: sessionUserSchema, secure: z.boolean() });
+export type LoginResponse = z.infer<typeof loginResponse>;
+
+/** GET /usuarios/password-recovery/{token}: the link is live (a dead one answers 404). */
+export const resetLinkResponse = z.object({ valid: z.boolean() });
+export type ResetLinkResponse = z.infer<typeof resetLinkResponse>;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { isCnpj, normalizeCnpj } from '../validators/cnpj.ts';
 import { digitsOf } from '../validators/cpf.ts';
-import { dbId, listQuerySchema } from './common.ts';
-import type { PlanType } from './users.ts';
+import { dbId, listQuerySchema, messageResponse, pagedResponse } from './common.ts';
+import { type PlanType, planTypeSchema } from './users.ts';
 
 /** Texts of the entity screen and the company/entity calls (spec 000 §5, §8). */
 export const ENTITY_MSG = {
@@ -75,42 +75,50 @@ export const entitiesListQuery = listQuerySchema({
 export const entityUuidParam = z.object({ uuid: z.uuid() });
 
 /** A row of GET /entidades-tables (spec 000 §3 Entity). */
-export interface EntityRow {
-  ent_codigo: number;
-  ent_uuid: string;
-  ent_razao_social: string | null;
-  ent_nome_fantasia: string;
-  ent_descricao: string | null;
-  ent_cnpj: string | null;
-  ent_inscricao_estadual: string | null;
-  ent_inscricao_municipal: string | null;
-  ent_telefone: string | null;
-  ent_telefone2: string | null;
-  ent_celular: string | null;
-  cod_ger_empresa: number;
-  emp_nome_fantasia: string;
-  ent_tipo_plano: PlanType;
-  plano: { pla_tipo_plano: PlanType };
-  ent_from_name_default: string | null;
-  ent_from_default: string | null;
-}
+export const entityRowSchema = z.object({
+  ent_codigo: z.number().int(),
+  ent_uuid: z.string(),
+  ent_razao_social: z.string().nullable(),
+  ent_nome_fantasia: z.string(),
+  ent_descricao: z.string().nullable(),
+  ent_cnpj: z.string().nullable(),
+  ent_inscricao_estadual: z.string().nullable(),
+  ent_inscricao_municipal: z.string().nullable(),
+  ent_telefone: z.string().nullable(),
+  ent_telefone2: z.string().nullable(),
+  ent_celular: z.string().nullable(),
+  cod_ger_empresa: z.number().int(),
+  emp_nome_fantasia: z.string(),
+  ent_tipo_plano: planTypeSchema,
+  plano: z.object({ pla_tipo_plano: planTypeSchema }),
+  ent_from_name_default: z.string().nullable(),
+  ent_from_default: z.string().nullable(),
+});
+export type EntityRow = z.infer<typeof entityRowSchema>;
 
 /** GET /entidades/{uuid}: what the public sign-up page may know of the entity. */
-export interface EntityInvite {
-  ent_uuid: string;
-  ent_nome_fantasia: string;
-}
+export const entityInviteSchema = z.object({ ent_uuid: z.string(), ent_nome_fantasia: z.string() });
+export type EntityInvite = z.infer<typeof entityInviteSchema>;
 
-export interface CompanyOption {
-  emp_codigo: number;
-  emp_nome_fantasia: string;
-}
+export const companyOptionSchema = z.object({ emp_codigo: z.number().int(), emp_nome_fantasia: z.string() });
+export type CompanyOption = z.infer<typeof companyOptionSchema>;
 
-export interface EntityOption {
-  ent_codigo: number;
-  ent_nome_fantasia: string;
-  ent_tipo_plano: PlanType;
-}
+export const entityOptionSchema = z.object({
+  ent_codigo: z.number().int(),
+  ent_nome_fantasia: z.string(),
+  ent_tipo_plano: planTypeSchema,
+});
+export type EntityOption = z.infer<typeof entityOptionSchema>;
+
+/** Responses: the table, a saved entity, the companies in reach and the entities of one of them. */
+export const entitiesListResponse = pagedResponse('entidades', entityRowSchema);
+export type EntitiesListResponse = z.infer<typeof entitiesListResponse>;
+export const entitySavedResponse = messageResponse.extend({ entidade: entityRowSchema });
+export type EntitySavedResponse = z.infer<typeof entitySavedResponse>;
+export const companiesResponse = z.object({ empresas: z.array(companyOptionSchema) });
+export type CompaniesResponse = z.infer<typeof companiesResponse>;
+export const companyEntitiesResponse = z.object({ entidades: z.array(entityOptionSchema) });
+export type CompanyEntitiesResponse = z.infer<typeof companyEntitiesResponse>;
 
 /** The path of an entity's sign-up link. */
 export const signUpPath = (entUuid: string) => `/sign-up/${entUuid}`;

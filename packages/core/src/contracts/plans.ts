@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { dbId, listQuerySchema, type Pagination } from './common.ts';
-import { PLAN_TITLES, type PlanType } from './users.ts';
+import { dbId, listQuerySchema, messageResponse, pagedResponse } from './common.ts';
+import { PLAN_TITLES, type PlanType, planTypeSchema } from './users.ts';
 
 /** Texts of spec 000 §8 (titled 'Aviso') and the plan rules the server answers with. */
 export const PLAN_MSG = {
@@ -48,80 +48,94 @@ export function planTitleOf(tipo: PlanType): string {
 }
 
 /** The credits object of spec 000 §3 plus the active flag of 001 §6. total: balance (prepaid) or used this period (postpaid). */
-export interface CreditState {
-  pla_codigo: number;
-  ativo: boolean;
-  tipoPlano: PlanType;
-  total: number;
-  titlePlano: string;
-}
+export const creditStateSchema = z.object({
+  pla_codigo: z.number().int(),
+  ativo: z.boolean(),
+  tipoPlano: planTypeSchema,
+  total: z.number().int(),
+  titlePlano: z.string(),
+});
+export type CreditState = z.infer<typeof creditStateSchema>;
 
-export interface Plano {
-  pla_codigo: number;
-  pla_tipo_plano: PlanType;
+export const planoSchema = z.object({
+  pla_codigo: z.number().int(),
+  pla_tipo_plano: planTypeSchema,
   /** Balance (prepaid) or credits used since the plan began (postpaid). */
-  pla_total_credito: number;
-  pla_ativo: 0 | 1;
-  pla_nivel: PlanLevel;
-  pla_data_criacao: string;
-  usuario: { nome: string };
-  pla_codigo_usu_ent: number;
-  pla_dia_referencia: number;
+  pla_total_credito: z.number().int(),
+  pla_ativo: z.union([z.literal(0), z.literal(1)]),
+  pla_nivel: z.union([z.literal(1), z.literal(2)]),
+  pla_data_criacao: z.string(),
+  usuario: z.object({ nome: z.string() }),
+  pla_codigo_usu_ent: z.number().int(),
+  pla_dia_referencia: z.number().int(),
   /** Start of the current reference period (postpaid), ISO date-time. */
-  pla_periodo_inicio: string;
+  pla_periodo_inicio: z.string(),
   /** Credits used in the current reference period (postpaid; 0 for prepaid). */
-  pla_creditos_utilizados: number;
+  pla_creditos_utilizados: z.number().int(),
   /** Whether the signed-in user may add/remove credits or toggle this plan. */
-  gerenciavel: boolean;
-}
+  gerenciavel: z.boolean(),
+});
+export type Plano = z.infer<typeof planoSchema>;
 
-export interface PlanSummary {
-  plano: Plano;
-  creditos: CreditState;
+export const planSummarySchema = z.object({
+  plano: planoSchema,
+  creditos: creditStateSchema,
   /** Date of the last credit acquisition (a store purchase or a manager's addition), ISO. */
-  ultimaAquisicao: string | null;
-}
+  ultimaAquisicao: z.string().nullable(),
+});
+export type PlanSummary = z.infer<typeof planSummarySchema>;
 
-export interface CreditLogItem {
-  name: string;
-  price: string | number;
-  quantity: number;
-}
+export const creditLogItemSchema = z.object({ name: z.string(), price: z.union([z.string(), z.number()]), quantity: z.number().int() });
+export type CreditLogItem = z.infer<typeof creditLogItemSchema>;
 
-/** The stored order (spec 000 §3, log_creditos). */
-export interface CreditLogOrder {
-  status: string;
-  payment_method: string;
-  payment_method_title: string;
-  number: string;
-  total?: string;
-  currency?: string;
-  line_items: CreditLogItem[];
-  date_created: string | null;
-  date_completed: string | null;
-  date_paid: string | null;
-  meta_data: { key: string; value: unknown }[];
-}
+/** The stored order (spec 000 §3, log_creditos): only scalar meta values are kept. */
+export const creditLogOrderSchema = z.object({
+  status: z.string(),
+  payment_method: z.string(),
+  payment_method_title: z.string(),
+  number: z.string(),
+  total: z.string().optional(),
+  currency: z.string().optional(),
+  line_items: z.array(creditLogItemSchema),
+  date_created: z.string().nullable(),
+  date_completed: z.string().nullable(),
+  date_paid: z.string().nullable(),
+  meta_data: z.array(z.object({ key: z.string(), value: z.union([z.string(), z.number(), z.boolean()]) })),
+});
+export type CreditLogOrder = z.infer<typeof creditLogOrderSchema>;
 
-export interface CreditLog {
-  log_codigo: number;
-  log_creditos: CreditLogOrder;
+export const creditLogSchema = z.object({
+  log_codigo: z.number().int(),
+  log_creditos: creditLogOrderSchema,
   /** Credits the order adds (all of its line items). */
-  log_quantidade: number;
+  log_quantidade: z.number().int(),
   /** When the credits were added to the plan; null while the order is not completed. */
-  log_creditado_em: string | null;
-  log_data: string;
-}
+  log_creditado_em: z.string().nullable(),
+  log_data: z.string(),
+});
+export type CreditLog = z.infer<typeof creditLogSchema>;
 
-export interface CreditHistoryResponse {
-  historico: CreditLog[];
-  pagination: Pagination;
-}
-
-export interface PlanListResponse {
-  planos: Plano[];
-  pagination: Pagination;
-}
+/** Responses of the plan routes. */
+export const creditHistoryResponse = pagedResponse('historico', creditLogSchema);
+export type CreditHistoryResponse = z.infer<typeof creditHistoryResponse>;
+export const planListResponse = pagedResponse('planos', planoSchema);
+export type PlanListResponse = z.infer<typeof planListResponse>;
+/** PUT /plano: the plan and its credits after the change. */
+export const creditsChangedResponse = messageResponse.extend({ plano: planoSchema, creditos: creditStateSchema });
+export type CreditsChangedResponse = z.infer<typeof creditsChangedResponse>;
+/** PUT /planos/{id}/status. */
+export const planStatusResponse = messageResponse.extend({ plano: planoSchema });
+export type PlanStatusResponse = z.infer<typeof planStatusResponse>;
+/** POST /loja/webhook: a ping, a delivery ignored (not an order), or the order kept (and credited). */
+export const storeWebhookResponse = z.object({
+  ok: z.boolean(),
+  ping: z.boolean().optional(),
+  ignored: z.boolean().optional(),
+  log_codigo: z.number().int().optional(),
+  creditos: z.number().int().optional(),
+  matched: z.boolean().optional(),
+});
+export type StoreWebhookResponse = z.infer<typeof storeWebhookResponse>;
 
 /** The boleto invoice link of an order, when the payment gateway left one in meta_data. */
 export function invoiceLinkOf(order: Pick<CreditLogOrder, 'meta_data'>): string | null {
@@ -215,23 +229,22 @@ export const MOVEMENT_TYPE_LABELS: Record<MovementType, string> = {
   estorno: 'Estorno',
 };
 
-export interface PlanMovement {
-  mov_codigo: number;
-  mov_tipo: MovementType;
+export const planMovementSchema = z.object({
+  mov_codigo: z.number().int(),
+  mov_tipo: z.enum(['compra', 'ajuste', 'debito', 'estorno']),
   /** Signed change of pla_total_credito (prepaid: − for sends; postpaid: + for sends). */
-  mov_creditos: number;
-  mov_saldo_apos: number;
-  mov_motivo: string;
-  mov_referencia: string | null;
-  mov_data: string;
+  mov_creditos: z.number().int(),
+  mov_saldo_apos: z.number().int(),
+  mov_motivo: z.string(),
+  mov_referencia: z.string().nullable(),
+  mov_data: z.string(),
   /** Who made the change; null for the store. */
-  autor: { nome: string } | null;
-}
+  autor: z.object({ nome: z.string() }).nullable(),
+});
+export type PlanMovement = z.infer<typeof planMovementSchema>;
 
-export interface PlanMovementsResponse {
-  movimentos: PlanMovement[];
-  pagination: Pagination;
-}
+export const planMovementsResponse = pagedResponse('movimentos', planMovementSchema);
+export type PlanMovementsResponse = z.infer<typeof planMovementsResponse>;
 
 export const movementsQuery = listQuerySchema({
   columns: ['mov_codigo'],

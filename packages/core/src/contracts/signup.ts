@@ -122,8 +122,6 @@ export const confirmRegistrationBody = z
   .refine((b) => b.confirmPassword === b.newPassword, { message: MSG.password.mismatch, path: ['confirmPassword'] });
 export type ConfirmRegistrationBody = z.input<typeof confirmRegistrationBody>;
 
-/** GET /usuarios/confirm-registration/{token}. */
-export interface InviteLookup {
-  usu_codigo: number;
-  usu_nome: string;
-}
+/** GET /usuarios/confirm-registration/{token}: who the live invitation is for. */
+export const inviteLookupSchema = z.object({ usu_codigo: z.number().int(), usu_nome: z.string() });
+export type InviteLookup = z.infer<typeof inviteLookupSchema>;

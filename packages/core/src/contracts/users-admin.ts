@@ -1,8 +1,18 @@
 import { z } from 'zod';
 import { MSG } from '../messages.ts';
 import { isEmail } from '../validators/email.ts';
-import { dbId, listQuerySchema } from './common.ts';
-import type { AremailAccount, PlanType, UserLevel, UserStatus } from './users.ts';
+import { dbId, listQuerySchema, messageResponse, pagedResponse } from './common.ts';
+import {
+  type AremailAccount,
+  aremailAccountsSchema,
+  attachmentFlagSchema,
+  personTypeSchema,
+  planTypeSchema,
+  sessionUserSchema,
+  type UserLevel,
+  userLevelSchema,
+  userStatusSchema,
+} from './users.ts';
 
 /** Texts of the users screen, My Account and their calls (spec 000 §5, §8). */
 export const USERS_MSG = {
@@ -159,42 +169,61 @@ export const settingsBody = z.object({
 export type SettingsBody = z.input<typeof settingsBody>;
 
 /** A row of GET /usuarios. */
-export interface UserListItem {
-  usu_codigo: number;
-  usu_nome: string;
-  usu_login: string;
-  usu_nivel: UserLevel;
-  usu_status: UserStatus;
-  usu_data_criacao: string;
-  ent_nome_fantasia: string | null;
-}
+export const userListItemSchema = z.object({
+  usu_codigo: z.number().int(),
+  usu_nome: z.string(),
+  usu_login: z.string(),
+  usu_nivel: userLevelSchema,
+  usu_status: userStatusSchema,
+  usu_data_criacao: z.string(),
+  ent_nome_fantasia: z.string().nullable(),
+});
+export type UserListItem = z.infer<typeof userListItemSchema>;
+
+/** The person data of a sign-up (the tab's fields, as stored: text). */
+const personDataSchema = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]));
 
 /** GET /usuarios/{id}, and the user returned by POST/PUT. */
-export interface UserDetail extends UserListItem {
-  usu_anexo_obrigatorio: 'S' | 'N';
-  usu_notificacao_status: boolean;
-  usu_tipo_plano: PlanType;
-  usu_integracao: boolean;
-  usu_wooc_id: number | null;
-  usu_pessoa_tipo: 1 | 2 | 3 | null;
-  usu_pessoa_data: Record<string, unknown> | null;
-  usu_accounts_aremail: { accounts: AremailAccount[] } | null;
-  aceita_remessa: boolean;
-  cod_ger_adm: number | null;
-  cod_ger_empresa: number | null;
-  cod_ger_entidade: number | null;
-  emp_nome_fantasia: string | null;
-}
+export const userDetailSchema = userListItemSchema.extend({
+  usu_anexo_obrigatorio: attachmentFlagSchema,
+  usu_notificacao_status: z.boolean(),
+  usu_tipo_plano: planTypeSchema,
+  usu_integracao: z.boolean(),
+  usu_wooc_id: z.number().int().nullable(),
+  usu_pessoa_tipo: personTypeSchema.nullable(),
+  usu_pessoa_data: personDataSchema.nullable(),
+  usu_accounts_aremail: aremailAccountsSchema,
+  aceita_remessa: z.boolean(),
+  cod_ger_adm: z.number().int().nullable(),
+  cod_ger_empresa: z.number().int().nullable(),
+  cod_ger_entidade: z.number().int().nullable(),
+  emp_nome_fantasia: z.string().nullable(),
+});
+export type UserDetail = z.infer<typeof userDetailSchema>;
 
 /** GET /usuarios-settings. */
-export interface UserSettings {
-  usu_codigo: number;
-  usu_nome: string;
-  usu_login: string;
-  usu_anexo_obrigatorio: 'S' | 'N';
-  usu_integracao: boolean;
-  usu_wooc_id: number | null;
-}
+export const userSettingsSchema = z.object({
+  usu_codigo: z.number().int(),
+  usu_nome: z.string(),
+  usu_login: z.string(),
+  usu_anexo_obrigatorio: attachmentFlagSchema,
+  usu_integracao: z.boolean(),
+  usu_wooc_id: z.number().int().nullable(),
+});
+export type UserSettings = z.infer<typeof userSettingsSchema>;
+
+/** Responses: the list; a created user; an edited one (null when the edit took it out of the actor's reach). */
+export const usersListResponse = pagedResponse('usuarios', userListItemSchema);
+export type UsersListResponse = z.infer<typeof usersListResponse>;
+export const userCreatedResponse = messageResponse.extend({ usuario: userDetailSchema });
+export type UserCreatedResponse = z.infer<typeof userCreatedResponse>;
+export const userSavedResponse = messageResponse.extend({ usuario: userDetailSchema.nullable() });
+export type UserSavedResponse = z.infer<typeof userSavedResponse>;
+/** GET /usuarios/check-email: whether the address is already someone's login. */
+export const checkEmailResponse = z.boolean();
+/** PUT /usuarios-settings: the message and the refreshed session user. */
+export const settingsSavedResponse = messageResponse.extend({ user: sessionUserSchema });
+export type SettingsSavedResponse = z.infer<typeof settingsSavedResponse>;
 
 /** §4: a user brought from the store (usu_wooc_id) who never redefined the password here. */
 export function mustRedefinePassword(user: { usu_integracao: boolean; usu_wooc_id: number | null }): boolean {

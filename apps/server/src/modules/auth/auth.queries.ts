@@ -1,6 +1,14 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import type { TenantScope } from '../tenancy/tenant-scope.ts';
 import { forgetCachedSessions } from './session-cache.ts';
+
+/*
+ * Sign-in, sessions and single-use links. Sign-in, the password-reset link, the invitation link and
+ * the recovery job act without a signed-in user (their key is the login or the link's secret
+ * token); what a signed-in user does to its own account (its sessions, its password, the session
+ * user) takes the scope and reaches only the actor's own rows.
+ */
 
 export const SESSION_HOURS = 12;
 
@@ -47,36 +55,59 @@ export function findSessionActor(db: Kysely<DB>, tokenHash: string) {
     .executeTakeFirst();
 }
 
-export async function deleteSession(db: Kysely<DB>, tokenHash: string) {
-  await db.deleteFrom('sessoes').where('ses_token_hash', '=', tokenHash).execute();
+/** Logout: the actor's own session of this token. */
+export async function deleteOwnSession(db: Kysely<DB>, scope: TenantScope) {
+  await db.deleteFrom('sessoes').where(scope.own('sessoes')).where('ses_token_hash', '=', scope.actor.tokenHash).execute();
   forgetCachedSessions();
 }
 
-export async function deleteSessionsOf(db: Kysely<DB>, userId: number, except?: string) {
-  let q = db.deleteFrom('sessoes').where('cod_usu', '=', userId);
-  if (except) q = q.where('ses_token_hash', '<>', except);
-  await q.execute();
+/** After the actor changed its password: its other sessions end, this one stays. */
+export async function deleteOtherOwnSessions(db: Kysely<DB>, scope: TenantScope) {
+  await db.deleteFrom('sessoes').where(scope.own('sessoes')).where('ses_token_hash', '<>', scope.actor.tokenHash).execute();
   forgetCachedSessions();
 }
 
-export function findSessionUserRow(db: Kysely<DB>, userId: number) {
-  return db
+/** A password reset by link: every session of the link's user ends. */
+export async function deleteSessionsOf(db: Kysely<DB>, userId: number) {
+  await db.deleteFrom('sessoes').where('cod_usu', '=', userId).execute();
+  forgetCachedSessions();
+}
+
+const sessionUsers = (db: Kysely<DB>) =>
+  db
     .selectFrom('usuarios as u')
     .leftJoin('entidades as e', 'e.ent_codigo', 'u.cod_ger_entidade')
     .selectAll('u')
-    .select('e.ent_nome_fantasia')
-    .where('u.usu_codigo', '=', userId)
-    .executeTakeFirst();
+    .select('e.ent_nome_fantasia');
+
+/** The user of a sign-in or a recovery job (no session yet: the user's id is the key). */
+export function findSessionUserRow(db: Kysely<DB>, userId: number) {
+  return sessionUsers(db).where('u.usu_codigo', '=', userId).executeTakeFirst();
+}
+
+/** The signed-in actor's own user row (GET /me, My Account). */
+export function findOwnSessionUser(db: Kysely<DB>, scope: TenantScope) {
+  return sessionUsers(db).where(scope.own('u', 'usu_codigo')).executeTakeFirst();
 }
 
 export type SessionUserRow = NonNullable<Awaited<ReturnType<typeof findSessionUserRow>>>;
 
+const NEW_PASSWORD = (passwordHash: string) => ({ usu_senha: passwordHash, usu_secure: true, usu_integracao: true });
+
+/** A password set by a single-use link (reset, invitation): the link's user. */
 export async function setPassword(db: Kysely<DB>, userId: number, passwordHash: string) {
-  await db
+  await db.updateTable('usuarios').set(NEW_PASSWORD(passwordHash)).where('usu_codigo', '=', userId).execute();
+}
+
+/** The actor changes its own password: any other id matches nothing (false). */
+export async function setOwnPassword(db: Kysely<DB>, scope: TenantScope, usuCodigo: number, passwordHash: string): Promise<boolean> {
+  const res = await db
     .updateTable('usuarios')
-    .set({ usu_senha: passwordHash, usu_secure: true, usu_integracao: true })
-    .where('usu_codigo', '=', userId)
-    .execute();
+    .set(NEW_PASSWORD(passwordHash))
+    .where(scope.own('usuarios', 'usu_codigo'))
+    .where('usu_codigo', '=', usuCodigo)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
 }
 
 // ---- single-use link tokens (password reset; invitations reuse them) ----

@@ -1,9 +1,22 @@
-import { changePasswordBody, idParam, loginBody, MSG, recoveryBody, resetBody, tokenParam } from '@ar/core';
+import {
+  AUTH_MSG,
+  changePasswordBody,
+  idParam,
+  loginBody,
+  loginResponse,
+  MSG,
+  messageResponse,
+  recoveryBody,
+  resetBody,
+  resetLinkResponse,
+  sessionUserSchema,
+  tokenParam,
+} from '@ar/core';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { notFound } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
 import * as auth from './auth.service.ts';
+import { presentLogin, presentSessionUser } from './session-user.presenter.ts';
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   const tag = 'Acesso';
@@ -15,7 +28,8 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     summary: 'Entrar com e-mail e senha; responde token, user e secure',
     auth: false,
     body: loginBody,
-    handler: ({ body, request }) => auth.login(ctx, body.username, body.password, request.ip),
+    response: loginResponse,
+    handler: async ({ body, request }) => presentLogin(await auth.login(ctx, body.username, body.password, request.ip)),
   });
 
   defineRoute(app, ctx, {
@@ -25,9 +39,10 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     allowBeforePasswordChange: true,
     summary: 'Encerrar a sessão',
     auth: true,
-    handler: async ({ actor }) => {
-      await auth.logout(ctx, actor.tokenHash);
-      return { message: 'Sessão encerrada.' };
+    response: messageResponse,
+    handler: async ({ scope }) => {
+      await auth.logout(ctx, scope);
+      return { message: AUTH_MSG.loggedOut };
     },
   });
 
@@ -38,7 +53,8 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     allowBeforePasswordChange: true,
     summary: 'O usuário da sessão',
     auth: true,
-    handler: ({ actor }) => auth.currentUser(ctx, actor.usu_codigo),
+    response: sessionUserSchema,
+    handler: async ({ scope }) => presentSessionUser(await auth.sessionUser(ctx, scope)),
   });
 
   defineRoute(app, ctx, {
@@ -48,6 +64,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     summary: 'Pedir o e-mail de recuperação de senha',
     auth: false,
     body: recoveryBody,
+    response: messageResponse,
     handler: async ({ body, request }) => {
       await auth.requestPasswordRecovery(ctx, body.emailUserRecovery, request.ip);
       return { message: MSG.recoverySent };
@@ -61,6 +78,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     summary: 'Validar o link de recuperação',
     auth: false,
     params: tokenParam,
+    response: resetLinkResponse,
     handler: async ({ params }) => {
       await auth.checkResetToken(ctx, params.token);
       return { valid: true };
@@ -75,6 +93,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     auth: false,
     params: tokenParam,
     body: resetBody,
+    response: messageResponse,
     handler: async ({ params, body }) => {
       await auth.resetPassword(ctx, params.token, body.newPassword);
       return { message: MSG.passwordChanged };
@@ -86,13 +105,13 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     url: '/usuarios/:id/password/reset',
     tag,
     allowBeforePasswordChange: true,
-    summary: 'Trocar a própria senha (obrigatória quando secure é false)',
+    summary: 'Trocar a própria senha (obrigatória quando secure é false); outro id responde 404',
     auth: true,
     params: idParam,
     body: changePasswordBody,
-    handler: async ({ params, body, actor }) => {
-      if (params.id !== actor.usu_codigo) throw notFound();
-      await auth.changeOwnPassword(ctx, actor.usu_codigo, actor.tokenHash, body.newPassword);
+    response: messageResponse,
+    handler: async ({ params, body, scope }) => {
+      await auth.changeOwnPassword(ctx, scope, params.id, body.newPassword);
       return { message: MSG.passwordChanged };
     },
   });

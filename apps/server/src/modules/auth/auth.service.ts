@@ -1,14 +1,15 @@
-import { type LoginResponse, MSG } from '@ar/core';
+import { MSG } from '@ar/core';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError, notFound } from '../../http/errors.ts';
 import { consume, type Limit } from '../rate-limit/rate-limit.ts';
+import type { TenantScope } from '../tenancy/tenant-scope.ts';
 import * as q from './auth.queries.ts';
 import { checkThrottle, recordFailure, recordSuccess } from './login-throttle.ts';
 import { deliverPasswordRecovery, RECOVERY_QUEUE, type RecoveryJob } from './recovery.worker.ts';
 import { hashPassword, hashToken, newToken, verifyPassword } from './secrets.ts';
-import { presentSessionUser } from './session-user.presenter.ts';
 
-export async function login(ctx: AppContext, username: string, password: string, ip: string): Promise<LoginResponse> {
+/** Sign-in: the new session's token, the user row and whether the password is final (secure). */
+export async function login(ctx: AppContext, username: string, password: string, ip: string) {
   await checkThrottle(ctx.db, username, ip, ctx.config.loginDelayMs);
   const user = await q.findUserByLogin(ctx.db, username);
   const ok = await verifyPassword(user?.usu_senha ?? null, password);
@@ -21,17 +22,14 @@ export async function login(ctx: AppContext, username: string, password: string,
   await recordSuccess(ctx.db, username);
   const session = newToken();
   await q.createSession(ctx.db, user.usu_codigo, session.hash, ip);
-  return {
-    token: session.token,
-    user: await currentUser(ctx, user.usu_codigo),
-    secure: user.usu_secure,
-  };
+  const row = await q.findSessionUserRow(ctx.db, user.usu_codigo);
+  if (!row) throw notFound();
+  return { token: session.token, user: row, secure: user.usu_secure };
 }
 
-export async function currentUser(ctx: AppContext, userId: number) {
-  const row = await q.findSessionUserRow(ctx.db, userId);
-  if (!row) throw new AppError(404, MSG.notFound);
-  return presentSessionUser(row);
+/** The signed-in user's own row (GET /me, My Account after saving). */
+export async function sessionUser(ctx: AppContext, scope: TenantScope) {
+  return (await q.findOwnSessionUser(ctx.db, scope)) ?? Promise.reject(notFound());
 }
 
 /** Recovery requests: per address asked (answered the same when over) and per client address (429). */
@@ -72,14 +70,19 @@ export async function resetPassword(ctx: AppContext, token: string, newPassword:
   });
 }
 
-export async function changeOwnPassword(ctx: AppContext, userId: number, keepSession: string, newPassword: string) {
+/**
+ * PUT /usuarios/{id}/password/reset: only the actor's own password. Another user's id matches no
+ * row of the scoped write and answers 404, like an id that does not exist. The actor's other
+ * sessions end; this one stays.
+ */
+export async function changeOwnPassword(ctx: AppContext, scope: TenantScope, usuCodigo: number, newPassword: string) {
   const passwordHash = await hashPassword(newPassword);
   await ctx.db.transaction().execute(async (trx) => {
-    await q.setPassword(trx, userId, passwordHash);
-    await q.deleteSessionsOf(trx, userId, keepSession);
+    if (!(await q.setOwnPassword(trx, scope, usuCodigo, passwordHash))) throw notFound();
+    await q.deleteOtherOwnSessions(trx, scope);
   });
 }
 
-export async function logout(ctx: AppContext, tokenHash: string) {
-  await q.deleteSession(ctx.db, tokenHash);
+export async function logout(ctx: AppContext, scope: TenantScope) {
+  await q.deleteOwnSession(ctx.db, scope);
 }

@@ -1,18 +1,14 @@
 import { MSG } from '@ar/core';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, DEMO_PASSWORD, type TestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { bearer, DEMO_PASSWORD, notFoundForOthers, useTestApp } from '../../../test/harness.ts';
+import { createTenants } from '../tenancy/test-tenants.ts';
 import { MAX_LOGIN_FAILURES } from './login-throttle.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const app = useTestApp();
 
-const post = (url: string, payload: unknown, headers = {}) => t.app.inject({ method: 'POST', url, payload: payload as object, headers });
+const post = (url: string, payload: unknown, headers = {}) =>
+  app.t.app.inject({ method: 'POST', url, payload: payload as object, headers });
 
 function linkTokenFrom(text: string | null): string {
   const match = /\/reset\/([A-Za-z0-9_-]+)/.exec(text ?? '');
@@ -29,7 +25,7 @@ describe('POST /v2/login', () => {
     expect(body.secure).toBe(true);
     expect(body.user).toMatchObject({ usu_login: 'gerente@demo.local', usu_nivel: 2, usu_status: 'L', ent_nome_fantasia: 'Demo Pré-pago' });
     expect(body.user).not.toHaveProperty('usu_senha');
-    const me = await t.app.inject({ method: 'GET', url: '/v2/me', headers: bearer(body.token) });
+    const me = await app.t.app.inject({ method: 'GET', url: '/v2/me', headers: bearer(body.token) });
     expect(me.json().usu_codigo).toBe(body.user.usu_codigo);
   });
 
@@ -48,7 +44,7 @@ describe('POST /v2/login', () => {
   });
 
   it('answers 400, never 500, to malformed JSON', async () => {
-    const res = await t.app.inject({
+    const res = await app.t.app.inject({
       method: 'POST',
       url: '/v2/login',
       payload: '{"username":',
@@ -59,22 +55,22 @@ describe('POST /v2/login', () => {
   });
 
   it('refuses a blocked user and a user who has not confirmed the invitation', async () => {
-    await t.ctx.db.updateTable('usuarios').set({ usu_status: 'B' }).where('usu_login', '=', 'pos@demo.local').execute();
+    await app.t.ctx.db.updateTable('usuarios').set({ usu_status: 'B' }).where('usu_login', '=', 'pos@demo.local').execute();
     let res = await post('/v2/login', { username: 'pos@demo.local', password: DEMO_PASSWORD });
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toBe(MSG.blockedUser);
-    await t.ctx.db.updateTable('usuarios').set({ usu_status: 'A' }).where('usu_login', '=', 'pos@demo.local').execute();
+    await app.t.ctx.db.updateTable('usuarios').set({ usu_status: 'A' }).where('usu_login', '=', 'pos@demo.local').execute();
     res = await post('/v2/login', { username: 'pos@demo.local', password: DEMO_PASSWORD });
     expect(res.json().message).toBe(MSG.pendingUser);
-    await t.ctx.db.updateTable('usuarios').set({ usu_status: 'L' }).where('usu_login', '=', 'pos@demo.local').execute();
+    await app.t.ctx.db.updateTable('usuarios').set({ usu_status: 'L' }).where('usu_login', '=', 'pos@demo.local').execute();
   });
 
   it('answers secure: false when the password must be changed', async () => {
-    await t.ctx.db.updateTable('usuarios').set({ usu_secure: false }).where('usu_login', '=', 'pos@demo.local').execute();
+    await app.t.ctx.db.updateTable('usuarios').set({ usu_secure: false }).where('usu_login', '=', 'pos@demo.local').execute();
     const res = await post('/v2/login', { username: 'pos@demo.local', password: DEMO_PASSWORD });
     expect(res.json().secure).toBe(false);
     const { token, user } = res.json();
-    const change = await t.app.inject({
+    const change = await app.t.app.inject({
       method: 'PUT',
       url: `/v2/usuarios/${user.usu_codigo}/password/reset`,
       headers: bearer(token),
@@ -89,32 +85,32 @@ describe('POST /v2/login', () => {
 
 describe('sessions', () => {
   it('answers 401 with the session-expired text without a token, with a bad one, and after logout', async () => {
-    let res = await t.app.inject({ method: 'GET', url: '/v2/me' });
+    let res = await app.t.app.inject({ method: 'GET', url: '/v2/me' });
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toBe(MSG.sessionExpired);
-    res = await t.app.inject({ method: 'GET', url: '/v2/me', headers: bearer('x'.repeat(43)) });
+    res = await app.t.app.inject({ method: 'GET', url: '/v2/me', headers: bearer('x'.repeat(43)) });
     expect(res.statusCode).toBe(401);
-    const token = await t.login('usuario@demo.local');
+    const token = await app.t.login('usuario@demo.local');
     expect((await post('/v2/logout', {}, bearer(token))).statusCode).toBe(200);
-    res = await t.app.inject({ method: 'GET', url: '/v2/me', headers: bearer(token) });
+    res = await app.t.app.inject({ method: 'GET', url: '/v2/me', headers: bearer(token) });
     expect(res.statusCode).toBe(401);
   });
 
   it('answers 401 once the session has expired', async () => {
-    const token = await t.login('usuario@demo.local');
-    await t.ctx.db.updateTable('sessoes').set({ ses_expira: sql<Date>`now() - interval '1 minute'` }).execute();
-    const res = await t.app.inject({ method: 'GET', url: '/v2/me', headers: bearer(token) });
+    const token = await app.t.login('usuario@demo.local');
+    await app.t.ctx.db.updateTable('sessoes').set({ ses_expira: sql<Date>`now() - interval '1 minute'` }).execute();
+    const res = await app.t.app.inject({ method: 'GET', url: '/v2/me', headers: bearer(token) });
     expect(res.statusCode).toBe(401);
   });
 
   it("does not change another user's password (404)", async () => {
-    const token = await t.login('usuario@demo.local');
-    const admin = await t.ctx.db
+    const token = await app.t.login('usuario@demo.local');
+    const admin = await app.t.ctx.db
       .selectFrom('usuarios')
       .select('usu_codigo')
       .where('usu_login', '=', 'admin@demo.local')
       .executeTakeFirstOrThrow();
-    const res = await t.app.inject({
+    const res = await app.t.app.inject({
       method: 'PUT',
       url: `/v2/usuarios/${admin.usu_codigo}/password/reset`,
       headers: bearer(token),
@@ -125,8 +121,8 @@ describe('sessions', () => {
   });
 
   it('rejects a weak new password with each rule message', async () => {
-    const token = await t.login('usuario@demo.local');
-    const me = (await t.app.inject({ method: 'GET', url: '/v2/me', headers: bearer(token) })).json();
+    const token = await app.t.login('usuario@demo.local');
+    const me = (await app.t.app.inject({ method: 'GET', url: '/v2/me', headers: bearer(token) })).json();
     const cases: [string, string][] = [
       ['Aa1!', MSG.password.length],
       ['abcdefg1!', MSG.password.upper],
@@ -135,7 +131,7 @@ describe('sessions', () => {
       ['Abcdefgh1', MSG.password.special],
     ];
     for (const [pw, message] of cases) {
-      const res = await t.app.inject({
+      const res = await app.t.app.inject({
         method: 'PUT',
         url: `/v2/usuarios/${me.usu_codigo}/password/reset`,
         headers: bearer(token),
@@ -144,7 +140,7 @@ describe('sessions', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(message);
     }
-    const mismatch = await t.app.inject({
+    const mismatch = await app.t.app.inject({
       method: 'PUT',
       url: `/v2/usuarios/${me.usu_codigo}/password/reset`,
       headers: bearer(token),
@@ -154,29 +150,49 @@ describe('sessions', () => {
   });
 });
 
+describe('another user, another tenant', () => {
+  it("answers 404 to a password change of any id but one's own, and the password stays", async () => {
+    const ids = await createTenants(app.t.ctx.db);
+    const body = { newPassword: 'Tomada@2026', confirmPassword: 'Tomada@2026' };
+    for (const login of ['admin@outra.local', 'gerente@outra.local', 'admin@demo.local']) {
+      const leaks = await notFoundForOthers(
+        app,
+        await app.as(login),
+        [ids.demo.usuario, ids.other.usuario, ids.demo.posUser]
+          .filter((id) => login !== 'admin@demo.local' || id !== ids.demo.admin)
+          .map((id) => ['PUT', `/usuarios/${id}/password/reset`, body] as const),
+      );
+      expect(leaks, login).toEqual([]);
+    }
+    for (const login of ['usuario@demo.local', 'usuario@outra.local', 'pos@demo.local']) {
+      expect((await post('/v2/login', { username: login, password: 'Tomada@2026' })).statusCode, login).toBe(401);
+    }
+  });
+});
+
 describe('password recovery', () => {
   it('e-mails a single-use link that resets the password', async () => {
     const res = await post('/v2/usuarios/password-recovery', { emailUserRecovery: ' gerente @demo.local ' });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(MSG.recoverySent);
-    const [mail] = await t.mailbox();
+    const [mail] = await app.t.mailbox();
     expect(mail.cai_to).toBe('gerente@demo.local');
     expect(mail.cai_subject).toContain('Recuperação de senha');
     const token = linkTokenFrom(mail.cai_text);
     expect(mail.cai_html).toContain(`http://localhost:3999/reset/${token}`);
 
-    expect((await t.app.inject({ method: 'GET', url: `/v2/usuarios/password-recovery/${token}` })).statusCode).toBe(200);
-    const sessionBefore = await t.login('gerente@demo.local');
+    expect((await app.t.app.inject({ method: 'GET', url: `/v2/usuarios/password-recovery/${token}` })).statusCode).toBe(200);
+    const sessionBefore = await app.t.login('gerente@demo.local');
     const reset = await post(`/v2/usuarios/reset/${token}`, { newPassword: 'Recuperada@2026' });
     expect(reset.statusCode).toBe(200);
     expect(reset.json().message).toBe(MSG.passwordChanged);
     // Old sessions end; the new password works, the old one does not.
-    expect((await t.app.inject({ method: 'GET', url: '/v2/me', headers: bearer(sessionBefore) })).statusCode).toBe(401);
+    expect((await app.t.app.inject({ method: 'GET', url: '/v2/me', headers: bearer(sessionBefore) })).statusCode).toBe(401);
     expect((await post('/v2/login', { username: 'gerente@demo.local', password: 'Recuperada@2026' })).statusCode).toBe(200);
     expect((await post('/v2/login', { username: 'gerente@demo.local', password: DEMO_PASSWORD })).statusCode).toBe(401);
 
     // Single use.
-    const check = await t.app.inject({ method: 'GET', url: `/v2/usuarios/password-recovery/${token}` });
+    const check = await app.t.app.inject({ method: 'GET', url: `/v2/usuarios/password-recovery/${token}` });
     expect(check.statusCode).toBe(404);
     expect(check.json().message).toBe(MSG.linkInvalid);
     const second = await post(`/v2/usuarios/reset/${token}`, { newPassword: 'Outra@Senha2026' });
@@ -186,24 +202,24 @@ describe('password recovery', () => {
 
   it('refuses an expired link', async () => {
     await post('/v2/usuarios/password-recovery', { emailUserRecovery: 'usuario@demo.local' });
-    const token = linkTokenFrom((await t.mailbox())[0].cai_text);
-    await t.ctx.db
+    const token = linkTokenFrom((await app.t.mailbox())[0].cai_text);
+    await app.t.ctx.db
       .updateTable('tokens_senha')
       .set({ tok_expira: sql<Date>`now() - interval '1 second'` })
       .where('tok_usado', 'is', null)
       .execute();
-    expect((await t.app.inject({ method: 'GET', url: `/v2/usuarios/password-recovery/${token}` })).statusCode).toBe(404);
+    expect((await app.t.app.inject({ method: 'GET', url: `/v2/usuarios/password-recovery/${token}` })).statusCode).toBe(404);
     const res = await post(`/v2/usuarios/reset/${token}`, { newPassword: 'Expirada@2026' });
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe(MSG.linkInvalid);
   });
 
   it('answers the same for an unknown address and sends nothing', async () => {
-    const before = (await t.mailbox()).length;
+    const before = (await app.t.mailbox()).length;
     const res = await post('/v2/usuarios/password-recovery', { emailUserRecovery: 'ninguem@demo.local' });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(MSG.recoverySent);
-    expect((await t.mailbox()).length).toBe(before);
+    expect((await app.t.mailbox()).length).toBe(before);
   });
 
   it('validates the recovery e-mail', async () => {
@@ -216,11 +232,11 @@ describe('password recovery', () => {
 
   it('rejects a weak password on reset before using the token', async () => {
     await post('/v2/usuarios/password-recovery', { emailUserRecovery: 'admin@demo.local' });
-    const token = linkTokenFrom((await t.mailbox())[0].cai_text);
+    const token = linkTokenFrom((await app.t.mailbox())[0].cai_text);
     const res = await post(`/v2/usuarios/reset/${token}`, { newPassword: 'fraca' });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(MSG.password.length);
-    expect((await t.app.inject({ method: 'GET', url: `/v2/usuarios/password-recovery/${token}` })).statusCode).toBe(200);
+    expect((await app.t.app.inject({ method: 'GET', url: `/v2/usuarios/password-recovery/${token}` })).statusCode).toBe(200);
   });
 });
 
@@ -234,7 +250,7 @@ describe('login throttling', () => {
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toMatch(/^Muitas tentativas de acesso\. Tente novamente em \d+ minutos?\.$/);
     // Another login from another address is unaffected.
-    const other = await t.app.inject({
+    const other = await app.t.app.inject({
       method: 'POST',
       url: '/v2/login',
       payload: { username: 'usuario@demo.local', password: DEMO_PASSWORD },
@@ -242,22 +258,22 @@ describe('login throttling', () => {
     });
     expect(other.statusCode).toBe(200);
     // Once the window has passed, the login works again.
-    await t.ctx.db.updateTable('limites').set({ lim_janela: sql<Date>`lim_janela - interval '31 minutes'` }).execute();
+    await app.t.ctx.db.updateTable('limites').set({ lim_janela: sql<Date>`lim_janela - interval '31 minutes'` }).execute();
     expect((await post('/v2/login', { username: 'admin@demo.local', password: DEMO_PASSWORD })).statusCode).toBe(200);
   });
 });
 
 describe('system routes', () => {
   it('answers the connectivity check and the OpenAPI document', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/v2/status-connectivity' })).json().status).toBe('ok');
-    const docs = (await t.app.inject({ method: 'GET', url: '/v2/docs' })).json();
+    expect((await app.t.app.inject({ method: 'GET', url: '/v2/status-connectivity' })).json().status).toBe('ok');
+    const docs = (await app.t.app.inject({ method: 'GET', url: '/v2/docs' })).json();
     expect(docs.openapi).toBe('3.1.0');
     expect(docs.paths['/v2/login'].post.requestBody).toBeTruthy();
     expect(docs.paths['/v2/usuarios/reset/{token}'].post).toBeTruthy();
   });
 
   it('answers an unknown API path with 404 and a message', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/v2/nada-aqui' });
+    const res = await app.t.app.inject({ method: 'GET', url: '/v2/nada-aqui' });
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBeTruthy();
   });

@@ -1,25 +1,22 @@
 import { MSG } from '@ar/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, DEMO_PASSWORD, type TestApp } from '../../../test/harness.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { bearer, DEMO_PASSWORD, useTestApp } from '../../../test/harness.ts';
 import { startSmtpSink, waitFor } from '../../../test/smtp-sink.ts';
 import { deliverPasswordRecovery, RECOVERY_QUEUE, type RecoveryJob, startAuthWorkers } from './recovery.worker.ts';
 
-let t: TestApp;
-let sink: Awaited<ReturnType<typeof startSmtpSink>>;
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  t = await createTestApp({ SMTP_URL: sink.url, MAIL_FROM: 'AR Online <nao-responda@ar.test>' }, { startQueue: true, startWorkers: false });
-});
+// The relay the app sends to must exist before the app: started while the file is collected.
+const sink = await startSmtpSink();
+// Registered before the app's own hooks: after hooks run last-registered first, so the app closes, then the relay.
 afterAll(async () => {
-  await t?.close();
-  await sink?.close();
+  await sink.close();
 });
+const app = useTestApp({ SMTP_URL: sink.url, MAIL_FROM: 'AR Online <nao-responda@ar.test>' }, { startQueue: true, startWorkers: false });
 
 describe('a forced password change is enforced by the server (secure: false)', () => {
   it('until the password is changed, the session reaches only the password change and the session calls (403 elsewhere)', async () => {
     // As create-admin leaves a new administrator: a temporary password.
-    await t.ctx.db.updateTable('usuarios').set({ usu_secure: false }).where('usu_login', '=', 'admin@demo.local').execute();
-    const login = await t.app.inject({
+    await app.t.ctx.db.updateTable('usuarios').set({ usu_secure: false }).where('usu_login', '=', 'admin@demo.local').execute();
+    const login = await app.t.app.inject({
       method: 'POST',
       url: '/v2/login',
       payload: { username: 'admin@demo.local', password: DEMO_PASSWORD },
@@ -28,7 +25,7 @@ describe('a forced password change is enforced by the server (secure: false)', (
     const token = login.json().token as string;
     const id = login.json().user.usu_codigo as number;
     const call = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
-      t.app.inject({ method, url, payload, headers: bearer(token) });
+      app.t.app.inject({ method, url, payload, headers: bearer(token) });
 
     for (const url of ['/v2/planos', '/v2/usuarios', '/v2/emails/send', '/v2/plano']) {
       const res = await call('GET', url);
@@ -40,9 +37,9 @@ describe('a forced password change is enforced by the server (secure: false)', (
     expect((await call('GET', '/v2/me')).statusCode).toBe(200);
 
     const other = (
-      await t.app.inject({ method: 'POST', url: '/v2/login', payload: { username: 'admin@demo.local', password: DEMO_PASSWORD } })
+      await app.t.app.inject({ method: 'POST', url: '/v2/login', payload: { username: 'admin@demo.local', password: DEMO_PASSWORD } })
     ).json().token as string;
-    expect((await t.app.inject({ method: 'POST', url: '/v2/logout', headers: bearer(other) })).statusCode).toBe(200);
+    expect((await app.t.app.inject({ method: 'POST', url: '/v2/logout', headers: bearer(other) })).statusCode).toBe(200);
 
     const changed = await call('PUT', `/v2/usuarios/${id}/password/reset`, {
       newPassword: 'Nova@Senha2026',
@@ -55,10 +52,10 @@ describe('a forced password change is enforced by the server (secure: false)', (
 
 describe('password recovery answers in the same time whether the address exists or not', () => {
   it('sends nothing in the request: both answers are the same and quick, and one job each goes to the queue', async () => {
-    const realSend = t.ctx.mail.send;
+    const realSend = app.t.ctx.mail.send;
     const calls: string[] = [];
     // A slow relay: a request that sent the e-mail itself would take this long for a known address only.
-    t.ctx.mail.send = async (mail) => {
+    app.t.ctx.mail.send = async (mail) => {
       calls.push(mail.to);
       await new Promise((r) => setTimeout(r, 1500));
       return realSend(mail);
@@ -66,7 +63,11 @@ describe('password recovery answers in the same time whether the address exists 
     try {
       const ask = async (email: string) => {
         const start = performance.now();
-        const res = await t.app.inject({ method: 'POST', url: '/v2/usuarios/password-recovery', payload: { emailUserRecovery: email } });
+        const res = await app.t.app.inject({
+          method: 'POST',
+          url: '/v2/usuarios/password-recovery',
+          payload: { emailUserRecovery: email },
+        });
         return { res, ms: performance.now() - start };
       };
       await ask('aquecimento@exemplo.com.br');
@@ -77,18 +78,18 @@ describe('password recovery answers in the same time whether the address exists 
       expect(calls).toEqual([]);
       expect(Math.abs(known.ms - unknown.ms)).toBeLessThan(750);
 
-      const jobs = (await t.ctx.boss?.fetch<RecoveryJob>(RECOVERY_QUEUE, { batchSize: 10 })) ?? [];
+      const jobs = (await app.t.ctx.boss?.fetch<RecoveryJob>(RECOVERY_QUEUE, { batchSize: 10 })) ?? [];
       expect(jobs.map((j) => j.data.email).sort()).toEqual(['aquecimento@exemplo.com.br', 'gerente@demo.local', 'ninguem@exemplo.com.br']);
-      for (const job of jobs) await deliverPasswordRecovery(t.ctx, job.data.email);
+      for (const job of jobs) await deliverPasswordRecovery(app.t.ctx, job.data.email);
       expect(calls).toEqual(['gerente@demo.local']);
     } finally {
-      t.ctx.mail.send = realSend;
+      app.t.ctx.mail.send = realSend;
     }
   });
 
   it('the worker delivers the reset link through the queue', async () => {
-    await startAuthWorkers(t.ctx);
-    const res = await t.app.inject({
+    await startAuthWorkers(app.t.ctx);
+    const res = await app.t.app.inject({
       method: 'POST',
       url: '/v2/usuarios/password-recovery',
       payload: { emailUserRecovery: 'usuario@demo.local' },

@@ -1,4 +1,4 @@
-import type { SessionUser } from '@ar/core';
+import type { LoginResponse, SessionUser } from '@ar/core';
 import type { SessionUserRow } from './auth.queries.ts';
 
 /** The user as the browser keeps it; listed field by field so no hash or secret leaves. */
@@ -29,4 +29,9 @@ export function presentSessionUser(u: SessionUserRow): SessionUser {
     ent_nome_fantasia: u.ent_nome_fantasia,
     aceita_remessa: u.aceita_remessa,
   };
+}
+
+/** POST /login. */
+export function presentLogin(session: { token: string; user: SessionUserRow; secure: boolean }): LoginResponse {
+  return { token: session.token, user: presentSessionUser(session.user), secure: session.secure };
 }

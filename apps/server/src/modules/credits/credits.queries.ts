@@ -2,6 +2,7 @@ import type { ListQuery } from '@ar/core';
 import { type Kysely, sql } from 'kysely';
 import type { DB, PlanoMovimentosTable } from '../../db/schema.ts';
 import { containsPattern, pagedList } from '../../http/paged-list.ts';
+import type { TenantScope } from '../tenancy/tenant-scope.ts';
 
 type Movement = Pick<PlanoMovimentosTable, 'mov_tipo' | 'mov_motivo'> & {
   cod_plano: number;
@@ -11,6 +12,12 @@ type Movement = Pick<PlanoMovimentosTable, 'mov_tipo' | 'mov_motivo'> & {
   mov_referencia: string | null;
   cod_log?: number | null;
 };
+
+/*
+ * The ledger's statements. Debits, refunds and store purchases run for the system (the send worker,
+ * inbound mail, the store webhook) and are keyed by the plan or the user; what a signed-in manager
+ * does to a plan (adjustManagedPlan) and what a signed-in user reads (listMovements) takes the scope.
+ */
 
 /**
  * Applies `delta` to the plan's total in one conditional UPDATE: it happens only when the total
@@ -25,6 +32,21 @@ export function applyDelta(db: Kysely<DB>, pla_codigo: number, delta: number, op
     .where(sql<number>`pla_total_credito + ${delta}`, '>=', 0);
   if (opts.requireActive) q = q.where('pla_ativo', '=', 1);
   return q.returning(['pla_codigo', 'pla_tipo_plano', 'pla_total_credito']).executeTakeFirst();
+}
+
+/**
+ * A manager's adjustment: applyDelta on a plan the actor may change (managedPlans); nothing when the
+ * plan is out of reach or the total would go below zero.
+ */
+export function adjustManagedPlan(db: Kysely<DB>, scope: TenantScope, pla_codigo: number, delta: number) {
+  return db
+    .updateTable('planos as p')
+    .set({ pla_total_credito: sql<number>`p.pla_total_credito + ${delta}` })
+    .where(scope.managedPlans('p'))
+    .where('p.pla_codigo', '=', pla_codigo)
+    .where(sql<number>`p.pla_total_credito + ${delta}`, '>=', 0)
+    .returning(['p.pla_codigo', 'p.pla_tipo_plano', 'p.pla_total_credito'])
+    .executeTakeFirst();
 }
 
 export async function insertMovement(db: Kysely<DB>, m: Movement) {
@@ -99,8 +121,8 @@ export function movementsOf(db: Kysely<DB>, pla_codigo: number) {
     .execute();
 }
 
-/** One page of a plan's ledger with the author's name (GET /planos/{id}/movimentos). */
-export function listMovements(db: Kysely<DB>, pla_codigo: number, q: ListQuery) {
+/** One page of the ledger of a plan the actor may read, with the author's name (GET /planos/{id}/movimentos). */
+export function listMovements(db: Kysely<DB>, scope: TenantScope, pla_codigo: number, q: ListQuery) {
   let base = db
     .selectFrom('plano_movimentos as mv')
     .leftJoin('usuarios as u', 'u.usu_codigo', 'mv.cod_usu_autor')
@@ -114,6 +136,7 @@ export function listMovements(db: Kysely<DB>, pla_codigo: number, q: ListQuery) 
       'mv.mov_data',
       'u.usu_nome',
     ])
+    .where(scope.planRows('mv'))
     .where('mv.cod_plano', '=', pla_codigo);
   if (q.searchTerm) {
     const pattern = containsPattern(q.searchTerm);

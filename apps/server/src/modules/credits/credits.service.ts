@@ -4,7 +4,8 @@ import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { ensurePlan } from '../plans/ensure-plan.ts';
 import { type PlanHolder, planSourceOf } from '../plans/plan-source.ts';
-import { applyDelta, debitsOfReference, findPlanBySource, insertMovement, lockPlan } from './credits.queries.ts';
+import type { TenantScope } from '../tenancy/tenant-scope.ts';
+import { adjustManagedPlan, applyDelta, debitsOfReference, findPlanBySource, insertMovement, lockPlan } from './credits.queries.ts';
 
 /**
  * The credit ledger's entry points (docs/plans.md). Each runs on the Kysely handle it is given,
@@ -115,24 +116,25 @@ export async function refundCredits(
 }
 
 /**
- * A manager's adjustment of a prepaid plan (PUT /plano): +N adds, −N removes, never below zero.
- * Answers the balance after, or null when the removal would go below zero.
+ * A manager's adjustment of a prepaid plan (PUT /plano): +N adds, −N removes, never below zero,
+ * on a plan the actor may change (the write carries the scope). Answers the balance after, or null
+ * when nothing was written (out of reach, or the removal would go below zero).
  */
 export async function adjustCredits(
   trx: Kysely<DB>,
+  scope: TenantScope,
   pla_codigo: number,
   delta: number,
-  author: number,
   reason: string,
 ): Promise<number | null> {
-  const updated = await applyDelta(trx, pla_codigo, delta);
+  const updated = await adjustManagedPlan(trx, scope, pla_codigo, delta);
   if (!updated) return null;
   await insertMovement(trx, {
     cod_plano: pla_codigo,
     mov_tipo: 'ajuste',
     mov_creditos: delta,
     mov_saldo_apos: updated.pla_total_credito,
-    cod_usu_autor: author,
+    cod_usu_autor: scope.owner,
     mov_motivo: reason,
     mov_referencia: null,
   });

@@ -1,5 +1,5 @@
 import type { ListQuery } from '@ar/core';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { containsPattern, pagedList } from '../../http/paged-list.ts';
 import { forgetCachedSessions } from '../auth/session-cache.ts';
@@ -61,7 +61,7 @@ export function findEntity(db: Db, scope: TenantScope, entCodigo: number) {
   return entitiesInScope(db, scope).select(ENTITY_COLUMNS).where('en.ent_codigo', '=', entCodigo).executeTakeFirst();
 }
 
-/** An entity by the uuid of its sign-up link: public, so it answers only what the page shows. */
+/** An entity by the uuid of its sign-up link: public (the secret uuid is the key, no actor), for the sign-up page and the sign-up itself. */
 export function findEntityByUuid(db: Db, uuid: string) {
   return db
     .selectFrom('entidades as en')
@@ -113,24 +113,78 @@ export interface EntityValues {
   cod_ger_empresa: number;
 }
 
-export async function insertEntity(db: Db, values: EntityValues) {
-  const row = await db.insertInto('entidades').values(values).returning('ent_codigo').executeTakeFirstOrThrow();
-  return row.ent_codigo;
+/**
+ * A new entity in company `values.cod_ger_empresa` when that company is in the actor's scope:
+ * INSERT ... SELECT from the company, so another administration's company inserts nothing
+ * (undefined).
+ */
+export async function insertEntity(db: Db, scope: TenantScope, values: EntityValues): Promise<number | undefined> {
+  const text = (v: string | null) => sql<string | null>`${v}::text`;
+  const row = await db
+    .insertInto('entidades')
+    .columns([
+      'ent_nome_fantasia',
+      'ent_razao_social',
+      'ent_descricao',
+      'ent_cnpj',
+      'ent_inscricao_estadual',
+      'ent_inscricao_municipal',
+      'ent_telefone',
+      'ent_telefone2',
+      'ent_celular',
+      'ent_tipo_plano',
+      'cod_ger_empresa',
+    ])
+    .expression(
+      db
+        .selectFrom('empresas as em')
+        .select([
+          text(values.ent_nome_fantasia).as('ent_nome_fantasia'),
+          text(values.ent_razao_social).as('ent_razao_social'),
+          text(values.ent_descricao).as('ent_descricao'),
+          text(values.ent_cnpj).as('ent_cnpj'),
+          text(values.ent_inscricao_estadual).as('ent_inscricao_estadual'),
+          text(values.ent_inscricao_municipal).as('ent_inscricao_municipal'),
+          text(values.ent_telefone).as('ent_telefone'),
+          text(values.ent_telefone2).as('ent_telefone2'),
+          text(values.ent_celular).as('ent_celular'),
+          text(values.ent_tipo_plano).as('ent_tipo_plano'),
+          'em.emp_codigo',
+        ])
+        .where(scope.companies('em'))
+        .where('em.emp_codigo', '=', values.cod_ger_empresa),
+    )
+    .returning('ent_codigo')
+    .executeTakeFirst();
+  return row?.ent_codigo;
 }
 
 /**
- * Saves an entity; its users follow it: their plan type (usu_tipo_plano) and, when the entity
- * moves to another company of the same administration, their company (the administration, and
- * so cod_ger_adm, stays the same).
+ * Saves an entity the actor may change, in a company of its scope (false, nothing written,
+ * otherwise); its users follow it: their plan type (usu_tipo_plano) and, when the entity moves
+ * to another company of the same administration, their company (the administration, and so
+ * cod_ger_adm, stays the same).
  */
-export async function updateEntity(db: Db, entCodigo: number, values: EntityValues) {
-  await db.transaction().execute(async (trx) => {
-    await trx.updateTable('entidades').set(values).where('ent_codigo', '=', entCodigo).execute();
+export async function updateEntity(db: Db, scope: TenantScope, entCodigo: number, values: EntityValues): Promise<boolean> {
+  const saved = await db.transaction().execute(async (trx) => {
+    const res = await trx
+      .updateTable('entidades as en')
+      .set(values)
+      .where(scope.managedEntities('en'))
+      .where('en.ent_codigo', '=', entCodigo)
+      .where((eb) =>
+        eb(eb.val(values.cod_ger_empresa), 'in', eb.selectFrom('empresas as te').select('te.emp_codigo').where(scope.companies('te'))),
+      )
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) === 0) return false;
     await trx
-      .updateTable('usuarios')
+      .updateTable('usuarios as u')
       .set({ usu_tipo_plano: values.ent_tipo_plano, cod_ger_empresa: values.cod_ger_empresa })
-      .where('cod_ger_entidade', '=', entCodigo)
+      .where('u.cod_ger_entidade', '=', entCodigo)
+      .where(scope.users('u'))
       .execute();
+    return true;
   });
   forgetCachedSessions();
+  return saved;
 }

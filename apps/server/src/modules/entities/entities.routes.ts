@@ -1,7 +1,19 @@
-import { entitiesListQuery, entityBody, entityUuidParam, idParam } from '@ar/core';
+import {
+  companiesResponse,
+  companyEntitiesResponse,
+  ENTITY_MSG,
+  entitiesListQuery,
+  entitiesListResponse,
+  entityBody,
+  entityInviteSchema,
+  entitySavedResponse,
+  entityUuidParam,
+  idParam,
+} from '@ar/core';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { defineRoute } from '../../http/route.ts';
+import { presentCompany, presentEntity, presentEntityInvite, presentEntityOption } from './entities.presenter.ts';
 import * as entities from './entities.service.ts';
 
 export function entitiesRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -14,7 +26,11 @@ export function entitiesRoutes(app: FastifyInstance, ctx: AppContext): void {
     summary: 'Entidades ao alcance do usuário (tabela paginada, 25 por página, ent_codigo crescente)',
     auth: true,
     query: entitiesListQuery,
-    handler: ({ actor, query }) => entities.listEntities(ctx, actor, query),
+    response: entitiesListResponse,
+    handler: async ({ scope, query }) => {
+      const { rows, pagination } = await entities.listEntities(ctx, scope, query);
+      return { entidades: rows.map(presentEntity), pagination };
+    },
   });
 
   defineRoute(app, ctx, {
@@ -24,7 +40,8 @@ export function entitiesRoutes(app: FastifyInstance, ctx: AppContext): void {
     summary: 'Validar o link de cadastro de uma entidade (público: só o nome fantasia)',
     auth: false,
     params: entityUuidParam,
-    handler: ({ params }) => entities.getEntityInvite(ctx, params.uuid),
+    response: entityInviteSchema,
+    handler: async ({ params }) => presentEntityInvite(await entities.getEntityInvite(ctx, params.uuid)),
   });
 
   defineRoute(app, ctx, {
@@ -34,10 +51,11 @@ export function entitiesRoutes(app: FastifyInstance, ctx: AppContext): void {
     summary: 'Cadastrar uma entidade numa empresa do administrador (nível 3)',
     auth: true,
     body: entityBody,
-    handler: async ({ actor, body, reply }) => {
-      const created = await entities.createEntity(ctx, actor, body);
+    response: entitySavedResponse,
+    handler: async ({ scope, body, reply }) => {
+      const created = await entities.createEntity(ctx, scope, body);
       reply.status(201);
-      return created;
+      return { message: ENTITY_MSG.created, entidade: presentEntity(created) };
     },
   });
 
@@ -48,7 +66,11 @@ export function entitiesRoutes(app: FastifyInstance, ctx: AppContext): void {
     summary: 'Atualizar a entidade ent_codigo (nível 3); os usuários seguem o tipo de plano dela',
     auth: true,
     body: entityBody,
-    handler: ({ actor, body }) => entities.updateEntity(ctx, actor, body),
+    response: entitySavedResponse,
+    handler: async ({ scope, body }) => ({
+      message: ENTITY_MSG.updated,
+      entidade: presentEntity(await entities.updateEntity(ctx, scope, body)),
+    }),
   });
 
   defineRoute(app, ctx, {
@@ -57,7 +79,8 @@ export function entitiesRoutes(app: FastifyInstance, ctx: AppContext): void {
     tag,
     summary: 'Empresas ao alcance do usuário',
     auth: true,
-    handler: ({ actor }) => entities.listCompanies(ctx, actor),
+    response: companiesResponse,
+    handler: async ({ scope }) => ({ empresas: (await entities.listCompanies(ctx, scope)).map(presentCompany) }),
   });
 
   defineRoute(app, ctx, {
@@ -67,6 +90,9 @@ export function entitiesRoutes(app: FastifyInstance, ctx: AppContext): void {
     summary: 'Entidades de uma empresa ao alcance do usuário',
     auth: true,
     params: idParam,
-    handler: ({ actor, params }) => entities.listEntitiesOfCompany(ctx, actor, params.id),
+    response: companyEntitiesResponse,
+    handler: async ({ scope, params }) => ({
+      entidades: (await entities.listEntitiesOfCompany(ctx, scope, params.id)).map(presentEntityOption),
+    }),
   });
 }

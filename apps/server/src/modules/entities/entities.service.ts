@@ -2,22 +2,22 @@ import { ENTITY_MSG, type entityBody, type ListQuery } from '@ar/core';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import type { Actor } from '../auth/actor.ts';
-import { requirePermission, tenantScope } from '../tenancy/tenant-scope.ts';
-import { presentEntity } from './entities.presenter.ts';
+import { requirePermission, type TenantScope } from '../tenancy/tenant-scope.ts';
 import * as q from './entities.queries.ts';
 
 type EntityInput = z.output<typeof entityBody>;
 
-export async function listEntities(ctx: AppContext, actor: Actor, query: ListQuery) {
-  const { rows, pagination } = await q.listEntities(ctx.db, tenantScope(actor), query);
-  return { entidades: rows.map(presentEntity), pagination };
+/** The entities in the actor's scope (tenant-scope.ts): another tenant's id is simply not found. */
+export const listEntities = (ctx: AppContext, scope: TenantScope, query: ListQuery) => q.listEntities(ctx.db, scope, query);
+
+async function entityInScope(ctx: AppContext, scope: TenantScope, entCodigo: number) {
+  return (await q.findEntity(ctx.db, scope, entCodigo)) ?? Promise.reject(notFound());
 }
 
 /** The company of a new or edited entity: one of the administrator's own. */
-async function companyFor(ctx: AppContext, actor: Actor, empCodigo: number | undefined) {
+async function companyFor(ctx: AppContext, scope: TenantScope, empCodigo: number | undefined) {
   if (!empCodigo) throw badRequest(ENTITY_MSG.companyRequired);
-  const company = await q.findCompany(ctx.db, tenantScope(actor), empCodigo);
+  const company = await q.findCompany(ctx.db, scope, empCodigo);
   if (!company) throw notFound();
   return company;
 }
@@ -38,39 +38,33 @@ function valuesOf(body: EntityInput, empCodigo: number): q.EntityValues {
   };
 }
 
-export async function createEntity(ctx: AppContext, actor: Actor, body: EntityInput) {
-  const scope = tenantScope(actor);
+/** POST /entidade (level 3): a new entity in one of the administrator's companies. */
+export async function createEntity(ctx: AppContext, scope: TenantScope, body: EntityInput) {
   requirePermission(scope.canManageEntities);
-  const company = await companyFor(ctx, actor, body.cod_ger_empresa);
-  const id = await q.insertEntity(ctx.db, valuesOf(body, company.emp_codigo));
-  const row = await q.findEntity(ctx.db, scope, id);
-  return { message: ENTITY_MSG.created, entidade: row && presentEntity(row) };
+  const company = await companyFor(ctx, scope, body.cod_ger_empresa);
+  const id = await q.insertEntity(ctx.db, scope, valuesOf(body, company.emp_codigo));
+  if (!id) throw notFound();
+  return entityInScope(ctx, scope, id);
 }
 
-export async function updateEntity(ctx: AppContext, actor: Actor, body: EntityInput) {
-  const scope = tenantScope(actor);
-  const current = body.ent_codigo ? await q.findEntity(ctx.db, scope, body.ent_codigo) : undefined;
-  if (!current) throw notFound();
+/** PUT /entidade (level 3): the body names the entity by ent_codigo. */
+export async function updateEntity(ctx: AppContext, scope: TenantScope, body: EntityInput) {
+  const current = await entityInScope(ctx, scope, body.ent_codigo ?? 0);
   requirePermission(scope.canManageEntities);
-  const company = await companyFor(ctx, actor, body.cod_ger_empresa ?? current.cod_ger_empresa);
-  await q.updateEntity(ctx.db, current.ent_codigo, valuesOf(body, company.emp_codigo));
-  const row = await q.findEntity(ctx.db, scope, current.ent_codigo);
-  return { message: ENTITY_MSG.updated, entidade: row && presentEntity(row) };
+  const company = await companyFor(ctx, scope, body.cod_ger_empresa ?? current.cod_ger_empresa);
+  if (!(await q.updateEntity(ctx.db, scope, current.ent_codigo, valuesOf(body, company.emp_codigo)))) throw notFound();
+  return entityInScope(ctx, scope, current.ent_codigo);
 }
 
+/** GET /entidades/{uuid}: public, the sign-up link's secret uuid is the key. */
 export async function getEntityInvite(ctx: AppContext, uuid: string) {
-  const row = await q.findEntityByUuid(ctx.db, uuid);
-  if (!row) throw notFound();
-  return { ent_uuid: row.ent_uuid, ent_nome_fantasia: row.ent_nome_fantasia };
+  return (await q.findEntityByUuid(ctx.db, uuid)) ?? Promise.reject(notFound());
 }
 
-export async function listCompanies(ctx: AppContext, actor: Actor) {
-  return { empresas: await q.listCompanies(ctx.db, tenantScope(actor)) };
-}
+export const listCompanies = (ctx: AppContext, scope: TenantScope) => q.listCompanies(ctx.db, scope);
 
-export async function listEntitiesOfCompany(ctx: AppContext, actor: Actor, empCodigo: number) {
-  const scope = tenantScope(actor);
+export async function listEntitiesOfCompany(ctx: AppContext, scope: TenantScope, empCodigo: number) {
   const company = await q.findCompany(ctx.db, scope, empCodigo);
   if (!company) throw notFound();
-  return { entidades: await q.listEntitiesOfCompany(ctx.db, scope, empCodigo) };
+  return q.listEntitiesOfCompany(ctx.db, scope, empCodigo);
 }

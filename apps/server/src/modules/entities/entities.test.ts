@@ -1,26 +1,24 @@
 import { ENTITY_MSG, MSG } from '@ar/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { notFoundForOthers, useTestApp } from '../../../test/harness.ts';
+import { tenantScope } from '../tenancy/tenant-scope.ts';
 import { createTenants, type Tenants } from '../tenancy/test-tenants.ts';
+import * as q from './entities.queries.ts';
 
-let t: TestApp;
+const app = useTestApp();
 let ids: Tenants;
-const as: Record<'admin' | 'gerente' | 'usuario' | 'otherAdmin', Record<string, string>> = {} as never;
+const as: Record<'admin' | 'gerente' | 'usuario' | 'otherAdmin' | 'otherGerente', Record<string, string>> = {} as never;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  ids = await createTenants(t.ctx.db);
-  as.admin = bearer(await t.login('admin@demo.local'));
-  as.gerente = bearer(await t.login('gerente@demo.local'));
-  as.usuario = bearer(await t.login('usuario@demo.local'));
-  as.otherAdmin = bearer(await t.login('admin@outra.local'));
-});
-afterAll(async () => {
-  await t?.close();
+  ids = await createTenants(app.t.ctx.db);
+  as.admin = await app.as('admin@demo.local');
+  as.gerente = await app.as('gerente@demo.local');
+  as.usuario = await app.as('usuario@demo.local');
+  as.otherAdmin = await app.as('admin@outra.local');
+  as.otherGerente = await app.as('gerente@outra.local');
 });
 
-const call = (method: 'GET' | 'POST' | 'PUT', url: string, headers: Record<string, string>, payload?: object) =>
-  t.app.inject({ method, url: `/v2${url}`, headers, payload });
+const call = app.call;
 
 const entity = (over: Record<string, unknown> = {}) => ({
   ent_nome_fantasia: 'Filial Campinas',
@@ -106,7 +104,7 @@ describe('POST /v2/entidade', () => {
     ).toBe(404);
     expect((await call('POST', '/entidade', as.gerente, entity({ ent_nome_fantasia: 'Intrusa' }))).statusCode).toBe(403);
     expect((await call('POST', '/entidade', as.usuario, entity({ ent_nome_fantasia: 'Intrusa' }))).statusCode).toBe(403);
-    const rows = await t.ctx.db.selectFrom('entidades').select('ent_codigo').where('ent_nome_fantasia', '=', 'Intrusa').execute();
+    const rows = await app.t.ctx.db.selectFrom('entidades').select('ent_codigo').where('ent_nome_fantasia', '=', 'Intrusa').execute();
     expect(rows).toEqual([]);
   });
 
@@ -141,7 +139,9 @@ describe('PUT /v2/entidade', () => {
     expect(
       (await call('PUT', '/entidade', as.gerente, entity({ ent_codigo: ids.demo.pre, ent_nome_fantasia: 'Invadida' }))).statusCode,
     ).toBe(403);
-    expect(await t.ctx.db.selectFrom('entidades').select('ent_codigo').where('ent_nome_fantasia', '=', 'Invadida').execute()).toEqual([]);
+    expect(await app.t.ctx.db.selectFrom('entidades').select('ent_codigo').where('ent_nome_fantasia', '=', 'Invadida').execute()).toEqual(
+      [],
+    );
   });
 
   it("does not move an entity into another administration's company (404)", async () => {
@@ -164,7 +164,7 @@ describe('PUT /v2/entidade', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(ENTITY_MSG.updated);
     expect(res.json().entidade).toMatchObject({ ent_codigo: ids.demo.pos, ent_cnpj: null, plano: { pla_tipo_plano: '1' } });
-    const pos = await t.ctx.db
+    const pos = await app.t.ctx.db
       .selectFrom('usuarios')
       .select('usu_tipo_plano')
       .where('usu_codigo', '=', ids.demo.posUser)
@@ -202,5 +202,85 @@ describe('GET /v2/empresas and /v2/empresas/{id}/entidades', () => {
     ] as const) {
       expect((await call('GET', `/empresas/${id}/entidades`, as[who])).statusCode, `${who} → ${id}`).toBe(404);
     }
+  });
+});
+
+/** The scope of a user as a session would give it (tenant-scope.ts), for the writes' own where. */
+async function scopeOf(login: string) {
+  const actor = await app.t.ctx.db
+    .selectFrom('usuarios')
+    .select([
+      'usu_codigo',
+      'usu_nivel',
+      'usu_login',
+      'usu_nome',
+      'cod_ger_adm',
+      'cod_ger_empresa',
+      'cod_ger_entidade',
+      'usu_tipo_plano',
+      'usu_secure',
+    ])
+    .where('usu_login', '=', login)
+    .executeTakeFirstOrThrow();
+  return tenantScope({ ...actor, tokenHash: '' });
+}
+
+describe("another administration's entities and companies", () => {
+  const demoRows = async () => ({
+    entidades: await app.t.ctx.db
+      .selectFrom('entidades')
+      .selectAll()
+      .where('cod_ger_empresa', '=', ids.demo.empresa)
+      .orderBy('ent_codigo')
+      .execute(),
+    usuarios: await app.t.ctx.db
+      .selectFrom('usuarios')
+      .select(['usu_codigo', 'usu_tipo_plano', 'cod_ger_empresa'])
+      .where('cod_ger_adm', '=', ids.demo.admin)
+      .orderBy('usu_codigo')
+      .execute(),
+  });
+
+  it('answer 404 on every id route to its administrator and manager, and nothing changes', async () => {
+    const before = await demoRows();
+    const take = (ent_codigo: number) =>
+      entity({ ent_codigo, ent_nome_fantasia: 'Tomada', cod_ger_empresa: ids.other.empresa, plano: { pla_tipo_plano: '1' } });
+    for (const who of ['otherAdmin', 'otherGerente'] as const) {
+      const leaks = await notFoundForOthers(app, as[who], [
+        ['PUT', '/entidade', take(ids.demo.pos)],
+        ['PUT', '/entidade', { ...take(ids.demo.pre), cod_ger_empresa: ids.demo.empresa }],
+        ['GET', `/empresas/${ids.demo.empresa}/entidades`],
+      ]);
+      expect(leaks, who).toEqual([]);
+    }
+    expect(await notFoundForOthers(app, as.otherAdmin, [['POST', '/entidade', entity({ ent_nome_fantasia: 'Tomada' })]])).toEqual([]);
+    expect(await demoRows()).toEqual(before);
+  });
+
+  it('the writes carry the scope in their where: out of reach they match no row', async () => {
+    const db = app.t.ctx.db;
+    const before = await demoRows();
+    const values = (cod_ger_empresa: number): q.EntityValues => ({
+      ent_nome_fantasia: 'Tomada',
+      ent_razao_social: null,
+      ent_descricao: null,
+      ent_cnpj: null,
+      ent_inscricao_estadual: null,
+      ent_inscricao_municipal: null,
+      ent_telefone: null,
+      ent_telefone2: null,
+      ent_celular: null,
+      ent_tipo_plano: '1',
+      cod_ger_empresa,
+    });
+    const otherAdmin = await scopeOf('admin@outra.local');
+    expect(await q.updateEntity(db, otherAdmin, ids.demo.pos, values(ids.other.empresa))).toBe(false);
+    expect(await q.updateEntity(db, otherAdmin, ids.demo.pos, values(ids.demo.empresa))).toBe(false);
+    expect(await q.insertEntity(db, otherAdmin, values(ids.demo.empresa))).toBeUndefined();
+    // The administrator does not move its entity into another administration's company.
+    expect(await q.updateEntity(db, await scopeOf('admin@demo.local'), ids.demo.pos, values(ids.other.empresa))).toBe(false);
+    // A manager reads its entity but does not change it.
+    expect(await q.updateEntity(db, await scopeOf('gerente@demo.local'), ids.demo.pre, values(ids.demo.empresa))).toBe(false);
+    expect(await demoRows()).toEqual(before);
   });
 });

@@ -1,26 +1,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/harness.ts';
 import { loadInstitutions, SHIPPED_INSTITUTIONS } from './institutions.service.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const app = useTestApp();
 
 describe('/v2/contato-instituicoes', () => {
   it('needs a session and answers the shipped banks on reserved example domains', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/v2/contato-instituicoes' })).statusCode).toBe(401);
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/v2/contato-instituicoes',
-      headers: bearer(await t.login('usuario@demo.local')),
-    });
+    expect((await app.call('GET', '/contato-instituicoes')).statusCode).toBe(401);
+    const res = await app.call('GET', '/contato-instituicoes', await app.as('usuario@demo.local'));
     expect(res.statusCode).toBe(200);
     const list = res.json() as { con_ins_tipo: string; con_ins_email_sac: string | null }[];
     expect(list.length).toBeGreaterThan(0);

@@ -1,84 +1,46 @@
-import { escapeHtml } from '@ar/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { mailboxHelmet } from '../../http/security-headers.ts';
+import { presentMail, presentMailList, presentMailNotFound, rawMailFileName } from './mailbox.presenter.ts';
+import * as mailbox from './mailbox.service.ts';
 
-const PAGE_STYLE = `body{font-family:Arial,Helvetica,sans-serif;margin:0;background:#f3f5f8;color:#1f2933}
-header{background:#1c4e80;color:#fff;padding:14px 24px}header a{color:#fff}
-main{padding:20px 24px}table{border-collapse:collapse;width:100%;background:#fff}
-td,th{padding:8px 10px;border-bottom:1px solid #e3e8ee;text-align:left;font-size:14px}
-.meta{background:#fff;padding:12px 16px;border-radius:6px;margin-bottom:12px;font-size:14px}
-iframe{width:100%;height:70vh;border:1px solid #d5dce4;background:#fff;border-radius:6px}`;
+/** A message id from the path, or null (answered as a message that does not exist). */
+const mailId = (params: unknown): number | null => {
+  const id = z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2147483647)
+    .safeParse((params as { id?: string }).id);
+  return id.success ? id.data : null;
+};
 
-function page(title: string, body: string): string {
-  return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
-<style>${PAGE_STYLE}</style></head><body><header><strong>Caixa de saída local</strong> — modo embarcado: nenhum e-mail sai deste computador. <a href="/dev/mailbox">Todas as mensagens</a></header><main>${body}</main></body></html>`;
-}
-
-const fmt = (d: Date) => new Date(d).toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo', dateStyle: 'short', timeStyle: 'medium' });
+const HTML = 'text/html; charset=utf-8';
 
 /**
  * The captured mailbox of embedded mode: every message the product "sent", newest first, each
- * shown as the recipient would see it. Registered only when there is no SMTP_URL.
+ * shown as the recipient would see it. Registered only when there is no SMTP_URL. HTML pages and
+ * a file, not JSON: plain Fastify routes, outside /v2.
  */
 export function mailboxRoutes(app: FastifyInstance, ctx: AppContext): void {
   // Its own content policy: the e-mails' styles and images, no script at all.
   const options = mailboxHelmet(ctx.config);
-  app.get('/dev/mailbox', options, async (_request, reply) => {
-    const rows = await ctx.db
-      .selectFrom('caixa_saida')
-      .select(['cai_codigo', 'cai_to', 'cai_subject', 'cai_data'])
-      .orderBy('cai_codigo', 'desc')
-      .limit(200)
-      .execute();
-    const list = rows.length
-      ? `<table><thead><tr><th>#</th><th>Para</th><th>Assunto</th><th>Enviado em</th></tr></thead><tbody>${rows
-          .map(
-            (r) =>
-              `<tr><td>${r.cai_codigo}</td><td>${escapeHtml(r.cai_to)}</td><td><a href="/dev/mailbox/${r.cai_codigo}">${escapeHtml(r.cai_subject)}</a></td><td>${fmt(r.cai_data)}</td></tr>`,
-          )
-          .join('')}</tbody></table>`
-      : '<p>Nenhuma mensagem enviada ainda.</p>';
-    return reply.type('text/html; charset=utf-8').send(page('Caixa de saída local', list));
-  });
+
+  app.get('/dev/mailbox', options, async (_request, reply) => reply.type(HTML).send(presentMailList(await mailbox.listMail(ctx))));
 
   app.get('/dev/mailbox/:id', options, async (request, reply) => {
-    const id = z.coerce
-      .number()
-      .int()
-      .positive()
-      .max(2147483647)
-      .safeParse((request.params as { id: string }).id);
-    const row = id.success
-      ? await ctx.db.selectFrom('caixa_saida').selectAll().where('cai_codigo', '=', id.data).executeTakeFirst()
-      : undefined;
-    if (!row) return reply.status(404).type('text/html; charset=utf-8').send(page('Não encontrada', '<p>Mensagem não encontrada.</p>'));
-    // Links inside the message open in the whole window, as they would from a mail client.
-    const doc = `<base target="_top">${row.cai_html ?? `<pre>${escapeHtml(row.cai_text ?? '')}</pre>`}`;
-    const meta = `<div class="meta"><div><b>De:</b> ${escapeHtml(row.cai_from)}</div><div><b>Para:</b> ${escapeHtml(row.cai_to)}</div>
-<div><b>Assunto:</b> <span id="subject">${escapeHtml(row.cai_subject)}</span></div><div><b>Enviado em:</b> ${fmt(row.cai_data)} · <a href="/dev/mailbox/${row.cai_codigo}/raw">mensagem original (.eml)</a></div></div>`;
-    return reply
-      .type('text/html; charset=utf-8')
-      .send(
-        page(
-          row.cai_subject,
-          `${meta}<iframe title="Conteúdo da mensagem" sandbox="allow-popups allow-top-navigation allow-popups-to-escape-sandbox" srcdoc="${escapeHtml(doc)}"></iframe>`,
-        ),
-      );
+    const row = await mailbox.getMail(ctx, mailId(request.params));
+    if (!row) return reply.status(404).type(HTML).send(presentMailNotFound());
+    return reply.type(HTML).send(presentMail(row));
   });
 
   app.get('/dev/mailbox/:id/raw', options, async (request, reply) => {
-    const id = z.coerce
-      .number()
-      .int()
-      .positive()
-      .max(2147483647)
-      .safeParse((request.params as { id: string }).id);
-    const row = id.success
-      ? await ctx.db.selectFrom('caixa_saida').select(['cai_raw']).where('cai_codigo', '=', id.data).executeTakeFirst()
-      : undefined;
+    const row = await mailbox.getRawMail(ctx, mailId(request.params));
     if (!row) return reply.status(404).send({ message: 'Mensagem não encontrada.' });
-    return reply.type('message/rfc822').header('content-disposition', `attachment; filename="mensagem-${id.data}.eml"`).send(row.cai_raw);
+    return reply
+      .type('message/rfc822')
+      .header('content-disposition', `attachment; filename="${rawMailFileName(row.cai_codigo)}"`)
+      .send(row.cai_raw);
   });
 }

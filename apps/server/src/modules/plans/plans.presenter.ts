@@ -2,8 +2,11 @@ import {
   type CreditLog,
   type CreditLogOrder,
   type CreditState,
+  type CreditsChangedResponse,
+  PLAN_MSG,
   type PlanMovement,
   type Plano,
+  type PlanStatusResponse,
   type PlanSummary,
   planTitleOf,
 } from '@ar/core';
@@ -44,6 +47,16 @@ export function presentSummary(row: PlanRow, scope: TenantScope, last: Date | nu
   return { plano: presentPlan(row, scope), creditos: presentCredits(row), ultimaAquisicao: last ? iso(last) : null };
 }
 
+/** PUT /plano: the plan and its credits after the change. */
+export function presentCreditsChanged(row: PlanRow, scope: TenantScope): CreditsChangedResponse {
+  return { message: PLAN_MSG.creditsUpdated, plano: presentPlan(row, scope), creditos: presentCredits(row) };
+}
+
+/** PUT /planos/{id}/status: the message of the action taken and the plan after it. */
+export function presentPlanStatus(row: PlanRow, scope: TenantScope): PlanStatusResponse {
+  return { message: row.pla_ativo === 1 ? PLAN_MSG.activated : PLAN_MSG.deactivated, plano: presentPlan(row, scope) };
+}
+
 export function presentCreditLog(row: {
   log_codigo: number;
   log_creditos: Record<string, unknown>;
@@ -53,6 +66,7 @@ export function presentCreditLog(row: {
 }): CreditLog {
   return {
     log_codigo: row.log_codigo,
+    // Stored by the store webhook as toCreditLog made it (store.order.ts).
     log_creditos: row.log_creditos as unknown as CreditLogOrder,
     log_quantidade: row.log_quantidade,
     log_creditado_em: row.log_creditado_em ? iso(row.log_creditado_em) : null,

@@ -111,11 +111,12 @@ export function lockManagedPlan(db: Kysely<DB>, scope: TenantScope, pla_codigo: 
     .executeTakeFirst();
 }
 
-/** Date of the last credit acquisition: a store purchase or a manager's addition. */
-export async function lastAcquisition(db: Kysely<DB>, pla_codigo: number): Promise<Date | null> {
+/** Date of the last credit acquisition of a plan the actor may read: a store purchase or a manager's addition. */
+export async function lastAcquisition(db: Kysely<DB>, scope: TenantScope, pla_codigo: number): Promise<Date | null> {
   const row = await db
     .selectFrom('plano_movimentos')
     .select(sql<Date | null>`max(mov_data)`.as('last'))
+    .where(scope.planRows('plano_movimentos'))
     .where('cod_plano', '=', pla_codigo)
     .where((eb) => eb.or([eb('mov_tipo', '=', 'compra'), eb.and([eb('mov_tipo', '=', 'ajuste'), eb('mov_creditos', '>', 0)])]))
     .executeTakeFirst();
@@ -132,10 +133,20 @@ export function findUserInScope(db: Kysely<DB>, scope: TenantScope, usu_codigo: 
     .executeTakeFirst();
 }
 
+/** Opens the plan of an owner (ensure-plan.ts: user creation, first use, the store): keyed by its owner, no actor. */
 export async function insertPlanIfMissing(db: Kysely<DB>, source: PlanSource) {
   await db
     .insertInto('planos')
     .values({ pla_nivel: source.pla_nivel, pla_codigo_usu_ent: source.pla_codigo_usu_ent, pla_tipo_plano: source.pla_tipo_plano })
     .onConflict((oc) => oc.columns(['pla_nivel', 'pla_codigo_usu_ent']).doNothing())
+    .execute();
+}
+
+/** The demo seed's users by login, with what decides their plan (seed only: no actor). */
+export function findPlanHoldersByLogin(db: Kysely<DB>, logins: string[]) {
+  return db
+    .selectFrom('usuarios')
+    .select(['usu_codigo', 'usu_login', 'usu_tipo_plano', 'cod_ger_entidade'])
+    .where('usu_login', 'in', logins)
     .execute();
 }

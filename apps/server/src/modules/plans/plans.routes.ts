@@ -1,16 +1,32 @@
 import {
   creditHistoryQuery,
+  creditHistoryResponse,
+  creditStateSchema,
+  creditsChangedResponse,
   idParam,
   movementsQuery,
   planListQuery,
+  planListResponse,
+  planMovementsResponse,
   planoEntidadeUserQuery,
   planoQuery,
   planStatusBody,
+  planStatusResponse,
+  planSummarySchema,
   planUpdateBody,
 } from '@ar/core';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { defineRoute } from '../../http/route.ts';
+import {
+  presentCreditLog,
+  presentCredits,
+  presentCreditsChanged,
+  presentMovement,
+  presentPlan,
+  presentPlanStatus,
+  presentSummary,
+} from './plans.presenter.ts';
 import * as plans from './plans.service.ts';
 
 /** Plans and credits (spec 000 §7; list and activation paths are ours, docs/plans.md). */
@@ -24,7 +40,8 @@ export function planRoutes(app: FastifyInstance, ctx: AppContext): void {
     summary: 'Créditos de um plano (codigo: usuário se tipo 1, entidade se tipo 2); sem parâmetros, o plano do usuário',
     auth: true,
     query: planoQuery,
-    handler: ({ actor, query }) => plans.creditState(ctx.db, actor, query),
+    response: creditStateSchema,
+    handler: async ({ scope, query }) => presentCredits(await plans.creditState(ctx.db, scope, query)),
   });
 
   defineRoute(app, ctx, {
@@ -33,7 +50,11 @@ export function planRoutes(app: FastifyInstance, ctx: AppContext): void {
     tag,
     summary: 'O plano do usuário (próprio se pré-pago, da entidade se pós-pago), créditos e última aquisição',
     auth: true,
-    handler: ({ actor }) => plans.planSummaryOf(ctx.db, actor),
+    response: planSummarySchema,
+    handler: async ({ scope }) => {
+      const { row, last } = await plans.planSummaryOf(ctx.db, scope);
+      return presentSummary(row, scope, last);
+    },
   });
 
   defineRoute(app, ctx, {
@@ -43,7 +64,11 @@ export function planRoutes(app: FastifyInstance, ctx: AppContext): void {
     summary: 'O plano de que um usuário consome (usu_codigo; sem ele, o próprio), para o gerente',
     auth: true,
     query: planoEntidadeUserQuery,
-    handler: ({ actor, query }) => plans.planSummaryOf(ctx.db, actor, query.usu_codigo),
+    response: planSummarySchema,
+    handler: async ({ scope, query }) => {
+      const { row, last } = await plans.planSummaryOf(ctx.db, scope, query.usu_codigo);
+      return presentSummary(row, scope, last);
+    },
   });
 
   defineRoute(app, ctx, {
@@ -54,7 +79,11 @@ export function planRoutes(app: FastifyInstance, ctx: AppContext): void {
     auth: true,
     params: idParam,
     query: creditHistoryQuery,
-    handler: ({ actor, params, query }) => plans.creditHistory(ctx.db, actor, params.id, query),
+    response: creditHistoryResponse,
+    handler: async ({ scope, params, query }) => {
+      const { rows, pagination } = await plans.creditHistory(ctx.db, scope, params.id, query);
+      return { historico: rows.map(presentCreditLog), pagination };
+    },
   });
 
   defineRoute(app, ctx, {
@@ -64,7 +93,8 @@ export function planRoutes(app: FastifyInstance, ctx: AppContext): void {
     summary: 'Adicionar (pla_total_credito > 0) ou remover (< 0) créditos de um plano pré-pago; nunca abaixo de zero',
     auth: true,
     body: planUpdateBody,
-    handler: ({ actor, body }) => plans.changeCredits(ctx.db, actor, body),
+    response: creditsChangedResponse,
+    handler: async ({ scope, body }) => presentCreditsChanged(await plans.changeCredits(ctx.db, scope, body), scope),
   });
 
   defineRoute(app, ctx, {
@@ -74,7 +104,11 @@ export function planRoutes(app: FastifyInstance, ctx: AppContext): void {
     summary: 'Tabela de planos por usuário ou entidade (25 por página)',
     auth: true,
     query: planListQuery,
-    handler: ({ actor, query }) => plans.listPlans(ctx.db, actor, query),
+    response: planListResponse,
+    handler: async ({ scope, query }) => {
+      const { rows, pagination } = await plans.listPlans(ctx.db, scope, query);
+      return { planos: rows.map((r) => presentPlan(r, scope)), pagination };
+    },
   });
 
   defineRoute(app, ctx, {
@@ -85,7 +119,11 @@ export function planRoutes(app: FastifyInstance, ctx: AppContext): void {
     auth: true,
     params: idParam,
     query: movementsQuery,
-    handler: ({ actor, params, query }) => plans.planMovements(ctx.db, actor, params.id, query),
+    response: planMovementsResponse,
+    handler: async ({ scope, params, query }) => {
+      const { rows, pagination } = await plans.planMovements(ctx.db, scope, params.id, query);
+      return { movimentos: rows.map(presentMovement), pagination };
+    },
   });
 
   defineRoute(app, ctx, {
@@ -96,6 +134,8 @@ export function planRoutes(app: FastifyInstance, ctx: AppContext): void {
     auth: true,
     params: idParam,
     body: planStatusBody,
-    handler: ({ actor, params, body }) => plans.changePlanStatus(ctx.db, actor, params.id, body.pla_ativo),
+    response: planStatusResponse,
+    handler: async ({ scope, params, body }) =>
+      presentPlanStatus(await plans.changePlanStatus(ctx.db, scope, params.id, body.pla_ativo), scope),
   });
 }

@@ -3,6 +3,7 @@ import type { DB } from '../../db/schema.ts';
 import { orderLogExists } from '../store/store.queries.ts';
 import { receiveOrder } from '../store/store.service.ts';
 import { ensurePlan } from './ensure-plan.ts';
+import { findPlanHoldersByLogin } from './plans.queries.ts';
 
 const PREPAID = ['admin@demo.local', 'gerente@demo.local', 'usuario@demo.local'];
 const POSTPAID = ['pos@demo.local'];
@@ -14,11 +15,7 @@ const POSTPAID = ['pos@demo.local'];
  * orders are keyed by their id and credited once; plans are one per owner.
  */
 export async function seedDemoPlans(db: Kysely<DB>): Promise<void> {
-  const users = await db
-    .selectFrom('usuarios')
-    .select(['usu_codigo', 'usu_login', 'usu_tipo_plano', 'cod_ger_entidade'])
-    .where('usu_login', 'in', [...PREPAID, ...POSTPAID])
-    .execute();
+  const users = await findPlanHoldersByLogin(db, [...PREPAID, ...POSTPAID]);
   for (const user of users) {
     await ensurePlan(db, user);
     if (!PREPAID.includes(user.usu_login)) continue;

@@ -2,14 +2,12 @@ import { type ListQuery, MSG, PLAN_MSG, type PlanUpdateBody } from '@ar/core';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
-import type { Actor } from '../auth/actor.ts';
 import { listMovements } from '../credits/credits.queries.ts';
 import { adjustCredits } from '../credits/credits.service.ts';
 import { listCreditLogs } from '../store/store.queries.ts';
-import { type TenantScope, tenantScope } from '../tenancy/tenant-scope.ts';
+import type { TenantScope } from '../tenancy/tenant-scope.ts';
 import { ensurePlan } from './ensure-plan.ts';
 import { type PlanHolder, planSourceOf } from './plan-source.ts';
-import { presentCreditLog, presentCredits, presentMovement, presentPlan, presentSummary } from './plans.presenter.ts';
 import {
   findPlanBySourceInScope,
   findPlanInScope,
@@ -34,30 +32,25 @@ async function planOfHolder(db: Kysely<DB>, scope: TenantScope, holder: PlanHold
   return row;
 }
 
-/** GET /plano: the credits object of a plan source (codigo + tipo), or of the caller's own plan. */
-export async function creditState(db: Kysely<DB>, actor: Actor, q: { codigo?: number; tipo?: '1' | '2' }) {
-  const scope = tenantScope(actor);
-  if (!q.codigo) return presentCredits(await planOfHolder(db, scope, actor));
+/** GET /plano: the plan of a plan source (codigo + tipo), or of the caller's own plan. */
+export async function creditState(db: Kysely<DB>, scope: TenantScope, q: { codigo?: number; tipo?: '1' | '2' }) {
+  if (!q.codigo) return planOfHolder(db, scope, scope.actor);
   const tipo = q.tipo ?? '1';
   const row = await findPlanBySourceInScope(db, scope, { pla_nivel: tipo === '2' ? 2 : 1, pla_codigo_usu_ent: q.codigo });
   if (!row) throw notFound();
-  return presentCredits(row);
+  return row;
 }
 
-/** GET /plano-usuario and /plano-entidade-user: plan, credits and last acquisition of a user's plan. */
-export async function planSummaryOf(db: Kysely<DB>, actor: Actor, usu_codigo?: number) {
-  const scope = tenantScope(actor);
+/** GET /plano-usuario and /plano-entidade-user: a user's plan and its last acquisition. */
+export async function planSummaryOf(db: Kysely<DB>, scope: TenantScope, usu_codigo?: number) {
+  const actor = scope.actor;
   const holder = usu_codigo && usu_codigo !== actor.usu_codigo ? await findUserInScope(db, scope, usu_codigo) : actor;
   if (!holder) throw notFound();
   const row = await planOfHolder(db, scope, holder);
-  return presentSummary(row, scope, await lastAcquisition(db, row.pla_codigo));
+  return { row, last: await lastAcquisition(db, scope, row.pla_codigo) };
 }
 
-export async function listPlans(db: Kysely<DB>, actor: Actor, q: ListQuery) {
-  const scope = tenantScope(actor);
-  const { rows, pagination } = await listPlansInScope(db, scope, q);
-  return { planos: rows.map((r) => presentPlan(r, scope)), pagination };
-}
+export const listPlans = (db: Kysely<DB>, scope: TenantScope, q: ListQuery) => listPlansInScope(db, scope, q);
 
 /** A plan the actor sees (else 404) and may change (else 403). */
 async function manageablePlan(db: Kysely<DB>, scope: TenantScope, pla_codigo: number) {
@@ -67,47 +60,41 @@ async function manageablePlan(db: Kysely<DB>, scope: TenantScope, pla_codigo: nu
   return row;
 }
 
-/** PUT /plano: a manager adds (+N) or removes (−N) credits of a prepaid plan, never below zero. */
-export async function changeCredits(db: Kysely<DB>, actor: Actor, body: PlanUpdateBody) {
-  const scope = tenantScope(actor);
+/** PUT /plano: a manager adds (+N) or removes (−N) credits of a prepaid plan, never below zero. Answers the plan after. */
+export async function changeCredits(db: Kysely<DB>, scope: TenantScope, body: PlanUpdateBody) {
   const row = await manageablePlan(db, scope, body.pla_codigo);
   if (row.pla_tipo_plano !== '1') throw badRequest(PLAN_MSG.postpaidAdjust);
   const delta = body.pla_total_credito;
   const reason = body.motivo || (delta > 0 ? 'Créditos adicionados pelo gerente' : 'Créditos removidos pelo gerente');
   const total = await db.transaction().execute(async (trx) => {
-    // The write by id checks the scope again, in the transaction that writes.
+    // Locked in the transaction that writes, so an answer of 'below zero' reads the total it was refused on.
     if (!(await lockManagedPlan(trx, scope, row.pla_codigo))) throw notFound();
-    return adjustCredits(trx, row.pla_codigo, delta, actor.usu_codigo, reason);
+    return adjustCredits(trx, scope, row.pla_codigo, delta, reason);
   });
   if (total === null) {
     const now = await findPlanInScope(db, scope, row.pla_codigo);
     throw badRequest(PLAN_MSG.belowZero(now?.pla_total_credito ?? 0));
   }
-  const after = await findPlanInScope(db, scope, row.pla_codigo);
-  if (!after) throw notFound();
-  return { message: PLAN_MSG.creditsUpdated, plano: presentPlan(after, scope), creditos: presentCredits(after) };
+  return (await findPlanInScope(db, scope, row.pla_codigo)) ?? Promise.reject(notFound());
 }
 
-/** PUT /planos/{id}/status: the action menu's Ativar / Desativar. */
-export async function changePlanStatus(db: Kysely<DB>, actor: Actor, pla_codigo: number, ativo: 0 | 1) {
-  const scope = tenantScope(actor);
+/** PUT /planos/{id}/status: the action menu's Ativar / Desativar. Answers the plan after. */
+export async function changePlanStatus(db: Kysely<DB>, scope: TenantScope, pla_codigo: number, ativo: 0 | 1) {
   const row = await manageablePlan(db, scope, pla_codigo);
   if (!(await setPlanActive(db, scope, row.pla_codigo, ativo))) throw notFound();
-  return { message: ativo === 1 ? PLAN_MSG.activated : PLAN_MSG.deactivated, plano: presentPlan({ ...row, pla_ativo: ativo }, scope) };
+  return { ...row, pla_ativo: ativo };
 }
 
 /** GET /historico-plano/{id}: the purchases (credit logs) of a plan the actor may see. */
-export async function creditHistory(db: Kysely<DB>, actor: Actor, pla_codigo: number, q: ListQuery) {
-  const row = await findPlanInScope(db, tenantScope(actor), pla_codigo);
+export async function creditHistory(db: Kysely<DB>, scope: TenantScope, pla_codigo: number, q: ListQuery) {
+  const row = await findPlanInScope(db, scope, pla_codigo);
   if (!row) throw notFound();
-  const { rows, pagination } = await listCreditLogs(db, row.pla_codigo, q);
-  return { historico: rows.map(presentCreditLog), pagination };
+  return listCreditLogs(db, scope, row.pla_codigo, q);
 }
 
 /** GET /planos/{id}/movimentos: the ledger of a plan the actor may see. */
-export async function planMovements(db: Kysely<DB>, actor: Actor, pla_codigo: number, q: ListQuery) {
-  const row = await findPlanInScope(db, tenantScope(actor), pla_codigo);
+export async function planMovements(db: Kysely<DB>, scope: TenantScope, pla_codigo: number, q: ListQuery) {
+  const row = await findPlanInScope(db, scope, pla_codigo);
   if (!row) throw notFound();
-  const { rows, pagination } = await listMovements(db, row.pla_codigo, q);
-  return { movimentos: rows.map(presentMovement), pagination };
+  return listMovements(db, scope, row.pla_codigo, q);
 }

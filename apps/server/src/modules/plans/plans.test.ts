@@ -1,26 +1,23 @@
-import { PLAN_MSG } from '@ar/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer, notFoundForOthers, useTestApp } from '../../../test/harness.ts';
 import { seedDemo } from '../../seed/demo.ts';
 import { movementsOf } from '../credits/credits.queries.ts';
 import { tenantScope } from '../tenancy/tenant-scope.ts';
+import { createTenants } from '../tenancy/test-tenants.ts';
 import { setPlanActive } from './plans.queries.ts';
 
-let t: TestApp;
+/** Plan source, the credits object and who reaches which plan. Credit changes, the ledger and the list: plans-credits.test.ts. */
+const app = useTestApp();
 const tokens: Record<string, string> = {};
 beforeAll(async () => {
-  t = await createTestApp();
-  for (const who of ['admin', 'gerente', 'usuario', 'pos']) tokens[who] = await t.login(`${who}@demo.local`);
-});
-afterAll(async () => {
-  await t?.close();
+  for (const who of ['admin', 'gerente', 'usuario', 'pos']) tokens[who] = await app.t.login(`${who}@demo.local`);
 });
 
-const get = (who: string, url: string) => t.app.inject({ method: 'GET', url, headers: bearer(tokens[who]) });
-const put = (who: string, url: string, payload: object) => t.app.inject({ method: 'PUT', url, payload, headers: bearer(tokens[who]) });
+const get = (who: string, url: string) => app.t.app.inject({ method: 'GET', url, headers: bearer(tokens[who]) });
+const put = (who: string, url: string, payload: object) => app.t.app.inject({ method: 'PUT', url, payload, headers: bearer(tokens[who]) });
 
 async function userId(login: string) {
-  const row = await t.ctx.db
+  const row = await app.t.ctx.db
     .selectFrom('usuarios')
     .select(['usu_codigo', 'cod_ger_entidade'])
     .where('usu_login', '=', login)
@@ -36,7 +33,7 @@ function otherTenant() {
 }
 
 async function makeOtherTenant() {
-  const db = t.ctx.db;
+  const db = app.t.ctx.db;
   const emp = await db.insertInto('empresas').values({ emp_nome_fantasia: 'Outra' }).returning('emp_codigo').executeTakeFirstOrThrow();
   const ent = await db
     .insertInto('entidades')
@@ -83,7 +80,7 @@ describe('plan source and the credits object', () => {
     });
     expect(body.creditos).toEqual({ pla_codigo: body.plano.pla_codigo, ativo: true, tipoPlano: '1', total: 1000, titlePlano: 'Pré pago' });
     expect(body.ultimaAquisicao).toBeTruthy();
-    const ledger = await movementsOf(t.ctx.db, body.plano.pla_codigo);
+    const ledger = await movementsOf(app.t.ctx.db, body.plano.pla_codigo);
     expect(ledger).toHaveLength(1);
     expect(ledger[0]).toMatchObject({ mov_tipo: 'compra', mov_creditos: 1000, mov_saldo_apos: 1000 });
     const plano = await get('usuario', '/v2/plano');
@@ -92,14 +89,22 @@ describe('plan source and the credits object', () => {
 
   it('the demo seed is idempotent: running it again changes no plan, ledger or order', async () => {
     const snapshot = async () => ({
-      planos: await t.ctx.db.selectFrom('planos').select(['pla_codigo', 'pla_total_credito']).orderBy('pla_codigo').execute(),
-      movimentos: await t.ctx.db.selectFrom('plano_movimentos').select(['mov_codigo', 'mov_saldo_apos']).orderBy('mov_codigo').execute(),
-      logs: await t.ctx.db.selectFrom('log_creditos').select(['log_codigo', 'log_creditos', 'log_status']).orderBy('log_codigo').execute(),
+      planos: await app.t.ctx.db.selectFrom('planos').select(['pla_codigo', 'pla_total_credito']).orderBy('pla_codigo').execute(),
+      movimentos: await app.t.ctx.db
+        .selectFrom('plano_movimentos')
+        .select(['mov_codigo', 'mov_saldo_apos'])
+        .orderBy('mov_codigo')
+        .execute(),
+      logs: await app.t.ctx.db
+        .selectFrom('log_creditos')
+        .select(['log_codigo', 'log_creditos', 'log_status'])
+        .orderBy('log_codigo')
+        .execute(),
     });
     const before = await snapshot();
     expect(before.logs.map((l) => l.log_status).sort()).toEqual(['completed', 'completed', 'completed', 'on-hold']);
-    await seedDemo(t.ctx.db);
-    await seedDemo(t.ctx.db);
+    await seedDemo(app.t.ctx.db);
+    await seedDemo(app.t.ctx.db);
     expect(await snapshot()).toEqual(before);
   });
 
@@ -119,7 +124,7 @@ describe('plan source and the credits object', () => {
   });
 
   it('a user without a plan gets one on first use (created before ensurePlan existed)', async () => {
-    const db = t.ctx.db;
+    const db = app.t.ctx.db;
     const admin = await userId('admin@demo.local');
     await db
       .insertInto('usuarios')
@@ -152,7 +157,7 @@ describe('tenants', () => {
     }
     expect((await put('admin', '/v2/plano', { pla_codigo: other.pla_codigo, pla_total_credito: 10 })).statusCode).toBe(404);
     expect((await put('admin', `/v2/planos/${other.entPlan}/status`, { pla_ativo: 0 })).statusCode).toBe(404);
-    const untouched = await t.ctx.db
+    const untouched = await app.t.ctx.db
       .selectFrom('planos')
       .select(['pla_total_credito', 'pla_ativo'])
       .where('pla_codigo', '=', other.pla_codigo)
@@ -181,7 +186,7 @@ describe("who may touch an administrator's plan (issue 14)", () => {
   const planOf = async (login: string) => {
     const u = await userId(login);
     return (
-      await t.ctx.db
+      await app.t.ctx.db
         .selectFrom('planos')
         .select(['pla_codigo', 'pla_total_credito', 'pla_ativo'])
         .where('pla_nivel', '=', 1)
@@ -190,7 +195,7 @@ describe("who may touch an administrator's plan (issue 14)", () => {
     ).pla_codigo;
   };
   const state = (pla: number) =>
-    t.ctx.db.selectFrom('planos').select(['pla_total_credito', 'pla_ativo']).where('pla_codigo', '=', pla).executeTakeFirstOrThrow();
+    app.t.ctx.db.selectFrom('planos').select(['pla_total_credito', 'pla_ativo']).where('pla_codigo', '=', pla).executeTakeFirstOrThrow();
 
   it("a manager neither reads nor changes the administrator's plan: 404 on every plan call, nothing changes", async () => {
     const admin = await userId('admin@demo.local');
@@ -220,14 +225,14 @@ describe("who may touch an administrator's plan (issue 14)", () => {
     expect((await put('gerente', `/v2/planos/${pla}/status`, { pla_ativo: 0 })).statusCode).toBe(200);
     expect((await put('gerente', `/v2/planos/${pla}/status`, { pla_ativo: 1 })).statusCode).toBe(200);
     // The prepaid demo entity has no plan of its own; give it one to see the manager reach it.
-    const entityPlan = await t.ctx.db
+    const entityPlan = await app.t.ctx.db
       .insertInto('planos')
       .values({ pla_nivel: 2, pla_codigo_usu_ent: usuario.cod_ger_entidade as number, pla_tipo_plano: '2' })
       .returning('pla_codigo')
       .executeTakeFirstOrThrow();
     expect((await get('gerente', `/v2/planos/${entityPlan.pla_codigo}/movimentos`)).statusCode).toBe(200);
     expect((await put('gerente', `/v2/planos/${entityPlan.pla_codigo}/status`, { pla_ativo: 0 })).statusCode).toBe(403);
-    await t.ctx.db.deleteFrom('planos').where('pla_codigo', '=', entityPlan.pla_codigo).execute();
+    await app.t.ctx.db.deleteFrom('planos').where('pla_codigo', '=', entityPlan.pla_codigo).execute();
   });
 
   it('an administrator reaches its company only; a level-1 user only reads its own', async () => {
@@ -247,7 +252,7 @@ describe("who may touch an administrator's plan (issue 14)", () => {
   });
 
   it('the write by id carries the scope in its where: a manager deactivating the admin plan matches no row', async () => {
-    const gerente = await t.ctx.db
+    const gerente = await app.t.ctx.db
       .selectFrom('usuarios')
       .select([
         'usu_codigo',
@@ -264,118 +269,46 @@ describe("who may touch an administrator's plan (issue 14)", () => {
       .executeTakeFirstOrThrow();
     const scope = tenantScope({ ...gerente, tokenHash: '' });
     const adminPlan = await planOf('admin@demo.local');
-    expect(await setPlanActive(t.ctx.db, scope, adminPlan, 0)).toBe(false);
+    expect(await setPlanActive(app.t.ctx.db, scope, adminPlan, 0)).toBe(false);
     expect((await state(adminPlan)).pla_ativo).toBe(1);
     const userPlan = await planOf('usuario@demo.local');
-    expect(await setPlanActive(t.ctx.db, scope, userPlan, 1)).toBe(true);
+    expect(await setPlanActive(app.t.ctx.db, scope, userPlan, 1)).toBe(true);
   });
 });
 
-describe('PUT /plano: a manager adds or removes prepaid credits', () => {
-  it('adds and removes with a ledger row each, never below zero', async () => {
-    const summary = (await get('usuario', '/v2/plano-usuario')).json();
-    const pla = summary.plano.pla_codigo;
-    let res = await put('gerente', '/v2/plano', { pla_codigo: pla, pla_total_credito: 50 });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ message: PLAN_MSG.creditsUpdated, creditos: { total: 1050 } });
-    res = await put('gerente', '/v2/plano', { pla_codigo: pla, pla_total_credito: -2000, motivo: 'teste' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(PLAN_MSG.belowZero(1050));
-    res = await put('admin', '/v2/plano', { pla_codigo: pla, pla_total_credito: -1050, motivo: 'Estorno comercial' });
-    expect(res.json().creditos.total).toBe(0);
-    const ledger = await movementsOf(t.ctx.db, pla);
-    expect(ledger.slice(0, 2).map((m) => [m.mov_tipo, m.mov_creditos, m.mov_saldo_apos, m.mov_motivo])).toEqual([
-      ['ajuste', -1050, 0, 'Estorno comercial'],
-      ['ajuste', 50, 1050, 'Créditos adicionados pelo gerente'],
-    ]);
-    const sum = ledger.reduce((s, m) => s + m.mov_creditos, 0);
-    expect(sum).toBe(0);
-    await put('admin', '/v2/plano', { pla_codigo: pla, pla_total_credito: 1000 });
-  });
-
-  it('lists the ledger with who, when, why and the total after; another tenant gets 404', async () => {
-    const pla = (await get('usuario', '/v2/plano-usuario')).json().plano.pla_codigo;
-    const res = await get('usuario', `/v2/planos/${pla}/movimentos`);
-    expect(res.statusCode).toBe(200);
-    const { movimentos, pagination } = res.json();
-    expect(pagination).toMatchObject({ offset: 0, limit: 10 });
-    expect(movimentos[0]).toMatchObject({
-      mov_tipo: 'ajuste',
-      mov_creditos: 1000,
-      mov_saldo_apos: 1000,
-      autor: { nome: 'Administrador Demo' },
+describe("another administration's administrator and manager", () => {
+  it('get 404 for every plan id of this one, and nothing changes', async () => {
+    const ids = await createTenants(app.t.ctx.db);
+    const db = app.t.ctx.db;
+    const plan = async (nivel: 1 | 2, owner: number) =>
+      (
+        await db
+          .selectFrom('planos')
+          .select('pla_codigo')
+          .where('pla_nivel', '=', nivel)
+          .where('pla_codigo_usu_ent', '=', owner)
+          .executeTakeFirstOrThrow()
+      ).pla_codigo;
+    const usuarioPlan = await plan(1, ids.demo.usuario);
+    const posPlan = await plan(2, ids.demo.pos);
+    const snapshot = async () => ({
+      planos: await db.selectFrom('planos').selectAll().where('pla_codigo', 'in', [usuarioPlan, posPlan]).orderBy('pla_codigo').execute(),
+      movimentos: (await movementsOf(db, usuarioPlan)).length,
     });
-    expect(movimentos.at(-1)).toMatchObject({ mov_tipo: 'compra', mov_creditos: 1000, autor: null });
-    expect(movimentos[0].mov_data).toMatch(/^\d{4}-\d\d-\d\dT/);
-    expect((await get('pos', `/v2/planos/${pla}/movimentos`)).statusCode).toBe(404);
-    expect((await get('usuario', `/v2/planos/${pla}/movimentos?column=mov_data`)).statusCode).toBe(400);
-  });
-
-  it('refuses bad input with a Portuguese message and changes nothing', async () => {
-    const pla = (await get('usuario', '/v2/plano-usuario')).json().plano.pla_codigo;
-    for (const payload of [
-      { pla_codigo: pla, pla_total_credito: 0 },
-      { pla_codigo: pla },
-      { pla_codigo: pla, pla_total_credito: 'abc' },
-      { pla_codigo: pla, pla_total_credito: 1.5 },
-    ]) {
-      const res = await put('admin', '/v2/plano', payload);
-      expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBe(PLAN_MSG.amountRequired);
+    const before = await snapshot();
+    for (const login of ['admin@outra.local', 'gerente@outra.local']) {
+      const leaks = await notFoundForOthers(app, bearer(await app.t.login(login)), [
+        ['GET', `/plano?codigo=${ids.demo.usuario}&tipo=1`],
+        ['GET', `/plano?codigo=${ids.demo.pos}&tipo=2`],
+        ['GET', `/plano-entidade-user?usu_codigo=${ids.demo.usuario}`],
+        ['GET', `/historico-plano/${usuarioPlan}`],
+        ['GET', `/planos/${usuarioPlan}/movimentos`],
+        ['PUT', '/plano', { pla_codigo: usuarioPlan, pla_total_credito: 10 }],
+        ['PUT', `/planos/${usuarioPlan}/status`, { pla_ativo: 0 }],
+        ['PUT', `/planos/${posPlan}/status`, { pla_ativo: 0 }],
+      ]);
+      expect(leaks, login).toEqual([]);
     }
-    expect((await put('admin', '/v2/plano', { pla_codigo: pla, pla_total_credito: 2_000_000 })).json().message).toBe(
-      PLAN_MSG.amountTooLarge,
-    );
-    const tooBigId = await put('admin', '/v2/plano', { pla_codigo: 99_999_999_999, pla_total_credito: 1 });
-    expect(tooBigId.statusCode).toBe(400);
-    expect(tooBigId.json().message).toBe('Plano inválido.');
-    expect((await get('admin', '/v2/plano?codigo=99999999999&tipo=1')).statusCode).toBe(400);
-    expect((await get('admin', '/v2/planos?limit=abc')).statusCode).toBe(400);
-    expect((await get('usuario', '/v2/plano')).json().total).toBe(1000);
-  });
-
-  it('a user cannot change credits; a manager not its own plan; a postpaid plan has no credits to add', async () => {
-    const own = (await get('usuario', '/v2/plano-usuario')).json().plano.pla_codigo;
-    expect((await put('usuario', '/v2/plano', { pla_codigo: own, pla_total_credito: 10 })).statusCode).toBe(403);
-    const gerentePlan = (await get('gerente', '/v2/plano-usuario')).json().plano.pla_codigo;
-    expect((await put('gerente', '/v2/plano', { pla_codigo: gerentePlan, pla_total_credito: 10 })).statusCode).toBe(403);
-    const posPlan = (await get('pos', '/v2/plano-usuario')).json().plano.pla_codigo;
-    const res = await put('admin', '/v2/plano', { pla_codigo: posPlan, pla_total_credito: 10 });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(PLAN_MSG.postpaidAdjust);
-    expect((await put('admin', '/v2/plano', { pla_codigo: 99999999, pla_total_credito: 10 })).statusCode).toBe(404);
-  });
-});
-
-describe('plan list and activation', () => {
-  it('lists 25 a page with the pagination object and sorts by an allowed column only', async () => {
-    const res = await get('admin', '/v2/planos');
-    expect(res.statusCode).toBe(200);
-    expect(res.json().pagination).toMatchObject({ offset: 0, limit: 25 });
-    const byName = await get('admin', '/v2/planos?column=nome&order=DESC');
-    const names = byName.json().planos.map((p: { usuario: { nome: string } }) => p.usuario.nome);
-    expect(names).toEqual([...names].sort((a: string, b: string) => b.localeCompare(a, 'pt-BR')));
-    expect((await get('admin', '/v2/planos?column=usu_senha')).statusCode).toBe(400);
-    const search = await get('admin', '/v2/planos?searchTerm=Pós');
-    expect(search.json().planos.map((p: { usuario: { nome: string } }) => p.usuario.nome)).toEqual(['Demo Pós-pago']);
-  });
-
-  it('toggles active and inactive; a user may not', async () => {
-    const pla = (await get('usuario', '/v2/plano-usuario')).json().plano.pla_codigo;
-    expect((await put('usuario', `/v2/planos/${pla}/status`, { pla_ativo: 0 })).statusCode).toBe(403);
-    let res = await put('gerente', `/v2/planos/${pla}/status`, { pla_ativo: 0 });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ message: PLAN_MSG.deactivated, plano: { pla_ativo: 0 } });
-    expect((await get('usuario', '/v2/plano')).json().ativo).toBe(false);
-    expect((await put('gerente', `/v2/planos/${pla}/status`, { pla_ativo: 7 })).statusCode).toBe(400);
-    res = await put('gerente', `/v2/planos/${pla}/status`, { pla_ativo: 1 });
-    expect(res.json().message).toBe(PLAN_MSG.activated);
-    expect((await put('gerente', '/v2/planos/abc/status', { pla_ativo: 1 })).statusCode).toBe(404);
-  });
-
-  it('answers 401 without a session', async () => {
-    for (const url of ['/v2/plano', '/v2/plano-usuario', '/v2/planos', '/v2/historico-plano/1']) {
-      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
-    }
+    expect(await snapshot()).toEqual(before);
   });
 });

@@ -82,6 +82,6 @@ export function toCreditLog(order: WooOrder): CreditLogOrder {
     date_created: order.date_created,
     date_completed: order.date_completed,
     date_paid: order.date_paid,
-    meta_data: order.meta_data.filter((m) => scalar(m.value)).map((m) => ({ key: m.key, value: m.value })),
+    meta_data: order.meta_data.filter((m) => scalar(m.value)).map((m) => ({ key: m.key, value: m.value as string | number | boolean })),
   };
 }

@@ -2,6 +2,12 @@ import type { ListQuery } from '@ar/core';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { pagedList } from '../../http/paged-list.ts';
+import type { TenantScope } from '../tenancy/tenant-scope.ts';
+
+/*
+ * The store webhook's statements act for the system (no signed-in user: the signed delivery and the
+ * order's customer are the key); the purchase history a signed-in user reads takes the scope.
+ */
 
 /** The store's customer: by its WooCommerce id, else by the order's billing e-mail (the login). */
 export async function findCustomer(db: Kysely<DB>, customerId: number, email: string) {
@@ -58,11 +64,12 @@ export async function markCredited(db: Kysely<DB>, log_codigo: number) {
   await db.updateTable('log_creditos').set({ log_creditado_em: sql<Date>`now()` }).where('log_codigo', '=', log_codigo).execute();
 }
 
-/** The purchase history of a plan (the Extrato tab), 10 a page, log_codigo DESC by default. */
-export function listCreditLogs(db: Kysely<DB>, pla_codigo: number, q: ListQuery) {
+/** The purchase history of a plan the actor may read (the Extrato tab), 10 a page, log_codigo DESC by default. */
+export function listCreditLogs(db: Kysely<DB>, scope: TenantScope, pla_codigo: number, q: ListQuery) {
   let base = db
     .selectFrom('log_creditos')
     .select(['log_codigo', 'log_creditos', 'log_quantidade', 'log_creditado_em', 'log_data'])
+    .where(scope.planRows('log_creditos'))
     .where('cod_plano', '=', pla_codigo);
   if (q.searchTerm) {
     const term = q.searchTerm;

@@ -1,18 +1,12 @@
 import { PLAN_MSG } from '@ar/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { bearer, useTestApp } from '../../../test/harness.ts';
 import { movementsOf } from '../credits/credits.queries.ts';
 import { creditsPerUnit } from './store.order.ts';
 import { signWebhook } from './store.signature.ts';
 
 const SECRET = 'segredo-de-teste-da-loja';
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ STORE_WEBHOOK_SECRET: SECRET });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const app = useTestApp({ STORE_WEBHOOK_SECRET: SECRET });
 
 function order(over: Record<string, unknown> = {}) {
   return {
@@ -42,7 +36,7 @@ function order(over: Record<string, unknown> = {}) {
 
 function deliver(body: unknown, opts: { secret?: string; signature?: string; topic?: string } = {}) {
   const raw = typeof body === 'string' ? body : JSON.stringify(body);
-  return t.app.inject({
+  return app.t.app.inject({
     method: 'POST',
     url: '/v2/loja/webhook',
     payload: raw,
@@ -56,8 +50,8 @@ function deliver(body: unknown, opts: { secret?: string; signature?: string; top
 }
 
 async function usuarioPlan() {
-  const token = await t.login('usuario@demo.local');
-  const res = await t.app.inject({ method: 'GET', url: '/v2/plano-usuario', headers: bearer(token) });
+  const token = await app.t.login('usuario@demo.local');
+  const res = await app.t.app.inject({ method: 'GET', url: '/v2/plano-usuario', headers: bearer(token) });
   return { token, pla_codigo: res.json().plano.pla_codigo as number, total: res.json().creditos.total as number };
 }
 
@@ -74,7 +68,7 @@ describe('POST /v2/loja/webhook', () => {
     }
     // Signed over other bytes than those sent (the body was re-serialised on the way).
     const raw = JSON.stringify(order());
-    const res = await t.app.inject({
+    const res = await app.t.app.inject({
       method: 'POST',
       url: '/v2/loja/webhook',
       payload: JSON.stringify(order(), null, 2),
@@ -82,11 +76,11 @@ describe('POST /v2/loja/webhook', () => {
     });
     expect(res.statusCode).toBe(401);
     expect((await usuarioPlan()).total).toBe(before.total);
-    expect(await t.ctx.db.selectFrom('log_creditos').select('log_codigo').where('log_pedido_id', '=', 5001).execute()).toHaveLength(0);
+    expect(await app.t.ctx.db.selectFrom('log_creditos').select('log_codigo').where('log_pedido_id', '=', 5001).execute()).toHaveLength(0);
   });
 
   it('answers the ping WooCommerce sends when the webhook is saved', async () => {
-    const res = await t.app.inject({
+    const res = await app.t.app.inject({
       method: 'POST',
       url: '/v2/loja/webhook',
       payload: 'webhook_id=12',
@@ -94,7 +88,7 @@ describe('POST /v2/loja/webhook', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ ok: true, ping: true });
-    const docs = await t.app.inject({ method: 'GET', url: '/v2/docs' });
+    const docs = await app.t.app.inject({ method: 'GET', url: '/v2/docs' });
     expect(Object.keys(docs.json().paths)).toEqual(
       expect.arrayContaining(['/v2/loja/webhook', '/v2/planos', '/v2/planos/{id}/status', '/v2/plano', '/v2/historico-plano/{id}']),
     );
@@ -115,11 +109,11 @@ describe('POST /v2/loja/webhook', () => {
     expect(res.json()).toMatchObject({ ok: true, creditos: 0 });
     const after = await usuarioPlan();
     expect(after.total).toBe(before.total + 203);
-    const ledger = await movementsOf(t.ctx.db, after.pla_codigo);
+    const ledger = await movementsOf(app.t.ctx.db, after.pla_codigo);
     expect(ledger[0]).toMatchObject({ mov_tipo: 'compra', mov_creditos: 203, mov_saldo_apos: after.total, mov_referencia: 'pedido:5001' });
     expect(ledger.filter((m) => m.mov_referencia === 'pedido:5001')).toHaveLength(1);
 
-    const history = await t.app.inject({ method: 'GET', url: `/v2/historico-plano/${after.pla_codigo}`, headers: bearer(after.token) });
+    const history = await app.t.app.inject({ method: 'GET', url: `/v2/historico-plano/${after.pla_codigo}`, headers: bearer(after.token) });
     expect(history.statusCode).toBe(200);
     const { historico, pagination } = history.json();
     expect(pagination).toMatchObject({ offset: 0, limit: 10, rowCount: 3 });
@@ -145,7 +139,7 @@ describe('POST /v2/loja/webhook', () => {
     );
     // Searched by order number or by a product's name (a 500 before: jsonb compared with ILIKE).
     for (const term of ['5001', 'pacote 100']) {
-      const found = await t.app.inject({
+      const found = await app.t.app.inject({
         method: 'GET',
         url: `/v2/historico-plano/${after.pla_codigo}?searchTerm=${encodeURIComponent(term)}`,
         headers: bearer(after.token),
@@ -156,14 +150,14 @@ describe('POST /v2/loja/webhook', () => {
   });
 
   it('matches the customer by usu_wooc_id first, and links it when matched by e-mail', async () => {
-    const gerente = await t.ctx.db
+    const gerente = await app.t.ctx.db
       .selectFrom('usuarios')
       .select(['usu_codigo', 'usu_wooc_id'])
       .where('usu_login', '=', 'gerente@demo.local')
       .executeTakeFirstOrThrow();
     expect(gerente.usu_wooc_id).toBeNull();
     await deliver(order({ id: 6001, number: '6001', customer_id: 77, billing: { email: 'gerente@demo.local' } }));
-    const linked = await t.ctx.db
+    const linked = await app.t.ctx.db
       .selectFrom('usuarios')
       .select('usu_wooc_id')
       .where('usu_codigo', '=', gerente.usu_codigo)
@@ -171,7 +165,7 @@ describe('POST /v2/loja/webhook', () => {
     expect(linked.usu_wooc_id).toBe(77);
     const res = await deliver(order({ id: 6002, number: '6002', customer_id: 77, billing: { email: 'outro@nao.existe' } }));
     expect(res.json()).toMatchObject({ matched: true, creditos: 203 });
-    const log = await t.ctx.db.selectFrom('log_creditos').select('cod_usu').where('log_pedido_id', '=', 6002).executeTakeFirstOrThrow();
+    const log = await app.t.ctx.db.selectFrom('log_creditos').select('cod_usu').where('log_pedido_id', '=', 6002).executeTakeFirstOrThrow();
     expect(log.cod_usu).toBe(gerente.usu_codigo);
   });
 

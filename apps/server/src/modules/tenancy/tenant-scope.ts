@@ -11,14 +11,22 @@ import type { Actor } from '../auth/actor.ts';
  * - level 2 (Gerente): its own entity (read) and the users of that entity up to level 2;
  * - level 1 (Usuário): only itself.
  *
+ * Changing rows is narrower than reading them: `managedUsers` (create, edit, block, remove, re-invite)
+ * are the users in scope for levels 2 and 3 and none for level 1, who reads only itself;
+ * `managedEntities` are the entities in scope for level 3 only (a manager reads its entity).
+ *
  * Plans (docs/plans.md) follow the same rule: the plans of the users in scope and of the entities
  * in scope, plus the plan the actor itself draws on (read). So a manager reaches its entity's plan
  * and the plans of its entity's users up to level 2, never an administrator's; a user only its own.
  * Changing a plan (credits, active flag) is narrower, `managedPlans`: an administrator any plan in
  * scope; a manager the plans of the other users in scope (not its own, not its entity's); a user none.
  *
+ * The rows of a plan (its ledger, plano_movimentos, and its store purchases, log_creditos) are
+ * `planRows`: their cod_plano is a plan the actor may read.
+ *
  * A user's own records (messages, labels, templates, contacts, whitelist, senders, attachments,
- * received mail) are `own` rows: their cod_usu is the actor. Every level reaches only its own.
+ * received mail, sessions) are `own` rows: their cod_usu is the actor. Every level reaches only its
+ * own. The actor's own usuarios row (My Account, its password) is `own(alias, 'usu_codigo')`.
  *
  * Every query of a tenant's data takes the scope as its first argument after the database and puts
  * one of these filters in its where, writes by id included, so a row of another tenant is never
@@ -31,16 +39,22 @@ export interface TenantScope {
   readonly owner: number;
   /** Rows owned by the actor: `alias.cod_usu` (or `column`) is the actor's usu_codigo. */
   own(alias: string, column?: string): Expression<SqlBool>;
-  /** usuarios rows (alias of usuarios). */
+  /** usuarios rows the actor may read (alias of usuarios). */
   users(alias: string): Expression<SqlBool>;
-  /** entidades rows (alias of entidades). */
+  /** usuarios rows the actor may change: the users in scope for levels 2 and 3, none for level 1. */
+  managedUsers(alias: string): Expression<SqlBool>;
+  /** entidades rows the actor may read (alias of entidades). */
   entities(alias: string): Expression<SqlBool>;
+  /** entidades rows the actor may change: the entities in scope for level 3, none below. */
+  managedEntities(alias: string): Expression<SqlBool>;
   /** empresas rows (alias of empresas). */
   companies(alias: string): Expression<SqlBool>;
   /** planos rows the actor may read (alias of planos). */
   plans(alias: string): Expression<SqlBool>;
   /** planos rows the actor may change: credits and the active flag (alias of planos). */
   managedPlans(alias: string): Expression<SqlBool>;
+  /** Rows of a plan the actor may read (plano_movimentos, log_creditos): `alias.cod_plano` (or `column`) is in `plans`. */
+  planRows(alias: string, column?: string): Expression<SqlBool>;
   /** The same rule as `managedPlans`, for a plan row already read in scope (the list's `gerenciavel`). */
   canManagePlan(row: { pla_nivel: number; pla_codigo_usu_ent: number }): boolean;
   /** Create, edit, block, remove and re-invite the users in scope: levels 2 and 3. */
@@ -112,8 +126,23 @@ export function tenantScope(actor: Actor): TenantScope {
   };
   const canManagePlan = (row: { pla_nivel: number; pla_codigo_usu_ent: number }) =>
     actor.usu_nivel === 3 || (actor.usu_nivel === 2 && row.pla_nivel === 1 && row.pla_codigo_usu_ent !== actor.usu_codigo);
+  const planRows = (a: string, column = 'cod_plano') =>
+    sql<SqlBool>`${col(a, column)} IN (SELECT sp.pla_codigo FROM planos sp WHERE ${plans('sp')})`;
+  const managedUsers = (a: string) => (rows.canManageUsers ? rows.users(a) : nothing);
+  const managedEntities = (a: string) => (rows.canManageEntities ? rows.entities(a) : nothing);
   const own = (a: string, column = 'cod_usu') => sql<SqlBool>`${col(a, column)} = ${actor.usu_codigo}`;
-  return { actor, owner: actor.usu_codigo, own, ...rows, plans, managedPlans, canManagePlan };
+  return {
+    actor,
+    owner: actor.usu_codigo,
+    own,
+    ...rows,
+    managedUsers,
+    managedEntities,
+    plans,
+    managedPlans,
+    planRows,
+    canManagePlan,
+  };
 }
 
 /** 403 for an action the actor's level does not allow (the rows it reaches are filtered anyway). */

@@ -1,8 +1,10 @@
-import { settingsBody } from '@ar/core';
+import { settingsBody, settingsSavedResponse, USERS_MSG, userSettingsSchema } from '@ar/core';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { defineRoute } from '../../http/route.ts';
+import { presentSessionUser } from '../auth/session-user.presenter.ts';
 import * as account from './account.service.ts';
+import { presentSettings } from './users.presenter.ts';
 
 /** My Account (/configuracao/conta): My Data of the signed-in user. */
 export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -14,7 +16,8 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
     tag,
     summary: 'Meus Dados do usuário da sessão',
     auth: true,
-    handler: ({ actor }) => account.getSettings(ctx, actor),
+    response: userSettingsSchema,
+    handler: async ({ scope }) => presentSettings(await account.getSettings(ctx, scope)),
   });
 
   defineRoute(app, ctx, {
@@ -24,6 +27,10 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
     summary: 'Salvar Meus Dados (nome e anexo obrigatório); responde o usuário da sessão atualizado',
     auth: true,
     body: settingsBody,
-    handler: ({ actor, body }) => account.saveSettings(ctx, actor, body),
+    response: settingsSavedResponse,
+    handler: async ({ scope, body }) => ({
+      message: USERS_MSG.settingsSaved,
+      user: presentSessionUser(await account.saveSettings(ctx, scope, body)),
+    }),
   });
 }

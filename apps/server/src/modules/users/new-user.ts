@@ -1,16 +1,21 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { ensurePlan } from '../plans/ensure-plan.ts';
-import { type Insertable, insertUser } from './users.queries.ts';
+import type { PlanHolder } from '../plans/plan-source.ts';
 
 /**
  * A new user and the plan it draws on, together: its own prepaid plan, or its entity's postpaid
- * one (docs/plans.md). Both users created by a manager and users who sign up come through here.
+ * one (docs/plans.md). `insert` writes the user in the transaction (users.queries.ts: insertUser
+ * for a manager, insertSignedUpUser for a sign-up) and answers nothing when it wrote nothing.
  */
-export function insertUserWithPlan(db: Kysely<DB>, values: Insertable): Promise<number> {
+export function insertUserWithPlan(
+  db: Kysely<DB>,
+  insert: (trx: Kysely<DB>) => Promise<PlanHolder | undefined>,
+): Promise<number | undefined> {
   return db.transaction().execute(async (trx) => {
-    const usu_codigo = await insertUser(trx, values);
-    await ensurePlan(trx, { usu_codigo, usu_tipo_plano: values.usu_tipo_plano, cod_ger_entidade: values.cod_ger_entidade });
-    return usu_codigo;
+    const user = await insert(trx);
+    if (!user) return undefined;
+    await ensurePlan(trx, user);
+    return user.usu_codigo;
   });
 }

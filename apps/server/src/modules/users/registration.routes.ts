@@ -1,9 +1,20 @@
-import { checkEmailQuery, confirmRegistrationBody, entityUuidParam, registrationBody, tokenParam } from '@ar/core';
+import {
+  checkEmailQuery,
+  checkEmailResponse,
+  confirmRegistrationBody,
+  entityUuidParam,
+  inviteLookupSchema,
+  messageResponse,
+  registrationBody,
+  SIGNUP_MSG,
+  tokenParam,
+} from '@ar/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { defineRoute } from '../../http/route.ts';
 import * as registration from './registration.service.ts';
+import { presentInvite } from './users.presenter.ts';
 
 const entityUuidPath = z.object({ entityUuid: entityUuidParam.shape.uuid });
 
@@ -18,6 +29,7 @@ export function registrationRoutes(app: FastifyInstance, ctx: AppContext): void 
     summary: 'Se o e-mail já é o login de alguém (responde true ou false)',
     auth: false,
     query: checkEmailQuery,
+    response: checkEmailResponse,
     handler: ({ query, request }) => registration.emailExists(ctx, query.email, request.ip),
   });
 
@@ -29,10 +41,11 @@ export function registrationRoutes(app: FastifyInstance, ctx: AppContext): void 
     auth: false,
     params: entityUuidPath,
     body: registrationBody,
+    response: messageResponse,
     handler: async ({ params, body, request, reply }) => {
-      const created = await registration.signUp(ctx, params.entityUuid, body, request.ip);
+      await registration.signUp(ctx, params.entityUuid, body, request.ip);
       reply.status(201);
-      return created;
+      return { message: SIGNUP_MSG.signedUp };
     },
   });
 
@@ -43,7 +56,8 @@ export function registrationRoutes(app: FastifyInstance, ctx: AppContext): void 
     summary: 'Validar o convite: responde usu_nome e usu_codigo',
     auth: false,
     params: tokenParam,
-    handler: ({ params }) => registration.lookupInvite(ctx, params.token),
+    response: inviteLookupSchema,
+    handler: async ({ params }) => presentInvite(await registration.lookupInvite(ctx, params.token)),
   });
 
   defineRoute(app, ctx, {
@@ -54,6 +68,10 @@ export function registrationRoutes(app: FastifyInstance, ctx: AppContext): void 
     auth: false,
     params: tokenParam,
     body: confirmRegistrationBody,
-    handler: ({ params, body }) => registration.confirmRegistration(ctx, params.token, body),
+    response: messageResponse,
+    handler: async ({ params, body }) => {
+      await registration.confirmRegistration(ctx, params.token, body);
+      return { message: SIGNUP_MSG.confirmed };
+    },
   });
 }

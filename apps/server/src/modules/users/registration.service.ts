@@ -36,32 +36,27 @@ export async function emailExists(ctx: AppContext, email: string, ip: string): P
 /**
  * Sign-up on an entity's link: a level 1 user of that entity (and of its company and
  * administration), awaiting acceptance, with the person data of the tab used. The invitation
- * e-mail activates it.
+ * e-mail activates it. Public: the link's uuid is the key, there is no actor.
  */
-export async function signUp(ctx: AppContext, entityUuid: string, body: z.output<typeof registrationBody>, ip: string) {
+export async function signUp(ctx: AppContext, entityUuid: string, body: z.output<typeof registrationBody>, ip: string): Promise<void> {
   const entity = await findEntityByUuid(ctx.db, entityUuid);
   if (!entity) throw notFound();
   await throttle(ctx, REGISTRATION_LIMITS.signUp, ip, SIGNUP_MSG.tooManyRequests);
   if (await q.loginTaken(ctx.db, body.usu_login)) throw badRequest(USERS_MSG.emailExists);
-  const usuCodigo = await insertUserWithPlan(ctx.db, {
-    usu_nome: body.usu_nome,
-    usu_login: body.usu_login,
-    usu_nivel: 1,
-    usu_anexo_obrigatorio: 'N',
-    usu_accounts_aremail: null,
-    usu_tipo_plano: entity.ent_tipo_plano,
-    usu_pessoa_tipo: body.usu_pessoa_tipo,
-    usu_pessoa_data: body.usu_pessoa_data,
-    cod_ger_adm: entity.cod_ger_adm,
-    cod_ger_empresa: entity.cod_ger_empresa,
-    cod_ger_entidade: entity.ent_codigo,
-  });
+  const usuCodigo = await insertUserWithPlan(ctx.db, (trx) =>
+    q.insertSignedUpUser(trx, entity, {
+      usu_nome: body.usu_nome,
+      usu_login: body.usu_login,
+      usu_pessoa_tipo: body.usu_pessoa_tipo,
+      usu_pessoa_data: body.usu_pessoa_data,
+    }),
+  );
+  if (!usuCodigo) throw notFound();
   await sendInvitation(
     ctx,
     { usu_codigo: usuCodigo, usu_nome: body.usu_nome, usu_login: body.usu_login, ent_nome_fantasia: entity.ent_nome_fantasia },
     { signedUp: true },
   );
-  return { message: SIGNUP_MSG.signedUp };
 }
 
 /** GET /usuarios/confirm-registration/{token}: who the live invitation is for. */
@@ -69,11 +64,11 @@ export async function lookupInvite(ctx: AppContext, token: string) {
   const link = await findLiveLinkToken(ctx.db, hashToken(token), 'invite');
   const user = link && (await q.findInvitee(ctx.db, link.cod_usu));
   if (!user) throw notFound(MSG.linkInvalid);
-  return { usu_codigo: user.usu_codigo, usu_nome: user.usu_nome };
+  return user;
 }
 
 /** PUT /usuarios/confirm-registration/{token}: name and password; the user is released (L). */
-export async function confirmRegistration(ctx: AppContext, token: string, body: z.output<typeof confirmRegistrationBody>) {
+export async function confirmRegistration(ctx: AppContext, token: string, body: z.output<typeof confirmRegistrationBody>): Promise<void> {
   const passwordHash = await hashPassword(body.newPassword);
   await ctx.db.transaction().execute(async (trx) => {
     const link = await consumeLinkToken(trx, hashToken(token), 'invite');
@@ -82,5 +77,4 @@ export async function confirmRegistration(ctx: AppContext, token: string, body: 
     await setPassword(trx, link.cod_usu, passwordHash);
     await q.confirmUser(trx, link.cod_usu, body.usu_nome);
   });
-  return { message: SIGNUP_MSG.confirmed };
 }

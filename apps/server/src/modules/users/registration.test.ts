@@ -1,20 +1,16 @@
 import { MSG, SIGNUP_MSG, USERS_MSG } from '@ar/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/harness.ts';
 import { createTenants, type Tenants } from '../tenancy/test-tenants.ts';
 
-let t: TestApp;
+const app = useTestApp();
 let ids: Tenants;
 beforeAll(async () => {
-  t = await createTestApp();
-  ids = await createTenants(t.ctx.db);
-});
-afterAll(async () => {
-  await t?.close();
+  ids = await createTenants(app.t.ctx.db);
 });
 
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, headers: Record<string, string> = {}) =>
-  t.app.inject({ method, url: `/v2${url}`, headers, payload });
+  app.call(method, url, headers, payload);
 
 const inviteTokenIn = (text: string | null) => /\/confirm-registration\/([A-Za-z0-9_-]+)/.exec(text ?? '')?.[1] ?? '';
 
@@ -124,7 +120,7 @@ describe('POST /v2/usuarios/registration/{entityUuid}', () => {
     const res = await call('POST', `/usuarios/registration/${ids.demo.preUuid}`, body);
     expect(res.statusCode).toBe(201);
     expect(res.json().message).toBe(SIGNUP_MSG.signedUp);
-    const user = await t.ctx.db.selectFrom('usuarios').selectAll().where('usu_login', '=', body.usu_login).executeTakeFirstOrThrow();
+    const user = await app.t.ctx.db.selectFrom('usuarios').selectAll().where('usu_login', '=', body.usu_login).executeTakeFirstOrThrow();
     expect(user).toMatchObject({
       usu_nivel: 1,
       usu_status: 'A',
@@ -136,19 +132,23 @@ describe('POST /v2/usuarios/registration/{entityUuid}', () => {
       cod_ger_empresa: ids.demo.empresa,
       cod_ger_entidade: ids.demo.pre,
     });
-    const [mail] = await t.mailbox();
+    const [mail] = await app.t.mailbox();
     expect(mail.cai_to).toBe(body.usu_login);
     expect(mail.cai_subject).toBe('Ative o seu acesso - AR Online');
     expect(inviteTokenIn(mail.cai_text)).not.toBe('');
   });
 
   it('signs up a company with an alphanumeric CNPJ and a judiciary body, each following its entity', async () => {
-    const pos = await t.ctx.db.selectFrom('entidades').select('ent_uuid').where('ent_codigo', '=', ids.demo.pos).executeTakeFirstOrThrow();
+    const pos = await app.t.ctx.db
+      .selectFrom('entidades')
+      .select('ent_uuid')
+      .where('ent_codigo', '=', ids.demo.pos)
+      .executeTakeFirstOrThrow();
     const company = juridica();
     expect((await call('POST', `/usuarios/registration/${pos.ent_uuid}`, company)).statusCode).toBe(201);
     const judiciary = judiciario({}, { cnpj: '11.222.333/0001-81' });
     expect((await call('POST', `/usuarios/registration/${ids.other.uuid}`, judiciary)).statusCode).toBe(201);
-    const rows = await t.ctx.db
+    const rows = await app.t.ctx.db
       .selectFrom('usuarios')
       .select(['usu_login', 'usu_pessoa_tipo', 'usu_pessoa_data', 'usu_tipo_plano', 'cod_ger_entidade', 'cod_ger_adm'])
       .where('usu_login', 'in', [company.usu_login, judiciary.usu_login])
@@ -169,7 +169,7 @@ describe('/v2/usuarios/confirm-registration/{token}', () => {
   async function signedUp() {
     const body = fisica();
     await call('POST', `/usuarios/registration/${ids.demo.preUuid}`, body);
-    const token = inviteTokenIn((await t.mailbox())[0].cai_text);
+    const token = inviteTokenIn((await app.t.mailbox())[0].cai_text);
     const lookup = (await call('GET', `/usuarios/confirm-registration/${token}`)).json();
     return { body, token, lookup };
   }
@@ -220,7 +220,7 @@ describe('/v2/usuarios/confirm-registration/{token}', () => {
     const login = await call('POST', '/login', { username: body.usu_login, password: 'Minha@Senha1' });
     expect(login.statusCode).toBe(200);
     expect(login.json().user).toMatchObject({ usu_nome: 'Maria Confirmada', usu_status: 'L', usu_nivel: 1 });
-    const usuario = await t.ctx.db
+    const usuario = await app.t.ctx.db
       .selectFrom('usuarios')
       .select('usu_nome')
       .where('usu_codigo', '=', ids.demo.usuario)
@@ -245,7 +245,7 @@ describe('/v2/usuarios-settings (My Account)', () => {
   });
 
   it("reads and saves the signed-in user's own data only", async () => {
-    const token = bearer(await t.login('usuario@demo.local'));
+    const token = await app.as('usuario@demo.local');
     const got = await call('GET', '/usuarios-settings', undefined, token);
     expect(got.json()).toMatchObject({ usu_codigo: ids.demo.usuario, usu_nome: 'Usuário Demo', usu_anexo_obrigatorio: 'N' });
     const cases: [Record<string, unknown>, string][] = [
@@ -267,7 +267,7 @@ describe('/v2/usuarios-settings (My Account)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(USERS_MSG.settingsSaved);
     expect(res.json().user).toMatchObject({ usu_codigo: ids.demo.usuario, usu_nome: 'Usuário Renomeado', usu_anexo_obrigatorio: 'S' });
-    const gerente = await t.ctx.db
+    const gerente = await app.t.ctx.db
       .selectFrom('usuarios')
       .select('usu_nome')
       .where('usu_codigo', '=', ids.demo.gerente)

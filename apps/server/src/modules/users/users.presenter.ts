@@ -1,5 +1,5 @@
-import type { UserDetail, UserListItem } from '@ar/core';
-import type { UserRecord } from './users.queries.ts';
+import type { InviteLookup, UserDetail, UserListItem, UserSettings } from '@ar/core';
+import type { SettingsRecord, UserRecord } from './users.queries.ts';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
@@ -25,7 +25,8 @@ export function presentUser(u: UserRecord): UserDetail {
     usu_integracao: u.usu_integracao,
     usu_wooc_id: u.usu_wooc_id,
     usu_pessoa_tipo: u.usu_pessoa_tipo,
-    usu_pessoa_data: u.usu_pessoa_data,
+    // Stored from the sign-up contract (registrationBody): the tab's text fields.
+    usu_pessoa_data: u.usu_pessoa_data as UserDetail['usu_pessoa_data'],
     usu_accounts_aremail: u.usu_accounts_aremail,
     aceita_remessa: u.aceita_remessa,
     cod_ger_adm: u.cod_ger_adm,
@@ -34,3 +35,21 @@ export function presentUser(u: UserRecord): UserDetail {
     emp_nome_fantasia: u.emp_nome_fantasia,
   };
 }
+
+/** GET /usuarios-settings: My Data. */
+export function presentSettings(s: SettingsRecord): UserSettings {
+  return {
+    usu_codigo: s.usu_codigo,
+    usu_nome: s.usu_nome,
+    usu_login: s.usu_login,
+    usu_anexo_obrigatorio: s.usu_anexo_obrigatorio,
+    usu_integracao: s.usu_integracao,
+    usu_wooc_id: s.usu_wooc_id,
+  };
+}
+
+/** GET /usuarios/confirm-registration/{token}: who the invitation is for, nothing more. */
+export const presentInvite = (u: { usu_codigo: number; usu_nome: string }): InviteLookup => ({
+  usu_codigo: u.usu_codigo,
+  usu_nome: u.usu_nome,
+});

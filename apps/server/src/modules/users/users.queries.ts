@@ -1,6 +1,6 @@
 import type { ListQuery } from '@ar/core';
 import { type Kysely, sql } from 'kysely';
-import type { DB, UsuariosTable } from '../../db/schema.ts';
+import type { DB } from '../../db/schema.ts';
 import { containsPattern, pagedList } from '../../http/paged-list.ts';
 import { forgetCachedSessions } from '../auth/session-cache.ts';
 import type { TenantScope } from '../tenancy/tenant-scope.ts';
@@ -75,7 +75,10 @@ export function findUser(db: Db, scope: TenantScope, usuCodigo: number) {
 
 export type UserRecord = NonNullable<Awaited<ReturnType<typeof findUser>>>;
 
-/** Whether a login is taken (by anyone: logins are unique across tenants). */
+/**
+ * Whether a login is taken, by anyone: logins are unique across the whole service, so this one
+ * check looks past the tenant (it answers only yes or no; the public check-email asks the same).
+ */
 export async function loginTaken(db: Db, login: string, exceptUsuCodigo?: number): Promise<boolean> {
   let q = db.selectFrom('usuarios').select('usu_codigo').where(sql`lower(usu_login)`, '=', login.toLowerCase());
   if (exceptUsuCodigo) q = q.where('usu_codigo', '<>', exceptUsuCodigo);
@@ -83,31 +86,95 @@ export async function loginTaken(db: Db, login: string, exceptUsuCodigo?: number
 }
 
 type AremailAccounts = { accounts: { name: string; email: string; main: boolean }[] } | null;
+const jsonOrNull = (v: object | null) => (v ? JSON.stringify(v) : null);
 
-export type Insertable = Pick<
-  UsuariosTable,
-  'usu_nome' | 'usu_login' | 'cod_ger_adm' | 'cod_ger_empresa' | 'cod_ger_entidade' | 'usu_pessoa_tipo'
-> & {
-  usu_accounts_aremail: AremailAccounts;
+/** What a manager gives a new user; everything else comes from the entity it is placed in. */
+export interface NewUser {
+  usu_nome: string;
+  usu_login: string;
   usu_nivel: 1 | 2 | 3;
   usu_anexo_obrigatorio: 'S' | 'N';
-  usu_tipo_plano: '1' | '2';
-  usu_pessoa_data: Record<string, unknown> | null;
-};
+  usu_accounts_aremail: AremailAccounts;
+}
 
-/** A new user awaiting acceptance (status A, no password until the invitation is confirmed). */
-export async function insertUser(db: Db, values: Insertable): Promise<number> {
-  const row = await db
+const NEW_USER_RETURNING = ['usu_codigo', 'usu_tipo_plano', 'cod_ger_entidade'] as const;
+
+/**
+ * A user created by a manager, status A (no password until the invitation is confirmed), in the
+ * entity `entCodigo` when that entity is in the actor's scope: INSERT ... SELECT from the entity,
+ * so its company, administration and plan type are the entity's and another tenant's entity
+ * inserts nothing (undefined).
+ */
+export function insertUser(db: Db, scope: TenantScope, entCodigo: number, v: NewUser) {
+  return db
+    .insertInto('usuarios')
+    .columns([
+      'usu_nome',
+      'usu_login',
+      'usu_nivel',
+      'usu_anexo_obrigatorio',
+      'usu_accounts_aremail',
+      'usu_tipo_plano',
+      'cod_ger_adm',
+      'cod_ger_empresa',
+      'cod_ger_entidade',
+    ])
+    .expression(
+      db
+        .selectFrom('entidades as en')
+        .innerJoin('empresas as em', 'em.emp_codigo', 'en.cod_ger_empresa')
+        .select([
+          sql<string>`${v.usu_nome}::text`.as('usu_nome'),
+          sql<string>`${v.usu_login}::text`.as('usu_login'),
+          sql<number>`${v.usu_nivel}::smallint`.as('usu_nivel'),
+          sql<string>`${v.usu_anexo_obrigatorio}::text`.as('usu_anexo_obrigatorio'),
+          sql<string | null>`${jsonOrNull(v.usu_accounts_aremail)}::jsonb`.as('usu_accounts_aremail'),
+          'en.ent_tipo_plano',
+          'em.cod_ger_adm',
+          'en.cod_ger_empresa',
+          'en.ent_codigo',
+        ])
+        .where(scope.entities('en'))
+        .where('en.ent_codigo', '=', entCodigo),
+    )
+    .returning(NEW_USER_RETURNING)
+    .executeTakeFirst();
+}
+
+/** The entity of a sign-up link, as findEntityByUuid answers it. */
+export interface LinkEntity {
+  ent_codigo: number;
+  cod_ger_empresa: number;
+  cod_ger_adm: number | null;
+  ent_tipo_plano: '1' | '2';
+}
+
+/**
+ * A user who signed up on an entity's link (public, no actor: the link's secret uuid chose the
+ * entity): level 1, status A, with the person data of the tab used.
+ */
+export function insertSignedUpUser(
+  db: Db,
+  entity: LinkEntity,
+  v: { usu_nome: string; usu_login: string; usu_pessoa_tipo: 1 | 2 | 3; usu_pessoa_data: Record<string, unknown> },
+) {
+  return db
     .insertInto('usuarios')
     .values({
-      ...values,
-      usu_pessoa_data: values.usu_pessoa_data ? JSON.stringify(values.usu_pessoa_data) : null,
-      usu_accounts_aremail: values.usu_accounts_aremail ? JSON.stringify(values.usu_accounts_aremail) : null,
+      usu_nome: v.usu_nome,
+      usu_login: v.usu_login,
+      usu_nivel: 1,
+      usu_anexo_obrigatorio: 'N',
       usu_status: 'A',
+      usu_pessoa_tipo: v.usu_pessoa_tipo,
+      usu_pessoa_data: JSON.stringify(v.usu_pessoa_data),
+      usu_tipo_plano: entity.ent_tipo_plano,
+      cod_ger_adm: entity.cod_ger_adm,
+      cod_ger_empresa: entity.cod_ger_empresa,
+      cod_ger_entidade: entity.ent_codigo,
     })
-    .returning('usu_codigo')
+    .returning(NEW_USER_RETURNING)
     .executeTakeFirstOrThrow();
-  return row.usu_codigo;
 }
 
 export interface UserChanges {
@@ -123,21 +190,42 @@ export interface UserChanges {
   cod_ger_entidade: number;
 }
 
-export async function updateUser(db: Db, usuCodigo: number, changes: UserChanges) {
+/**
+ * Saves a user the actor may change, placed in an entity in the actor's scope; false (nothing
+ * written) when either is out of reach.
+ */
+export async function updateUser(db: Db, scope: TenantScope, usuCodigo: number, changes: UserChanges): Promise<boolean> {
+  const res = await db
+    .updateTable('usuarios as u')
+    .set({ ...changes, usu_accounts_aremail: jsonOrNull(changes.usu_accounts_aremail) })
+    .where(scope.managedUsers('u'))
+    .where('u.usu_codigo', '=', usuCodigo)
+    .where((eb) =>
+      eb(eb.val(changes.cod_ger_entidade), 'in', eb.selectFrom('entidades as te').select('te.ent_codigo').where(scope.entities('te'))),
+    )
+    .executeTakeFirst();
+  forgetCachedSessions();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+/** Ends every session of a user the actor may change (a blocked user is signed out at once). */
+export async function endSessionsOf(db: Db, scope: TenantScope, usuCodigo: number) {
   await db
-    .updateTable('usuarios')
-    .set({ ...changes, usu_accounts_aremail: changes.usu_accounts_aremail ? JSON.stringify(changes.usu_accounts_aremail) : null })
-    .where('usu_codigo', '=', usuCodigo)
+    .deleteFrom('sessoes')
+    .where('cod_usu', '=', usuCodigo)
+    .where((eb) => eb('cod_usu', 'in', eb.selectFrom('usuarios as su').select('su.usu_codigo').where(scope.managedUsers('su'))))
     .execute();
   forgetCachedSessions();
 }
 
-export async function deleteUser(db: Db, usuCodigo: number) {
-  await db.deleteFrom('usuarios').where('usu_codigo', '=', usuCodigo).execute();
+/** Removes a user the actor may change; false when out of reach. A user others depend on raises 23503. */
+export async function deleteUser(db: Db, scope: TenantScope, usuCodigo: number): Promise<boolean> {
+  const res = await db.deleteFrom('usuarios as u').where(scope.managedUsers('u')).where('u.usu_codigo', '=', usuCodigo).executeTakeFirst();
   forgetCachedSessions();
+  return Number(res.numDeletedRows) > 0;
 }
 
-/** The user an invitation link names (for GET and PUT /usuarios/confirm-registration). */
+/** The user an invitation link names (for GET and PUT /usuarios/confirm-registration: the token is the key). */
 export function findInvitee(db: Db, usuCodigo: number) {
   return db
     .selectFrom('usuarios as u')
@@ -152,15 +240,18 @@ export async function confirmUser(db: Db, usuCodigo: number, usuNome: string) {
   forgetCachedSessions();
 }
 
-export function findSettings(db: Db, usuCodigo: number) {
+/** My Account: the actor's own row only (there is no id to point elsewhere). */
+export function findSettings(db: Db, scope: TenantScope) {
   return db
     .selectFrom('usuarios')
     .select(['usu_codigo', 'usu_nome', 'usu_login', 'usu_anexo_obrigatorio', 'usu_integracao', 'usu_wooc_id'])
-    .where('usu_codigo', '=', usuCodigo)
+    .where(scope.own('usuarios', 'usu_codigo'))
     .executeTakeFirstOrThrow();
 }
 
-export async function updateSettings(db: Db, usuCodigo: number, values: { usu_nome: string; usu_anexo_obrigatorio: 'S' | 'N' }) {
-  await db.updateTable('usuarios').set(values).where('usu_codigo', '=', usuCodigo).execute();
+export type SettingsRecord = Awaited<ReturnType<typeof findSettings>>;
+
+export async function updateSettings(db: Db, scope: TenantScope, values: { usu_nome: string; usu_anexo_obrigatorio: 'S' | 'N' }) {
+  await db.updateTable('usuarios').set(values).where(scope.own('usuarios', 'usu_codigo')).execute();
   forgetCachedSessions();
 }

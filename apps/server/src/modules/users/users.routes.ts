@@ -1,7 +1,19 @@
-import { idParam, userBody, usersListQuery, usuCodigoParam } from '@ar/core';
+import {
+  idParam,
+  messageResponse,
+  USERS_MSG,
+  userBody,
+  userCreatedResponse,
+  userDetailSchema,
+  userSavedResponse,
+  usersListQuery,
+  usersListResponse,
+  usuCodigoParam,
+} from '@ar/core';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { defineRoute } from '../../http/route.ts';
+import { presentUser, presentUserListItem } from './users.presenter.ts';
 import * as users from './users.service.ts';
 
 /** The users screen (/cadastros/usuarios): every call filtered by the actor's tenant scope. */
@@ -15,7 +27,11 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext): void {
     summary: 'Usuários ao alcance do usuário (tabela paginada, 10 por página, usu_codigo crescente)',
     auth: true,
     query: usersListQuery,
-    handler: ({ actor, query }) => users.listUsers(ctx, actor, query),
+    response: usersListResponse,
+    handler: async ({ scope, query }) => {
+      const { rows, pagination } = await users.listUsers(ctx, scope, query);
+      return { usuarios: rows.map(presentUserListItem), pagination };
+    },
   });
 
   defineRoute(app, ctx, {
@@ -25,7 +41,8 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext): void {
     summary: 'Um usuário (para o modal de edição)',
     auth: true,
     params: idParam,
-    handler: ({ actor, params }) => users.getUser(ctx, actor, params.id),
+    response: userDetailSchema,
+    handler: async ({ scope, params }) => presentUser(await users.getUser(ctx, scope, params.id)),
   });
 
   defineRoute(app, ctx, {
@@ -35,10 +52,11 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext): void {
     summary: 'Cadastrar um usuário (status A) e enviar o convite; empresa e entidade só do administrador',
     auth: true,
     body: userBody,
-    handler: async ({ actor, body, reply }) => {
-      const created = await users.createUser(ctx, actor, body);
+    response: userCreatedResponse,
+    handler: async ({ scope, body, reply }) => {
+      const created = await users.createUser(ctx, scope, body);
       reply.status(201);
-      return created;
+      return { message: USERS_MSG.created, usuario: presentUser(created) };
     },
   });
 
@@ -46,11 +64,15 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext): void {
     method: 'PUT',
     url: '/usuarios/:id',
     tag,
-    summary: 'Atualizar um usuário; usu_status B bloqueia, outro valor desbloqueia',
+    summary: 'Atualizar um usuário; usu_status B bloqueia, outro valor desbloqueia (usuario null se saiu do alcance)',
     auth: true,
     params: idParam,
     body: userBody,
-    handler: ({ actor, params, body }) => users.updateUser(ctx, actor, params.id, body),
+    response: userSavedResponse,
+    handler: async ({ scope, params, body }) => {
+      const saved = await users.updateUser(ctx, scope, params.id, body);
+      return { message: USERS_MSG.updated, usuario: saved ? presentUser(saved) : null };
+    },
   });
 
   defineRoute(app, ctx, {
@@ -60,7 +82,11 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext): void {
     summary: 'Remover um usuário (409 se tiver registros vinculados: bloqueie-o)',
     auth: true,
     params: idParam,
-    handler: ({ actor, params }) => users.removeUser(ctx, actor, params.id),
+    response: messageResponse,
+    handler: async ({ scope, params }) => {
+      await users.removeUser(ctx, scope, params.id);
+      return { message: USERS_MSG.removed };
+    },
   });
 
   defineRoute(app, ctx, {
@@ -70,6 +96,10 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext): void {
     summary: 'Reenviar o convite (usuário com status diferente de L)',
     auth: true,
     params: usuCodigoParam,
-    handler: ({ actor, params }) => users.resendInvite(ctx, actor, params.usu_codigo),
+    response: messageResponse,
+    handler: async ({ scope, params }) => {
+      await users.resendInvite(ctx, scope, params.usu_codigo);
+      return { message: USERS_MSG.inviteResent };
+    },
   });
 }

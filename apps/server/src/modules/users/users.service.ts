@@ -2,30 +2,19 @@ import { type ListQuery, USERS_MSG, type userBody } from '@ar/core';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
-import type { Actor } from '../auth/actor.ts';
-import { deleteSessionsOf } from '../auth/auth.queries.ts';
 import { findCompany, findEntity } from '../entities/entities.queries.ts';
-import { requirePermission, type TenantScope, tenantScope } from '../tenancy/tenant-scope.ts';
+import { requirePermission, type TenantScope } from '../tenancy/tenant-scope.ts';
 import { sendInvitation } from './invitations.ts';
 import { insertUserWithPlan } from './new-user.ts';
-import { presentUser, presentUserListItem } from './users.presenter.ts';
 import * as q from './users.queries.ts';
 
 type UserInput = z.output<typeof userBody>;
 
-export async function listUsers(ctx: AppContext, actor: Actor, query: ListQuery) {
-  const { rows, pagination } = await q.listUsers(ctx.db, tenantScope(actor), query);
-  return { usuarios: rows.map(presentUserListItem), pagination };
-}
+/** The users in the actor's scope (tenant-scope.ts): another tenant's id is simply not found. */
+export const listUsers = (ctx: AppContext, scope: TenantScope, query: ListQuery) => q.listUsers(ctx.db, scope, query);
 
-async function userInScope(ctx: AppContext, scope: TenantScope, usuCodigo: number) {
-  const user = await q.findUser(ctx.db, scope, usuCodigo);
-  if (!user) throw notFound();
-  return user;
-}
-
-export async function getUser(ctx: AppContext, actor: Actor, usuCodigo: number) {
-  return presentUser(await userInScope(ctx, tenantScope(actor), usuCodigo));
+export async function getUser(ctx: AppContext, scope: TenantScope, usuCodigo: number) {
+  return (await q.findUser(ctx.db, scope, usuCodigo)) ?? Promise.reject(notFound());
 }
 
 /**
@@ -50,32 +39,30 @@ async function entityFor(ctx: AppContext, scope: TenantScope, body: UserInput) {
   return entity;
 }
 
-function checkLevel(actor: Actor, level: number) {
-  if (level > actor.usu_nivel) throw badRequest(USERS_MSG.levelNotAllowed);
+/** Types a user may give: the levels at or below its own (spec 000 §6). */
+function checkLevel(scope: TenantScope, level: number) {
+  if (level > scope.actor.usu_nivel) throw badRequest(USERS_MSG.levelNotAllowed);
 }
 
-export async function createUser(ctx: AppContext, actor: Actor, body: UserInput) {
-  const scope = tenantScope(actor);
+/** POST /usuarios: a user awaiting acceptance in an entity in scope, with its plan; the invitation is e-mailed. */
+export async function createUser(ctx: AppContext, scope: TenantScope, body: UserInput) {
   requirePermission(scope.canManageUsers);
-  checkLevel(actor, body.usu_nivel);
+  checkLevel(scope, body.usu_nivel);
   const entity = await entityFor(ctx, scope, body);
   if (await q.loginTaken(ctx.db, body.usu_login)) throw badRequest(USERS_MSG.emailExists);
-  const usuCodigo = await insertUserWithPlan(ctx.db, {
-    usu_nome: body.usu_nome,
-    usu_login: body.usu_login,
-    usu_nivel: body.usu_nivel,
-    usu_anexo_obrigatorio: body.usu_anexo_obrigatorio,
-    usu_accounts_aremail: body.usu_accounts_aremail,
-    usu_tipo_plano: entity.ent_tipo_plano,
-    usu_pessoa_tipo: null,
-    usu_pessoa_data: null,
-    cod_ger_adm: entity.cod_ger_adm,
-    cod_ger_empresa: entity.cod_ger_empresa,
-    cod_ger_entidade: entity.ent_codigo,
-  });
-  const user = await userInScope(ctx, scope, usuCodigo);
+  const usuCodigo = await insertUserWithPlan(ctx.db, (trx) =>
+    q.insertUser(trx, scope, entity.ent_codigo, {
+      usu_nome: body.usu_nome,
+      usu_login: body.usu_login,
+      usu_nivel: body.usu_nivel,
+      usu_anexo_obrigatorio: body.usu_anexo_obrigatorio,
+      usu_accounts_aremail: body.usu_accounts_aremail,
+    }),
+  );
+  if (!usuCodigo) throw notFound();
+  const user = await getUser(ctx, scope, usuCodigo);
   await inviteQuietly(ctx, user);
-  return { message: USERS_MSG.created, usuario: presentUser(user) };
+  return user;
 }
 
 /**
@@ -89,17 +76,20 @@ function nextStatus(current: q.UserRecord, asked: UserInput['usu_status']): 'A' 
   return current.usu_status;
 }
 
-export async function updateUser(ctx: AppContext, actor: Actor, usuCodigo: number, body: UserInput) {
-  const scope = tenantScope(actor);
-  const current = await userInScope(ctx, scope, usuCodigo);
+/**
+ * PUT /usuarios/{id}. Answers the user as saved, or undefined when the edit took it out of the
+ * actor's reach (moved to a level above a manager's).
+ */
+export async function updateUser(ctx: AppContext, scope: TenantScope, usuCodigo: number, body: UserInput) {
+  const current = await getUser(ctx, scope, usuCodigo);
   requirePermission(scope.canManageUsers);
-  checkLevel(actor, body.usu_nivel);
+  checkLevel(scope, body.usu_nivel);
   const status = nextStatus(current, body.usu_status);
-  if (status === 'B' && usuCodigo === actor.usu_codigo) throw badRequest(USERS_MSG.cannotBlockSelf);
+  if (status === 'B' && usuCodigo === scope.actor.usu_codigo) throw badRequest(USERS_MSG.cannotBlockSelf);
   const entity = await entityFor(ctx, scope, body);
   if (await q.loginTaken(ctx.db, body.usu_login, usuCodigo)) throw badRequest(USERS_MSG.emailExists);
   await ctx.db.transaction().execute(async (trx) => {
-    await q.updateUser(trx, usuCodigo, {
+    const saved = await q.updateUser(trx, scope, usuCodigo, {
       usu_nome: body.usu_nome,
       usu_login: body.usu_login,
       usu_nivel: body.usu_nivel,
@@ -111,36 +101,33 @@ export async function updateUser(ctx: AppContext, actor: Actor, usuCodigo: numbe
       cod_ger_empresa: entity.cod_ger_empresa,
       cod_ger_entidade: entity.ent_codigo,
     });
+    if (!saved) throw notFound();
     // A blocked user is signed out at once, not when the session expires.
-    if (status === 'B') await deleteSessionsOf(trx, usuCodigo);
+    if (status === 'B') await q.endSessionsOf(trx, scope, usuCodigo);
   });
-  // After the edit the user may have left the actor's reach (moved to a level above a manager's).
-  const saved = await q.findUser(ctx.db, scope, usuCodigo);
-  return { message: USERS_MSG.updated, usuario: saved ? presentUser(saved) : null };
+  return q.findUser(ctx.db, scope, usuCodigo);
 }
 
-export async function removeUser(ctx: AppContext, actor: Actor, usuCodigo: number) {
-  const scope = tenantScope(actor);
-  await userInScope(ctx, scope, usuCodigo);
+export async function removeUser(ctx: AppContext, scope: TenantScope, usuCodigo: number) {
+  await getUser(ctx, scope, usuCodigo);
   requirePermission(scope.canManageUsers);
-  if (usuCodigo === actor.usu_codigo) throw badRequest(USERS_MSG.cannotRemoveSelf);
+  if (usuCodigo === scope.actor.usu_codigo) throw badRequest(USERS_MSG.cannotRemoveSelf);
+  let removed: boolean;
   try {
-    await q.deleteUser(ctx.db, usuCodigo);
+    removed = await q.deleteUser(ctx.db, scope, usuCodigo);
   } catch (e) {
     // Messages, plans and other records keep their author: such a user is blocked instead.
     if ((e as { code?: string }).code === '23503') throw new AppError(409, USERS_MSG.hasRecords);
     throw e;
   }
-  return { message: USERS_MSG.removed };
+  if (!removed) throw notFound();
 }
 
-export async function resendInvite(ctx: AppContext, actor: Actor, usuCodigo: number) {
-  const scope = tenantScope(actor);
-  const user = await userInScope(ctx, scope, usuCodigo);
+export async function resendInvite(ctx: AppContext, scope: TenantScope, usuCodigo: number) {
+  const user = await getUser(ctx, scope, usuCodigo);
   requirePermission(scope.canManageUsers);
   if (user.usu_status === 'L') throw badRequest(USERS_MSG.alreadyConfirmed);
   await sendInvitation(ctx, user, { signedUp: false });
-  return { message: USERS_MSG.inviteResent };
 }
 
 /** The user exists either way; a mail failure is logged, and the manager can resend. */

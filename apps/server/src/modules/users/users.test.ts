@@ -1,26 +1,21 @@
 import { MSG, USERS_MSG } from '@ar/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, DEMO_PASSWORD, type TestApp } from '../../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, useTestApp } from '../../../test/harness.ts';
 import { createTenants, type Tenants } from '../tenancy/test-tenants.ts';
 
-let t: TestApp;
+const app = useTestApp();
 let ids: Tenants;
 const as: Record<'admin' | 'gerente' | 'usuario' | 'otherAdmin', Record<string, string>> = {} as never;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  ids = await createTenants(t.ctx.db);
-  as.admin = bearer(await t.login('admin@demo.local'));
-  as.gerente = bearer(await t.login('gerente@demo.local'));
-  as.usuario = bearer(await t.login('usuario@demo.local'));
-  as.otherAdmin = bearer(await t.login('admin@outra.local'));
-});
-afterAll(async () => {
-  await t?.close();
+  ids = await createTenants(app.t.ctx.db);
+  as.admin = await app.as('admin@demo.local');
+  as.gerente = await app.as('gerente@demo.local');
+  as.usuario = await app.as('usuario@demo.local');
+  as.otherAdmin = await app.as('admin@outra.local');
 });
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Record<string, string>, payload?: object) =>
-  t.app.inject({ method, url: `/v2${url}`, headers, payload });
+const call = app.call;
 
 const newUser = (over: Record<string, unknown> = {}) => ({
   usu_nome: 'Novo Usuário',
@@ -29,8 +24,6 @@ const newUser = (over: Record<string, unknown> = {}) => ({
   usu_nivel: 1,
   ...over,
 });
-
-const inviteTokenIn = (text: string | null) => /\/confirm-registration\/([A-Za-z0-9_-]+)/.exec(text ?? '')?.[1];
 
 describe('authentication', () => {
   it('answers 401 to every users call without a session', async () => {
@@ -142,7 +135,7 @@ describe('POST /v2/usuarios', () => {
     expect(res.json().message).toBe(USERS_MSG.companyRequired);
     res = await call('POST', '/usuarios', as.admin, newUser({ cod_ger_empresa: ids.demo.empresa }));
     expect(res.json().message).toBe(USERS_MSG.entityRequired);
-    const second = await t.ctx.db
+    const second = await app.t.ctx.db
       .insertInto('empresas')
       .values({ emp_nome_fantasia: 'Segunda Empresa', cod_ger_adm: ids.demo.admin })
       .returning('emp_codigo')
@@ -162,7 +155,9 @@ describe('POST /v2/usuarios', () => {
       const res = await call('POST', '/usuarios', as.admin, newUser({ ...over, usu_login: login }));
       expect(res.statusCode).toBe(404);
     }
-    expect(await t.ctx.db.selectFrom('usuarios').select('usu_codigo').where('usu_login', '=', login).executeTakeFirst()).toBeUndefined();
+    expect(
+      await app.t.ctx.db.selectFrom('usuarios').select('usu_codigo').where('usu_login', '=', login).executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   it('refuses level 1 (403)', async () => {
@@ -192,7 +187,7 @@ describe('POST /v2/usuarios', () => {
     );
     expect(res.statusCode).toBe(201);
     // A prepaid user gets its own plan at creation (empty until credits are bought).
-    const own = await t.ctx.db
+    const own = await app.t.ctx.db
       .selectFrom('planos')
       .select(['pla_tipo_plano', 'pla_total_credito'])
       .where('pla_nivel', '=', 1)
@@ -215,7 +210,7 @@ describe('POST /v2/usuarios', () => {
         ],
       },
     });
-    const [mail] = await t.mailbox();
+    const [mail] = await app.t.mailbox();
     expect(mail.cai_to).toBe(login);
     expect(mail.cai_subject).toBe('Convite para acessar o AR Online');
     expect(mail.cai_text).toContain('http://localhost:3999/confirm-registration/');
@@ -236,150 +231,6 @@ describe('POST /v2/usuarios', () => {
       usu_tipo_plano: '2',
       cod_ger_entidade: ids.demo.pos,
       usu_accounts_aremail: null,
-    });
-  });
-});
-
-describe('PUT /v2/usuarios/{id}', () => {
-  const editOf = async (id: number, over: Record<string, unknown> = {}) => {
-    const u = (await call('GET', `/usuarios/${id}`, as.admin)).json();
-    return { ...newUser(), usu_nome: u.usu_nome, usu_login: u.usu_login, usu_nivel: u.usu_nivel, ...over };
-  };
-
-  it('answers 404 for a user of another tenant, at every level, and changes nothing', async () => {
-    const body = newUser({ usu_nome: 'Invadido' });
-    for (const [who, id] of [
-      ['admin', ids.other.usuario],
-      ['gerente', ids.demo.admin],
-      ['gerente', ids.demo.posUser],
-      ['usuario', ids.demo.gerente],
-    ] as const) {
-      expect((await call('PUT', `/usuarios/${id}`, as[who], body)).statusCode, `${who} → ${id}`).toBe(404);
-    }
-    const names = await t.ctx.db.selectFrom('usuarios').select('usu_nome').where('usu_nome', '=', 'Invadido').execute();
-    expect(names).toEqual([]);
-  });
-
-  it('refuses level 1 even on itself (403): My Account is its way', async () => {
-    const res = await call('PUT', `/usuarios/${ids.demo.usuario}`, as.usuario, newUser({ usu_login: 'usuario@demo.local' }));
-    expect(res.statusCode).toBe(403);
-  });
-
-  it('updates a user, whose plan type follows the new entity; the e-mail must stay unique', async () => {
-    const created = (await call('POST', '/usuarios', as.gerente, newUser())).json().usuario;
-    let res = await call(
-      'PUT',
-      `/usuarios/${created.usu_codigo}`,
-      as.gerente,
-      await editOf(created.usu_codigo, { usu_login: 'gerente@demo.local' }),
-    );
-    expect(res.json().message).toBe(USERS_MSG.emailExists);
-    res = await call('PUT', `/usuarios/${created.usu_codigo}`, as.gerente, await editOf(created.usu_codigo, { usu_nivel: 3 }));
-    expect(res.json().message).toBe(USERS_MSG.levelNotAllowed);
-    res = await call(
-      'PUT',
-      `/usuarios/${created.usu_codigo}`,
-      as.admin,
-      await editOf(created.usu_codigo, {
-        usu_nome: 'Nome Novo',
-        usu_anexo_obrigatorio: 'S',
-        cod_ger_empresa: ids.demo.empresa,
-        cod_ger_entidade: ids.demo.pos,
-      }),
-    );
-    expect(res.statusCode).toBe(200);
-    expect(res.json().message).toBe(USERS_MSG.updated);
-    expect(res.json().usuario).toMatchObject({
-      usu_nome: 'Nome Novo',
-      usu_anexo_obrigatorio: 'S',
-      usu_tipo_plano: '2',
-      cod_ger_entidade: ids.demo.pos,
-    });
-    // Moved out of the manager's entity: out of the manager's reach.
-    expect((await call('GET', `/usuarios/${created.usu_codigo}`, as.gerente)).statusCode).toBe(404);
-  });
-
-  it('blocks a user (status B: signed out and refused at sign-in) and unblocks it back to L', async () => {
-    const target = bearer(await t.login('pos@demo.local'));
-    const body = await editOf(ids.demo.posUser, { cod_ger_empresa: ids.demo.empresa, cod_ger_entidade: ids.demo.pos });
-    let res = await call('PUT', `/usuarios/${ids.demo.posUser}`, as.admin, { ...body, usu_status: 'B' });
-    expect(res.json().usuario.usu_status).toBe('B');
-    expect((await call('GET', '/me', target)).statusCode).toBe(401);
-    const login = await call('POST', '/login', {}, { username: 'pos@demo.local', password: DEMO_PASSWORD });
-    expect(login.json().message).toBe(MSG.blockedUser);
-    res = await call('PUT', `/usuarios/${ids.demo.posUser}`, as.admin, { ...body, usu_status: 'L' });
-    expect(res.json().usuario.usu_status).toBe('L');
-    expect((await call('POST', '/login', {}, { username: 'pos@demo.local', password: DEMO_PASSWORD })).statusCode).toBe(200);
-  });
-
-  it('does not let a manager block itself', async () => {
-    const body = { ...newUser({ usu_login: 'gerente@demo.local', usu_nivel: 2, usu_nome: 'Gerente Demo' }), usu_status: 'B' };
-    const res = await call('PUT', `/usuarios/${ids.demo.gerente}`, as.gerente, body);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(USERS_MSG.cannotBlockSelf);
-  });
-});
-
-describe('DELETE /v2/usuarios/{id}', () => {
-  it('answers 404 across tenants, 403 for level 1, 400 for oneself', async () => {
-    for (const [who, id] of [
-      ['admin', ids.other.usuario],
-      ['gerente', ids.demo.posUser],
-      ['usuario', ids.demo.gerente],
-    ] as const) {
-      expect((await call('DELETE', `/usuarios/${id}`, as[who])).statusCode, `${who} → ${id}`).toBe(404);
-    }
-    expect((await call('DELETE', `/usuarios/${ids.demo.usuario}`, as.usuario)).statusCode).toBe(403);
-    const self = await call('DELETE', `/usuarios/${ids.demo.gerente}`, as.gerente);
-    expect(self.json().message).toBe(USERS_MSG.cannotRemoveSelf);
-    expect((await call('GET', `/usuarios/${ids.other.usuario}`, as.otherAdmin)).statusCode).toBe(200);
-  });
-
-  it('removes a user; one that others depend on is refused with 409', async () => {
-    const created = (await call('POST', '/usuarios', as.gerente, newUser())).json().usuario;
-    const res = await call('DELETE', `/usuarios/${created.usu_codigo}`, as.gerente);
-    expect(res.statusCode).toBe(200);
-    expect(res.json().message).toBe(USERS_MSG.removed);
-    expect((await call('GET', `/usuarios/${created.usu_codigo}`, as.gerente)).statusCode).toBe(404);
-
-    const boss = (await call('POST', '/usuarios', as.gerente, newUser())).json().usuario;
-    await t.ctx.db.updateTable('empresas').set({ cod_ger_adm: boss.usu_codigo }).where('emp_codigo', '=', ids.other.empresa).execute();
-    const refused = await call('DELETE', `/usuarios/${boss.usu_codigo}`, as.gerente);
-    await t.ctx.db.updateTable('empresas').set({ cod_ger_adm: ids.other.admin }).where('emp_codigo', '=', ids.other.empresa).execute();
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe(USERS_MSG.hasRecords);
-  });
-});
-
-describe('PUT /v2/usuarios/resend-invite/{usu_codigo}', () => {
-  it('answers 404 across tenants and 400 for a user already released', async () => {
-    for (const [who, id] of [
-      ['admin', ids.other.usuario],
-      ['gerente', ids.demo.posUser],
-      ['usuario', ids.demo.gerente],
-    ] as const) {
-      expect((await call('PUT', `/usuarios/resend-invite/${id}`, as[who])).statusCode, `${who} → ${id}`).toBe(404);
-    }
-    const res = await call('PUT', `/usuarios/resend-invite/${ids.demo.usuario}`, as.gerente);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(USERS_MSG.alreadyConfirmed);
-  });
-
-  it('sends a new link that replaces the previous one', async () => {
-    const created = (await call('POST', '/usuarios', as.gerente, newUser())).json().usuario;
-    const first = inviteTokenIn((await t.mailbox())[0].cai_text);
-    const res = await call('PUT', `/usuarios/resend-invite/${created.usu_codigo}`, as.gerente);
-    expect(res.statusCode).toBe(200);
-    expect(res.json().message).toBe(USERS_MSG.inviteResent);
-    const [mail] = await t.mailbox();
-    expect(mail.cai_to).toBe(created.usu_login);
-    const second = inviteTokenIn(mail.cai_text);
-    expect(second).toBeTruthy();
-    expect(second).not.toBe(first);
-    expect((await call('GET', `/usuarios/confirm-registration/${first}`, {})).statusCode).toBe(404);
-    expect((await call('GET', `/usuarios/confirm-registration/${second}`, {})).json()).toEqual({
-      usu_codigo: created.usu_codigo,
-      usu_nome: created.usu_nome,
     });
   });
 });

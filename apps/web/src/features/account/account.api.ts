@@ -1,7 +1,7 @@
-import type { SessionUser, SettingsBody, UserSettings } from '@ar/core';
+import type { SettingsBody, SettingsSavedResponse, UserSettings } from '@ar/core';
 import { api } from '../../api/client.ts';
 
 export const settingsCall = () => api<UserSettings>('/usuarios-settings', { silent: true });
 
 export const saveSettingsCall = (body: SettingsBody) =>
-  api<{ message: string; user: SessionUser }>('/usuarios-settings', { method: 'PUT', body, silent: true });
+  api<SettingsSavedResponse>('/usuarios-settings', { method: 'PUT', body, silent: true });

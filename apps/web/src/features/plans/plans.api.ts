@@ -1,4 +1,4 @@
-import type { CreditHistoryResponse, CreditState, Plano, PlanSummary, PlanUpdateBody } from '@ar/core';
+import type { CreditHistoryResponse, CreditState, CreditsChangedResponse, PlanStatusResponse, PlanSummary, PlanUpdateBody } from '@ar/core';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
 
@@ -24,11 +24,11 @@ export function useUserPlan(usu_codigo: number | null) {
 }
 
 export function changeCredits(body: PlanUpdateBody) {
-  return api<{ message: string; plano: Plano; creditos: CreditState }>('/plano', { method: 'PUT', body, silent: true });
+  return api<CreditsChangedResponse>('/plano', { method: 'PUT', body, silent: true });
 }
 
 export function setPlanActive(pla_codigo: number, pla_ativo: 0 | 1) {
-  return api<{ message: string; plano: Plano }>(`/planos/${pla_codigo}/status`, { method: 'PUT', body: { pla_ativo }, silent: true });
+  return api<PlanStatusResponse>(`/planos/${pla_codigo}/status`, { method: 'PUT', body: { pla_ativo }, silent: true });
 }
 
 export type { CreditHistoryResponse };
