@@ -1,3 +1,4 @@
+export * from './attachments.ts';
 export * from './brasilia.ts';
 export * from './contracts/auth.ts';
 export * from './contracts/common.ts';
@@ -19,6 +20,7 @@ export * from './contracts/users.ts';
 export * from './contracts/users-admin.ts';
 export * from './contracts/whitelist.ts';
 export * from './credit-units.ts';
+export * from './masks.ts';
 export * from './messages.ts';
 export * from './spreadsheet.ts';
 export * from './template-variables.ts';

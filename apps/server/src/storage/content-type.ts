@@ -1,9 +1,11 @@
+import { type AttachmentKind, attachmentType } from '@ar/core';
+
 /**
  * The real type of an uploaded file, read from its first bytes, for the attachment types the
  * product accepts (spec 001 §5: png, jpeg, gif, doc, docx, xls, xlsx, pdf, zip). The name's
- * extension must agree with the content: a renamed executable is not a PDF.
+ * extension must agree with the content: a renamed executable is not a PDF. The extensions, their
+ * MIME types and content kinds are core's (packages/core/src/attachments.ts), shared with the web.
  */
-export type AttachmentKind = 'png' | 'jpeg' | 'gif' | 'pdf' | 'zip' | 'ole';
 
 const startsWith = (b: Buffer, sig: number[], offset = 0) => sig.every((v, i) => b[offset + i] === v);
 
@@ -19,23 +21,9 @@ export function sniffKind(head: Buffer): AttachmentKind | null {
   return null;
 }
 
-export const EXTENSION_KIND: Record<string, { kind: AttachmentKind; mime: string }> = {
-  png: { kind: 'png', mime: 'image/png' },
-  jpg: { kind: 'jpeg', mime: 'image/jpeg' },
-  jpeg: { kind: 'jpeg', mime: 'image/jpeg' },
-  gif: { kind: 'gif', mime: 'image/gif' },
-  pdf: { kind: 'pdf', mime: 'application/pdf' },
-  zip: { kind: 'zip', mime: 'application/zip' },
-  docx: { kind: 'zip', mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' },
-  xlsx: { kind: 'zip', mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
-  doc: { kind: 'ole', mime: 'application/msword' },
-  xls: { kind: 'ole', mime: 'application/vnd.ms-excel' },
-};
-
 /** The MIME type to store and serve, or null when the name and the content disagree or the type is not allowed. */
 export function acceptedMime(filename: string, head: Buffer): string | null {
-  const ext = filename.toLowerCase().split('.').pop() ?? '';
-  const expected = EXTENSION_KIND[ext];
+  const expected = attachmentType(filename);
   if (!expected) return null;
   return sniffKind(head) === expected.kind ? expected.mime : null;
 }

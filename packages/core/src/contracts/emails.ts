@@ -34,6 +34,12 @@ export const MAX_ATTACHMENTS = 20;
 /** Default total attachment size, 12 MB (12 × 1024 KB); usu_limite_anexo (MB) overrides it. */
 export const DEFAULT_ATTACHMENT_LIMIT_MB = 12;
 export const RECIPIENT_NAME_MAX = 14;
+/** Field limits of the compose form (spec 001 §5, §9): the schema below and the form's inputs use these. */
+export const RECIPIENT_EMAIL_MAX = 150;
+export const SECURITY_QUESTION_MAX = 60;
+export const SECURITY_ANSWER_MAX = 200;
+export const EMAIL_SUBJECT_MAX = 180;
+export const EMAIL_IDENTIFICATION_MAX = 120;
 
 /** Valid area codes for SMS (spec 001 §9). */
 export const SMS_AREA_CODES: ReadonlySet<number> = new Set([
@@ -58,7 +64,7 @@ export function isWhatsappNumber(value: string): boolean {
 const channelTarget = z.object({ name: z.string().max(80).optional(), mobile: z.string().max(20) });
 
 export const composeRecipient = z.object({
-  to: z.string().trim().max(150).optional().default(''),
+  to: z.string().trim().max(RECIPIENT_EMAIL_MAX).optional().default(''),
   nameTo: z
     .string({ error: EMAIL_MSG.recipientNameRequired })
     .trim()
@@ -68,7 +74,7 @@ export const composeRecipient = z.object({
   sms: channelTarget.nullish(),
   whatsapp: channelTarget.nullish(),
   validacaoNotif: z
-    .object({ pergunta: z.string().trim().max(60), resposta: z.string().trim().max(200) })
+    .object({ pergunta: z.string().trim().max(SECURITY_QUESTION_MAX), resposta: z.string().trim().max(SECURITY_ANSWER_MAX) })
     .nullish()
     .refine((v) => !v || (v.pergunta.length > 0 && v.resposta.length > 0), EMAIL_MSG.securityQuestion),
 });
@@ -84,8 +90,12 @@ const composeFields = z.object({
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   }),
   from: z.string().trim().max(150).optional(),
-  identificacao: z.string().trim().max(120, EMAIL_MSG.identificationTooLong).optional().default(''),
-  subject: z.string({ error: EMAIL_MSG.subjectRequired }).trim().min(1, EMAIL_MSG.subjectRequired).max(180, EMAIL_MSG.subjectTooLong),
+  identificacao: z.string().trim().max(EMAIL_IDENTIFICATION_MAX, EMAIL_MSG.identificationTooLong).optional().default(''),
+  subject: z
+    .string({ error: EMAIL_MSG.subjectRequired })
+    .trim()
+    .min(1, EMAIL_MSG.subjectRequired)
+    .max(EMAIL_SUBJECT_MAX, EMAIL_MSG.subjectTooLong),
   /** The rich-text body; with `oficio` the server renders the body from the notice's fields instead. */
   content: z
     .string({ error: EMAIL_MSG.contentRequired })
@@ -145,6 +155,11 @@ export function recipientContactProblem(
   return null;
 }
 
+/** The account's setting 'attachment required' (usu_anexo_obrigatorio): a send without one is refused. */
+export function attachmentRequiredProblem(attachments: number, user: { usu_anexo_obrigatorio: 'S' | 'N' }): string | null {
+  return user.usu_anexo_obrigatorio === 'S' && attachments === 0 ? EMAIL_MSG.attachmentRequired : null;
+}
+
 /** Rules that need the whole payload or the user's settings (the server's check of a send). */
 export function composeProblems(
   body: ComposeValues,
@@ -156,8 +171,7 @@ export function composeProblems(
     if (problem) return problem;
     if (r.to) seen.add(r.to.toLowerCase());
   }
-  if (user.usu_anexo_obrigatorio === 'S' && body.attachments.length === 0) return EMAIL_MSG.attachmentRequired;
-  return null;
+  return attachmentRequiredProblem(body.attachments.length, user);
 }
 
 // ---- statuses ----

@@ -21,12 +21,17 @@ export const TEMPLATE_MSG = {
 
 /** Subject limits (spec 001 §9): 180 on the full page, 80 in the modal. */
 export const TEMPLATE_SUBJECT_MAX = { page: 180, modal: 80 } as const;
+export const TEMPLATE_NAME_MAX = 80;
 /** Inline images travel inside mod_content; the body of a save is limited to 12 MB (spec 001 §9). */
 export const TEMPLATE_BODY_LIMIT = 12 * 1024 * 1024;
 
 const templateFields = (subjectMax: number) =>
   z.object({
-    mod_name: z.string({ error: TEMPLATE_MSG.nameRequired }).trim().min(1, TEMPLATE_MSG.nameRequired).max(80, TEMPLATE_MSG.nameTooLong),
+    mod_name: z
+      .string({ error: TEMPLATE_MSG.nameRequired })
+      .trim()
+      .min(1, TEMPLATE_MSG.nameRequired)
+      .max(TEMPLATE_NAME_MAX, TEMPLATE_MSG.nameTooLong),
     mod_subject: z
       .string({ error: TEMPLATE_MSG.subjectRequired })
       .trim()

@@ -1,4 +1,13 @@
-import { TEMPLATE_BODY_LIMIT, TEMPLATE_MSG, type Template, type TemplateBody, templateBody, templateModalBody } from '@ar/core';
+import {
+  TEMPLATE_BODY_LIMIT,
+  TEMPLATE_MSG,
+  TEMPLATE_NAME_MAX,
+  TEMPLATE_SUBJECT_MAX,
+  type Template,
+  type TemplateBody,
+  templateBody,
+  templateModalBody,
+} from '@ar/core';
 import { Button, Checkbox, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedCallback } from '@mantine/hooks';
@@ -51,7 +60,7 @@ export function TemplateForm({ template, variant, onSaved, onCancel }: Props) {
     if (tooLarge(body)) showFailure(TEMPLATE_MSG.tooLarge, null);
     else mutation.mutate(body);
   }, SAVE_DEBOUNCE_MS);
-  const subjectMax = variant === 'modal' ? 80 : 180;
+  const subjectMax = TEMPLATE_SUBJECT_MAX[variant];
 
   return (
     <form
@@ -61,7 +70,7 @@ export function TemplateForm({ template, variant, onSaved, onCancel }: Props) {
       }}
     >
       <Stack>
-        <TextInput label="Nome" required maxLength={80} {...form.getInputProps('mod_name')} />
+        <TextInput label="Nome" required maxLength={TEMPLATE_NAME_MAX} {...form.getInputProps('mod_name')} />
         <TextInput label="Assunto" required maxLength={subjectMax} {...form.getInputProps('mod_subject')} />
         <RichTextBody
           value={form.values.mod_content ?? ''}

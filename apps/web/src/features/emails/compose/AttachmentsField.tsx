@@ -1,4 +1,4 @@
-import { MAX_ATTACHMENTS } from '@ar/core';
+import { ATTACHMENT_ACCEPT, attachmentLimitBytes, attachmentsProblem, MAX_ATTACHMENTS } from '@ar/core';
 import { ActionIcon, Badge, Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import { IconPaperclip, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -6,7 +6,7 @@ import { ApiError } from '../../../api/client.ts';
 import { showWarning } from '../../../app/alerts.ts';
 import type { AttachmentRef } from '../emails.api.ts';
 import { uploadAttachmentsCall } from './compose.api.ts';
-import { ATTACHMENT_ACCEPT, attachmentLimitBytes, attachmentsProblem, type ComposeUser } from './compose-form.ts';
+import type { ComposeUser } from './compose-form.ts';
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} MB`;
 

@@ -1,7 +1,15 @@
-import type { Lead } from '@ar/core';
+import {
+  type Lead,
+  maskMobile,
+  maskWhatsapp,
+  RECIPIENT_EMAIL_MAX,
+  RECIPIENT_NAME_MAX,
+  SECURITY_ANSWER_MAX,
+  SECURITY_QUESTION_MAX,
+} from '@ar/core';
 import { ActionIcon, Group, Paper, Select, Stack, Switch, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { MAX_QUESTION, maskMobile, maskWhatsapp, type RecipientDraft } from './compose-form.ts';
+import type { RecipientDraft } from './compose-form.ts';
 
 const UNAVAILABLE = 'Ainda não disponível nesta instalação';
 
@@ -59,7 +67,7 @@ export function RecipientRow({
             label="Nome"
             aria-label={`Nome do destinatário ${n}`}
             placeholder="Nome"
-            maxLength={14}
+            maxLength={RECIPIENT_NAME_MAX}
             value={row.nameTo}
             onChange={(e) => onChange({ nameTo: e.currentTarget.value })}
             onBlur={onTouch}
@@ -70,7 +78,7 @@ export function RecipientRow({
             aria-label={`E-mail do destinatário ${n}`}
             placeholder="email@exemplo.com.br"
             type="email"
-            maxLength={150}
+            maxLength={RECIPIENT_EMAIL_MAX}
             value={row.to}
             onChange={(e) => onChange({ to: e.currentTarget.value.trim(), lea_codigo: null })}
             onBlur={onTouch}
@@ -145,20 +153,20 @@ export function RecipientRow({
               label="Pergunta"
               aria-label={`Pergunta de segurança do destinatário ${n}`}
               placeholder="Ex.: Quais os 3 primeiros dígitos do seu CPF?"
-              maxLength={MAX_QUESTION}
+              maxLength={SECURITY_QUESTION_MAX}
               value={row.pergunta}
-              onChange={(e) => onChange({ pergunta: e.currentTarget.value.slice(0, MAX_QUESTION) })}
+              onChange={(e) => onChange({ pergunta: e.currentTarget.value.slice(0, SECURITY_QUESTION_MAX) })}
               onPaste={(e) => {
                 e.preventDefault();
                 const pasted = e.clipboardData.getData('text');
-                onChange({ pergunta: (row.pergunta + pasted).slice(0, MAX_QUESTION) });
+                onChange({ pergunta: (row.pergunta + pasted).slice(0, SECURITY_QUESTION_MAX) });
               }}
               onBlur={onTouch}
             />
             <TextInput
               label="Resposta"
               aria-label={`Resposta de segurança do destinatário ${n}`}
-              maxLength={200}
+              maxLength={SECURITY_ANSWER_MAX}
               value={row.resposta}
               onChange={(e) => onChange({ resposta: e.currentTarget.value })}
               onBlur={onTouch}

@@ -1,12 +1,12 @@
-import { EMAIL_MSG } from '@ar/core';
+import { EMAIL_MSG, SENDER_MSG } from '@ar/core';
 import { describe, expect, it } from 'vitest';
+import { emptyOficio } from '../oficio/oficio-draft.ts';
 import {
-  attachmentsProblem,
   type ComposeUser,
   draftUnits,
   emptyDraft,
   emptyRecipient,
-  maskWhatsapp,
+  messageProblems,
   recipientProblem,
   sendState,
   toPayload,
@@ -67,13 +67,32 @@ describe('compose rules', () => {
     expect(sendState(ready(), { ...user, usu_anexo_obrigatorio: 'S' }, prepaid(10), false).enabled).toBe(false);
   });
 
-  it('refuses other file types, more than 20 files and more than the size limit', () => {
-    expect(attachmentsProblem([{ name: 'a.exe', size: 1 }], [], user)).toBe(EMAIL_MSG.attachmentType);
-    expect(attachmentsProblem([{ name: 'A.PDF', size: 1 }], [], user)).toBeNull();
-    const twenty = Array.from({ length: 20 }, () => ({ size: 1 }));
-    expect(attachmentsProblem([{ name: 'a.pdf', size: 1 }], twenty, user)).toBe(EMAIL_MSG.tooManyAttachments);
-    expect(attachmentsProblem([{ name: 'a.zip', size: 13 * 1024 * 1024 }], [], user)).toBe(EMAIL_MSG.attachmentsTooLarge);
-    expect(attachmentsProblem([{ name: 'a.zip', size: 13 * 1024 * 1024 }], [], { usu_limite_anexo: 20 })).toBeNull();
+  it("validates the message by core's contract of a send, each problem on its field", () => {
+    expect(messageProblems(ready(), user)).toEqual({});
+    expect(messageProblems({ ...ready(), subject: 'a'.repeat(181) }, user)).toEqual({ subject: EMAIL_MSG.subjectTooLong });
+    expect(messageProblems({ ...ready(), subject: '  ' }, user)).toEqual({ subject: EMAIL_MSG.subjectRequired });
+    expect(messageProblems({ ...ready(), identificacao: 'x'.repeat(121) }, user)).toEqual({
+      identificacao: EMAIL_MSG.identificationTooLong,
+    });
+    expect(messageProblems({ ...ready(), content: '<p> </p>' }, user)).toEqual({ content: EMAIL_MSG.contentRequired });
+    expect(messageProblems({ ...ready(), nameFrom: ' ' }, user)).toEqual({ nameFrom: SENDER_MSG.required });
+    // A notice needs no body, but its own fields.
+    const notice = messageProblems({ ...ready(), content: '', oficio: emptyOficio() }, user);
+    expect(Object.keys(notice)).toEqual(['oficio']);
+    // The account's required attachment shows even while other fields are missing; 21 files are too many.
+    expect(messageProblems({ ...ready(), subject: '' }, { ...user, usu_anexo_obrigatorio: 'S' })).toEqual({
+      attachments: EMAIL_MSG.attachmentRequired,
+      subject: EMAIL_MSG.subjectRequired,
+    });
+    const file = (i: number) => ({
+      uuidFilename: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+      originalFilename: `a${i}.pdf`,
+      mime: 'application/pdf',
+      size: 1,
+    });
+    const many = Array.from({ length: 21 }, (_, i) => file(i));
+    expect(messageProblems({ ...ready(), attachments: many }, user)).toEqual({ attachments: EMAIL_MSG.tooManyAttachments });
+    expect(messageProblems({ ...ready(), attachments: [file(1)] }, { ...user, usu_anexo_obrigatorio: 'S' })).toEqual({});
   });
 
   it('builds the compose payload, cutting the name to 14 and leaving out what the user may not use', () => {
@@ -84,10 +103,5 @@ describe('compose rules', () => {
     const payload = toPayload(d, { ...user, usu_validacao_notificacao: false });
     expect(payload.destinataires[0]).toMatchObject({ nameTo: 'Maria Aparecid', validacaoNotif: null, to: 'm@x.com' });
     expect(toPayload(d, user).destinataires[0]?.validacaoNotif).toEqual({ pergunta: 'P?', resposta: 'R' });
-  });
-
-  it('masks WhatsApp numbers with or without the country code', () => {
-    expect(maskWhatsapp('11912345678')).toBe('(11) 91234-5678');
-    expect(maskWhatsapp('5511912345678')).toBe('+55 (11) 91234-5678');
   });
 });

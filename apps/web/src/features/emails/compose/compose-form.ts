@@ -1,20 +1,19 @@
 import {
+  attachmentRequiredProblem,
   type ComposeBody,
   checkCredits,
-  DEFAULT_ATTACHMENT_LIMIT_MB,
+  composeBody,
+  composeProblems,
+  composeRecipient,
   EMAIL_MSG,
-  htmlHasContent,
-  MAX_ATTACHMENTS,
   messageUnits,
   type PlanType,
   RECIPIENT_NAME_MAX,
   recipientContactProblem,
   type SessionUser,
-  senderNameProblem,
 } from '@ar/core';
-import { maskDigits } from '../../leads/masks.ts';
 import type { AttachmentRef } from '../emails.api.ts';
-import { isOficioDraft, type OficioDraft, oficioDraftProblems, toOficioInput } from '../oficio/oficio-draft.ts';
+import { isOficioDraft, type OficioDraft, toOficioInput } from '../oficio/oficio-draft.ts';
 
 /** One recipient row of the compose screen, as the form holds it. */
 export interface RecipientDraft {
@@ -58,8 +57,6 @@ export type ComposeUser = Pick<
   | 'set_envia_email_obrigatorio'
 >;
 
-export const MAX_QUESTION = 60;
-
 let keySeq = 0;
 export function emptyRecipient(): RecipientDraft {
   keySeq += 1;
@@ -95,41 +92,68 @@ export function emptyDraft(user: Pick<ComposeUser, 'usu_nome'>, from = ''): Comp
 /** Whether a row has any way to reach its recipient. */
 export const hasContact = (r: RecipientDraft) => !!r.to.trim() || (r.smsOn && !!r.sms.trim()) || (r.whatsOn && !!r.whatsapp.trim());
 
-/** The first problem of one recipient row (spec 001 §5 compose recipient), or null: core's contact rules plus the row's own fields. */
+/** One row as the payload carries it (spec 001 §3): what the user may not use is left out. */
+export function toRecipient(r: RecipientDraft, user: ComposeUser) {
+  return {
+    to: r.to.trim(),
+    nameTo: r.nameTo.trim().slice(0, RECIPIENT_NAME_MAX),
+    leadSelected: r.lea_codigo,
+    sms: r.smsOn && r.sms ? { name: r.nameTo.trim(), mobile: r.sms } : null,
+    whatsapp: user.usu_aceita_ar_whatsapp && r.whatsOn && r.whatsapp ? { name: r.nameTo.trim(), mobile: r.whatsapp } : null,
+    validacaoNotif: user.usu_validacao_notificacao && r.verifOn ? { pergunta: r.pergunta.trim(), resposta: r.resposta.trim() } : null,
+  };
+}
+
+/**
+ * The first problem of one recipient row (spec 001 §5 compose recipient), or null: core's recipient
+ * schema (composeRecipient: the name, the security question) and contact rules
+ * (recipientContactProblem), plus the numbers switched on and left empty.
+ */
 export function recipientProblem(r: RecipientDraft, user: ComposeUser, others: RecipientDraft[] = []): string | null {
-  if (!r.nameTo.trim()) return EMAIL_MSG.recipientNameRequired;
+  const recipient = toRecipient(r, user);
+  const issues = composeRecipient.safeParse(recipient).error?.issues ?? [];
+  const nameIssue = issues.find((i) => i.path[0] === 'nameTo');
+  if (nameIssue) return nameIssue.message;
   // A number switched on but left empty is a mistake here, though the payload would simply omit it.
   if (r.smsOn && !r.sms.trim()) return EMAIL_MSG.smsInvalid;
   if (r.whatsOn && user.usu_aceita_ar_whatsapp && !r.whatsapp.trim()) return EMAIL_MSG.whatsappInvalid;
   const taken = new Set(others.filter((o) => o.key !== r.key && o.to.trim()).map((o) => o.to.trim().toLowerCase()));
-  const contact = recipientContactProblem(
-    {
-      to: r.to.trim(),
-      sms: r.smsOn ? { mobile: r.sms } : null,
-      whatsapp: r.whatsOn && user.usu_aceita_ar_whatsapp ? { mobile: r.whatsapp } : null,
-    },
-    user,
-    taken,
-  );
-  if (contact) return contact;
-  if (r.verifOn && user.usu_validacao_notificacao && (!r.pergunta.trim() || !r.resposta.trim())) return EMAIL_MSG.securityQuestion;
-  return null;
+  return recipientContactProblem(recipient, user, taken) ?? issues[0]?.message ?? null;
 }
 
-/** Problems of the message fields, by field (spec 001 §5 compose message). */
-export function messageProblems(d: ComposeDraft, user: ComposeUser): Partial<Record<keyof ComposeDraft, string>> {
-  const out: Partial<Record<keyof ComposeDraft, string>> = {};
-  const sender = senderNameProblem(d.nameFrom);
-  if (sender) out.nameFrom = sender;
-  if (!d.subject.trim()) out.subject = EMAIL_MSG.subjectRequired;
-  else if (d.subject.length > 180) out.subject = EMAIL_MSG.subjectTooLong;
-  if (d.identificacao.length > 120) out.identificacao = EMAIL_MSG.identificationTooLong;
-  if (d.oficio) {
-    const first = Object.values(oficioDraftProblems(d.oficio))[0];
-    if (first) out.oficio = first;
-  } else if (!htmlHasContent(d.content)) out.content = EMAIL_MSG.contentRequired;
-  if (user.usu_anexo_obrigatorio === 'S' && d.attachments.length === 0) out.attachments = EMAIL_MSG.attachmentRequired;
-  else if (d.attachments.length > MAX_ATTACHMENTS) out.attachments = EMAIL_MSG.tooManyAttachments;
+/** By draft field, the problems of the message; `send`: the payload's other rules (the rows show the recipients'), which only keep 'Enviar' disabled. */
+export type MessageProblems = Partial<Record<keyof ComposeDraft | 'send', string>>;
+
+/** The draft field of each payload field. */
+const FIELD_OF: Partial<Record<string, keyof ComposeDraft>> = {
+  nameFrom: 'nameFrom',
+  from: 'from',
+  identificacao: 'identificacao',
+  subject: 'subject',
+  content: 'content',
+  oficio: 'oficio',
+  codModeloSelected: 'codModelo',
+  etiquetasSelected: 'tags',
+  attachments: 'attachments',
+};
+
+/**
+ * Problems of the message fields (spec 001 §5 compose message): core's contract of a send —
+ * composeBody and composeProblems, as the server checks it — on the payload the draft becomes,
+ * each issue on its field (as the sign-up page maps its schema's).
+ */
+export function messageProblems(d: ComposeDraft, user: ComposeUser): MessageProblems {
+  const out: MessageProblems = {};
+  // The account's required attachment shows at once, whatever else the form still lacks.
+  const attachment = attachmentRequiredProblem(d.attachments.length, user);
+  if (attachment) out.attachments = attachment;
+  const parsed = composeBody.safeParse(toPayload(d, user));
+  for (const issue of parsed.error?.issues ?? []) {
+    const field = FIELD_OF[String(issue.path[0])] ?? 'send';
+    out[field] ??= issue.message;
+  }
+  const whole = parsed.success ? composeProblems(parsed.data, user) : null;
+  if (whole && whole !== attachment) out.send ??= whole;
   return out;
 }
 
@@ -180,39 +204,10 @@ export function sendState(
   };
 }
 
-/** The attachment types of spec 001 §5, by extension (the server checks the content again). */
-export const ATTACHMENT_EXTENSIONS = ['png', 'jpg', 'jpeg', 'gif', 'doc', 'docx', 'xls', 'xlsx', 'pdf', 'zip'] as const;
-export const ATTACHMENT_ACCEPT = ATTACHMENT_EXTENSIONS.map((e) => `.${e}`).join(',');
-
-export function attachmentLimitBytes(user: Pick<ComposeUser, 'usu_limite_anexo'>): number {
-  return (user.usu_limite_anexo ?? DEFAULT_ATTACHMENT_LIMIT_MB) * 1024 * 1024;
-}
-
-/** Whether new files may join the ones already attached; the spec's message when not. */
-export function attachmentsProblem(
-  files: { name: string; size: number }[],
-  current: { size: number }[],
-  user: Pick<ComposeUser, 'usu_limite_anexo'>,
-): string | null {
-  const ext = (name: string) => name.toLowerCase().split('.').pop() ?? '';
-  if (files.some((f) => !(ATTACHMENT_EXTENSIONS as readonly string[]).includes(ext(f.name)))) return EMAIL_MSG.attachmentType;
-  if (files.length + current.length > MAX_ATTACHMENTS) return EMAIL_MSG.tooManyAttachments;
-  const total = [...files, ...current].reduce((s, f) => s + f.size, 0);
-  if (total > attachmentLimitBytes(user)) return EMAIL_MSG.attachmentsTooLarge;
-  return null;
-}
-
 /** The compose payload of spec 001 §3 from the draft. */
 export function toPayload(d: ComposeDraft, user: ComposeUser): ComposeBody {
   return {
-    destinataires: d.recipients.filter(hasContact).map((r) => ({
-      to: r.to.trim(),
-      nameTo: r.nameTo.trim().slice(0, RECIPIENT_NAME_MAX),
-      leadSelected: r.lea_codigo,
-      sms: r.smsOn && r.sms ? { name: r.nameTo.trim(), mobile: r.sms } : null,
-      whatsapp: user.usu_aceita_ar_whatsapp && r.whatsOn && r.whatsapp ? { name: r.nameTo.trim(), mobile: r.whatsapp } : null,
-      validacaoNotif: user.usu_validacao_notificacao && r.verifOn ? { pergunta: r.pergunta.trim(), resposta: r.resposta.trim() } : null,
-    })),
+    destinataires: d.recipients.filter(hasContact).map((r) => toRecipient(r, user)),
     nameFrom: d.nameFrom.trim().replace(/\s+/g, ' '),
     from: d.from || undefined,
     identificacao: d.identificacao.trim(),
@@ -252,13 +247,3 @@ export function saveDraft(d: ComposeDraft, kind: DraftKind = 'email') {
 }
 
 export const clearDraft = (kind: DraftKind = 'email') => sessionStorage.removeItem(DRAFT_KEYS[kind]);
-
-/** Masks of the SMS and WhatsApp numbers (spec 001 §5). */
-export function maskMobile(value: string): string {
-  return maskDigits(value, '(##) #####-####');
-}
-
-export function maskWhatsapp(value: string): string {
-  const digits = value.replace(/\D/g, '').slice(0, 13);
-  return digits.length <= 11 ? maskDigits(digits, '(##) #####-####') : maskDigits(digits, '+## (##) #####-####');
-}

@@ -1,4 +1,13 @@
-import type { ComposeBody, InstitutionContact, Lead, LeadBody, Sender, Template } from '@ar/core';
+import type {
+  BlacklistCheckResponse,
+  ComposeBody,
+  InstitutionContact,
+  Lead,
+  LeadBody,
+  Sender,
+  Template,
+  ValidityCheckResponse,
+} from '@ar/core';
 import { api } from '../../../api/client.ts';
 import type { AttachmentRef } from '../emails.api.ts';
 
@@ -24,14 +33,10 @@ export function uploadAttachmentsCall(files: File[]) {
   return api<AttachmentRef[]>('/emails/attachments', { method: 'POST', body: form, silent: true });
 }
 
-export interface AddressCheck {
-  valid: boolean;
-  msg: string;
-}
 export const blacklistCheckCall = (email: string) =>
-  api<{ check: AddressCheck }>(`/emails/check/blacklist/${encodeURIComponent(email)}`, { silent: true });
+  api<BlacklistCheckResponse>(`/emails/check/blacklist/${encodeURIComponent(email)}`, { silent: true });
 export const validityCheckCall = (emails: string[]) =>
-  api<{ checkList: { email: string; check: AddressCheck }[] }>('/emails/check/valido', { query: { emails }, silent: true });
+  api<ValidityCheckResponse>('/emails/check/valido', { query: { emails }, silent: true });
 
 export const sendCall = (body: ComposeBody) =>
   api<{ message: string; emails: { ema_uni_codigo: number }[]; creditos: number }>('/emails/send', {

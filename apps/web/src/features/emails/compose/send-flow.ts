@@ -1,4 +1,4 @@
-import type { Lead } from '@ar/core';
+import type { Lead, RecipientCheck } from '@ar/core';
 import { ApiError } from '../../../api/client.ts';
 import { showWarning } from '../../../app/alerts.ts';
 import { showBlacklistDialog } from './BlacklistDialog.tsx';
@@ -42,7 +42,7 @@ export async function runAddressChecks(rows: RecipientDraft[], supportEmail: str
   return found;
 }
 
-function readCache(): Record<string, calls.AddressCheck> {
+function readCache(): Record<string, RecipientCheck> {
   try {
     return JSON.parse(sessionStorage.getItem(VALIDITY_CACHE) ?? '{}');
   } catch {
@@ -50,7 +50,7 @@ function readCache(): Record<string, calls.AddressCheck> {
   }
 }
 
-function writeCache(cache: Record<string, calls.AddressCheck>) {
+function writeCache(cache: Record<string, RecipientCheck>) {
   sessionStorage.setItem(VALIDITY_CACHE, JSON.stringify(cache));
 }
 

@@ -1,7 +1,7 @@
-import { formatCnj, formatCpfOrCnpj, OFICIO_PARTY_LABELS, OFICIO_PARTY_ROLES, type OficioPartyRole } from '@ar/core';
+import { formatCnj, formatCpfOrCnpj, maskDate, OFICIO_PARTY_LABELS, OFICIO_PARTY_ROLES, type OficioPartyRole } from '@ar/core';
 import { ActionIcon, Button, Fieldset, Group, NumberInput, SimpleGrid, Stack, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { emptyParty, maskDate, type OficioDraft, type PartyDraft } from './oficio-draft.ts';
+import { emptyParty, type OficioDraft, type PartyDraft } from './oficio-draft.ts';
 
 interface Props {
   value: OficioDraft;

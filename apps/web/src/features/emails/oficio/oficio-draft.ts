@@ -1,4 +1,4 @@
-import { applyMask, digitsOf, OFICIO_PARTY_ROLES, type OficioInput, type OficioPartyRole, oficioProblems } from '@ar/core';
+import { OFICIO_PARTY_ROLES, type OficioInput, type OficioPartyRole, oficioProblems } from '@ar/core';
 
 /** One party row of the form: who, and the CPF or CNPJ as typed. */
 export interface PartyDraft {
@@ -84,5 +84,3 @@ export function isOficioDraft(value: unknown): value is OficioDraft {
   const d = value as OficioDraft | null;
   return !!d && typeof d === 'object' && typeof d.numeroProcesso === 'string' && OFICIO_PARTY_ROLES.every((r) => Array.isArray(d[r]));
 }
-
-export const maskDate = (value: string) => applyMask(digitsOf(value).slice(0, 8), '##/##/####');

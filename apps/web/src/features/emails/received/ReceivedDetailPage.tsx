@@ -1,4 +1,4 @@
-import { escapeHtml, RECEIVED_MSG, type ReceivedEmail } from '@ar/core';
+import { EMAIL_SUBJECT_MAX, escapeHtml, RECEIVED_MSG, type ReceivedEmail } from '@ar/core';
 import { Anchor, Button, Collapse, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconArrowBackUp, IconArrowLeft, IconPaperclip } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -22,7 +22,7 @@ export function replyOf(m: ReceivedEmail): ReplyTo {
     codEmailReplyBase: m.replyBase.ema_uni_codigo,
     to: m.from,
     nameTo: m.nameFrom || m.from.split('@')[0] || '',
-    subject: subject.slice(0, 180),
+    subject: subject.slice(0, EMAIL_SUBJECT_MAX),
     content: `<p></p><p>Em ${formatDateTime(m.ema_uni_data_criacao)}, ${escapeHtml(m.nameFrom || m.from)} &lt;${escapeHtml(m.from)}&gt; escreveu:</p><blockquote>${original}</blockquote>`,
   };
 }
