@@ -1,14 +1,16 @@
-import { ActionIcon, Group, Modal, type ModalProps, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Menu, Modal, type ModalProps, Stack, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconDotsVertical, IconPencil, IconTrash } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import type { z } from 'zod';
 import { ApiError, isNetworkError } from '../api/client.ts';
 import type { PagedColumn } from './paged-table/PagedTable.tsx';
 
 /*
- * Pieces shared by the registry screens (labels, recipients, templates, whitelist): the spec's
- * warnings and confirmations, the static modal, row actions and zod-driven form validation.
+ * Pieces shared by the registry screens (labels, recipients, templates, whitelist, users, entities):
+ * the spec's warnings and confirmations, the static modal, row actions and zod-driven form validation.
+ * The list screens themselves are declared with RegistryListPage.
  */
 
 /**
@@ -89,6 +91,41 @@ export function RowActions({ name, onEdit, onDelete }: { name: string; onEdit: (
       </Tooltip>
     </Group>
   );
+}
+
+/** One entry of a 'Gerenciar' menu; `false` leaves it out for that row. */
+export interface ManageMenuItem {
+  label: string;
+  icon: ReactNode;
+  onClick: () => void;
+}
+
+/** The 'Gerenciar' column as a menu (users, entities): a ⋮ button named 'Gerenciar <name>' that opens the row's items. */
+export function manageMenuColumn<T>(name: (row: T) => string, items: (row: T) => (ManageMenuItem | false)[]): PagedColumn<T> {
+  return {
+    key: 'gerenciar',
+    title: 'Gerenciar',
+    width: 100,
+    render: (row) => (
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <ActionIcon variant="subtle" aria-label={`Gerenciar ${name(row)}`}>
+            <IconDotsVertical size={18} />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {items(row).map(
+            (item) =>
+              item && (
+                <Menu.Item key={item.label} leftSection={item.icon} onClick={item.onClick}>
+                  {item.label}
+                </Menu.Item>
+              ),
+          )}
+        </Menu.Dropdown>
+      </Menu>
+    ),
+  };
 }
 
 /** @mantine/form validation from the same zod contract the server uses: field path → first message. */
