@@ -18,6 +18,7 @@ export const EMAIL_MSG = {
   subjectRequired: 'Informe o assunto.',
   subjectTooLong: 'O assunto deve ter no máximo 180 caracteres.',
   contentRequired: 'Informe o conteúdo da mensagem.',
+  contentTooLarge: 'O corpo do e-mail excede o limite de 12MB. Verifique o tamanho das imagens que o compõem.',
   identificationTooLong: 'A identificação deve ter no máximo 120 caracteres.',
   attachmentRequired: 'Você deve selecionar um ou mais anexos',
   tooManyAttachments: 'Limite excedido de anexos, maximo de 20 anexos',
@@ -99,7 +100,7 @@ const composeFields = z.object({
   /** The rich-text body; with `oficio` the server renders the body from the notice's fields instead. */
   content: z
     .string({ error: EMAIL_MSG.contentRequired })
-    .max(12 * 1024 * 1024)
+    .max(12 * 1024 * 1024, EMAIL_MSG.contentTooLarge)
     .optional()
     .default(''),
   /** A legal notice (spec 001 §2.12): the structured form in place of the free body. */

@@ -139,7 +139,6 @@ export function RecipientRow({
               <TextInput
                 label="WhatsApp"
                 placeholder="(##) #####-####"
-                maxLength={16}
                 value={row.whatsapp}
                 onChange={(e) => onChange({ whatsapp: maskWhatsapp(e.currentTarget.value) })}
                 onBlur={onTouch}
