@@ -1,4 +1,14 @@
-import { ENTITY_MSG, type EntityBody, type EntityRow, entityBody, formatCnpj, PLAN_TYPE_OPTIONS, signUpPath } from '@ar/core';
+import {
+  ENTITY_MSG,
+  type EntityBody,
+  type EntityRow,
+  entityBody,
+  formatCnpj,
+  maskCnpj,
+  maskPhone,
+  PLAN_TYPE_OPTIONS,
+  signUpPath,
+} from '@ar/core';
 import { ActionIcon, Button, CopyButton, Group, Select, Stack, Textarea, TextInput, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedCallback } from '@mantine/hooks';
@@ -7,7 +17,6 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { ExplainDisabled } from '../../components/ExplainDisabled.tsx';
 import { notifySuccess, SAVE_DEBOUNCE_MS, StaticModal, showFailure, zodValidate } from '../../components/registry-ui.tsx';
 import { useSession } from '../../session/session.ts';
-import { maskCnpj, maskPhone } from '../signup/masks.ts';
 import { companiesCall, saveEntityCall } from './entities.api.ts';
 
 interface EntityForm {

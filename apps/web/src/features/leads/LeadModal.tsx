@@ -1,4 +1,4 @@
-import { type CustomFieldDef, ESTADOS_CIVIS, LEAD_MSG, type Lead, leadBody, SEXOS, UFS } from '@ar/core';
+import { type CustomFieldDef, ESTADOS_CIVIS, LEAD_MSG, type Lead, leadBody, maskDigits, maskTelefone, SEXOS, UFS } from '@ar/core';
 import { Button, Divider, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedCallback } from '@mantine/hooks';
@@ -7,7 +7,7 @@ import { ExplainDisabled } from '../../components/ExplainDisabled.tsx';
 import { notifySuccess, SAVE_DEBOUNCE_MS, StaticModal, showFailure, zodValidate } from '../../components/registry-ui.tsx';
 import { formToBody, type LeadForm, leadToForm } from './lead-form.ts';
 import { saveLeadCall } from './leads.api.ts';
-import { MASKS, maskDigits, maskTelefone } from './masks.ts';
+import { MASKS } from './masks.ts';
 
 interface Props {
   lead: Lead | null;

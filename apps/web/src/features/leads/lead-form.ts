@@ -1,5 +1,5 @@
-import { type CustomFieldDef, formatBirthDate, type Lead, type LeadBody } from '@ar/core';
-import { MASKS, maskDigits, maskTelefone } from './masks.ts';
+import { type CustomFieldDef, formatBirthDate, type Lead, type LeadBody, maskDigits, maskTelefone } from '@ar/core';
+import { MASKS } from './masks.ts';
 
 /** The recipient form holds text as typed (masked); custom values by variable id. */
 export interface LeadForm {

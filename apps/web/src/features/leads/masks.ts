@@ -1,8 +1,6 @@
 import { MASK } from '@ar/core';
 
-/** The masks of the recipient form are core's (packages/core/src/masks.ts); here, which field takes which pattern. */
-export { maskDigits, maskTelefone } from '@ar/core';
-
+/** Which field of the recipient form takes which of core's patterns (the masks are packages/core/src/masks.ts). */
 export const MASKS = {
   lea_cpf: MASK.cpf,
   lea_celular: MASK.mobile,

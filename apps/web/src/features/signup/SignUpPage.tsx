@@ -1,4 +1,15 @@
-import { isEmail, PERSON_TYPE_LABELS, type RegistrationBody, registrationBody, SIGNUP_MSG, USERS_MSG } from '@ar/core';
+import {
+  isEmail,
+  maskCnpj,
+  maskCpf,
+  maskDate,
+  maskPhone,
+  PERSON_TYPE_LABELS,
+  type RegistrationBody,
+  registrationBody,
+  SIGNUP_MSG,
+  USERS_MSG,
+} from '@ar/core';
 import { Anchor, Button, Center, Group, Loader, Paper, Select, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
@@ -12,7 +23,6 @@ import { showFailure } from '../../components/registry-ui.tsx';
 import { Logo } from '../../layout/Logo.tsx';
 import { entityInviteCall } from '../entities/entities.api.ts';
 import { checkEmailCall } from '../users/users.api.ts';
-import { maskCnpj, maskCpf, maskDate, maskPhone } from './masks.ts';
 import { registerCall } from './signup.api.ts';
 
 type PersonType = 1 | 2 | 3;
