@@ -1,5 +1,6 @@
-import type { Channel, StatusEntry } from './emails.ts';
-import type { OficioEvidence } from './oficio.ts';
+import { z } from 'zod';
+import { CHANNEL_NAMES, type Channel, STATUS_LABELS, type StatusType } from './emails.ts';
+import { oficioEvidenceSchema } from './oficio.ts';
 
 /** Texts of the public recipient pages (spec 002 §8). */
 export const PUBLIC_MSG = {
@@ -14,10 +15,8 @@ export const PUBLIC_MSG = {
 } as const;
 
 /** GET /emails/info/public/track-conteudo-link-externo/{x}: where the tracked link goes, and its host to show. */
-export interface TrackedLink {
-  url: string;
-  host: string;
-}
+export const trackedLinkSchema = z.object({ url: z.string(), host: z.string() });
+export type TrackedLink = z.infer<typeof trackedLinkSchema>;
 
 /**
  * The address a tracked link may lead to: http:// is prefixed when the scheme is missing (spec 002
@@ -39,61 +38,127 @@ export function trackedLinkTarget(stored: string): TrackedLink | null {
 /** The prefix of a 403 that sends the visitor to the security question (spec 002 §4). */
 export const NOT_VERIFY = 'not verify';
 
-/** A certificate block of spec 002 §3: when, the RFC 3161 token, the signed hash and the trail. */
-export interface CertificateBlock {
-  ocorridoEm: string;
-  /** The time-stamp token (DER, base64); null while the stamp is still on its way. */
-  carimbo: string | null;
-  hashAssinado: string;
-  carimbadoEm: string | null;
-  tsa: string | null;
-  trilhaAuditoria?: string[];
-  trilhaLeitura?: string[];
-  ipLeitura?: string | null;
-}
+const channelSchema = z.enum(Object.keys(CHANNEL_NAMES) as [Channel, ...Channel[]]);
+const publicStatusEntry = z.object({
+  type: z.enum(Object.keys(STATUS_LABELS) as [StatusType, ...StatusType[]]),
+  label: z.string(),
+  color: z.string(),
+  dateTime: z.string(),
+});
 
-export interface ClickTracking {
-  date: string;
-  ip: string | null;
-  city: string | null;
-  state: string | null;
-  country: string | null;
-  position: { lat: number; lng: number } | null;
-  url: string | null;
-  acao: 'leitura' | 'clique' | 'download' | 'aceite';
-}
+/** A certificate block of spec 002 §3: when, the RFC 3161 token, the signed hash and the trail. */
+export const certificateBlockSchema = z.object({
+  ocorridoEm: z.string(),
+  /** The time-stamp token (DER, base64); null while the stamp is still on its way. */
+  carimbo: z.string().nullable(),
+  hashAssinado: z.string(),
+  carimbadoEm: z.string().nullable(),
+  tsa: z.string().nullable(),
+  /** The sending block's trail (processed, send, delivered). */
+  trilhaAuditoria: z.array(z.string()).optional(),
+  /** The reading blocks' trail (the recipient's reads, clicks, downloads, acceptance) and the address of the read. */
+  trilhaLeitura: z.array(z.string()).optional(),
+  ipLeitura: z.string().nullable().optional(),
+});
+export type CertificateBlock = z.infer<typeof certificateBlockSchema>;
+
+/** One of the recipient's actions with its place, shown when the sender lets the page show geolocation. */
+export const clickTrackingSchema = z.object({
+  date: z.string(),
+  ip: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  country: z.string().nullable(),
+  position: z.object({ lat: z.number(), lng: z.number() }).nullable(),
+  url: z.string().nullable(),
+  acao: z.enum(['leitura', 'clique', 'download', 'aceite']),
+});
+export type ClickTracking = z.infer<typeof clickTrackingSchema>;
+
+/** An attachment as the recipient sees it, with when it was first downloaded by a person. */
+export const publicAttachmentSchema = z.object({
+  originalFilename: z.string(),
+  uuidFilename: z.string(),
+  size: z.number().int(),
+  track: z.object({ date: z.string().nullable() }),
+});
+export type PublicAttachment = z.infer<typeof publicAttachmentSchema>;
 
 /** GET /v2/emails/info/public/{uuid}: the public detail of one message (spec 002 §3). */
-export interface PublicMessage {
-  codeEmail: string;
-  protocolo: number;
-  subject: string;
-  remetente: string;
-  destinatario: string;
-  content: string;
+export const publicMessageSchema = z.object({
+  codeEmail: z.string(),
+  protocolo: z.number().int(),
+  subject: z.string(),
+  remetente: z.string(),
+  destinatario: z.string(),
+  content: z.string(),
   /** A legal notice's fields (spec 001 §2.12), shown in the Resumo tab; null for other messages. */
-  oficio: OficioEvidence | null;
-  dataEnviada: string | null;
-  horaEnviada: string | null;
-  dataEntrega: string | null;
-  horaEntrega: string | null;
-  dataLeitura: string | null;
-  horaLeitura: string | null;
-  dataLeituraUTC: string | null;
-  numberSMS: string | null;
-  messageSMS: string | null;
-  attachments: { originalFilename: string; uuidFilename: string; size: number; track: { date: string | null } }[];
-  emailResultSendStatus: 'sucesso' | 'falha' | 'pendente';
-  email_error: { reasonFailure: string; dateSend: string } | null;
-  visualizarGeolocalizacao: boolean;
-  origemMessage: string;
-  customPage: { customTitle: string; customFavicon: string | null };
-  hashConteudo: string | null;
-  statusFull: Partial<Record<Channel, StatusEntry[]>>;
-  timeline: { type: string; date: string; status: string }[];
-  detalhesEnvioEntrega: CertificateBlock | null;
-  detalhesLeitura: CertificateBlock | null;
-  detalhesAceite: CertificateBlock | null;
-  clickTracking: ClickTracking[];
-  aceito: boolean;
-}
+  oficio: oficioEvidenceSchema.nullable(),
+  dataEnviada: z.string().nullable(),
+  horaEnviada: z.string().nullable(),
+  dataEntrega: z.string().nullable(),
+  horaEntrega: z.string().nullable(),
+  dataLeitura: z.string().nullable(),
+  horaLeitura: z.string().nullable(),
+  dataLeituraUTC: z.string().nullable(),
+  numberSMS: z.string().nullable(),
+  messageSMS: z.string().nullable(),
+  attachments: z.array(publicAttachmentSchema),
+  emailResultSendStatus: z.enum(['sucesso', 'falha', 'pendente']),
+  email_error: z.object({ reasonFailure: z.string(), dateSend: z.string() }).nullable(),
+  visualizarGeolocalizacao: z.boolean(),
+  origemMessage: z.string(),
+  customPage: z.object({ customTitle: z.string(), customFavicon: z.string().nullable() }),
+  hashConteudo: z.string().nullable(),
+  /** The statuses of each channel that has any (a person's actions only: docs/reads.md). */
+  statusFull: z.partialRecord(channelSchema, z.array(publicStatusEntry)),
+  timeline: z.array(z.object({ type: z.string(), date: z.string(), status: z.string() })),
+  detalhesEnvioEntrega: certificateBlockSchema.nullable(),
+  detalhesLeitura: certificateBlockSchema.nullable(),
+  detalhesAceite: certificateBlockSchema.nullable(),
+  clickTracking: z.array(clickTrackingSchema),
+  aceito: z.boolean(),
+});
+export type PublicMessage = z.infer<typeof publicMessageSchema>;
+
+/** GET …/track-email/{x} (not pixel.gif): the page's read was recorded, and how it was classified (docs/reads.md). */
+export const pageReadResponse = z.object({
+  registrado: z.literal(true),
+  classificacao: z.enum(['pessoa', 'proxy-de-imagens', 'verificador-de-links', 'automatico']),
+});
+export type PageReadResponse = z.infer<typeof pageReadResponse>;
+
+/** GET /v2/status-connectivity: the server and its database answer. */
+export const connectivityResponse = z.object({ status: z.literal('ok'), time: z.string() });
+export type ConnectivityResponse = z.infer<typeof connectivityResponse>;
+
+/** GET /v2/config: the installation's public settings the interface uses before and after sign-in. */
+export const publicConfigResponse = z.object({
+  storeUrl: z.string(),
+  /** Embedded mode: the local mailbox exists at /dev/mailbox. */
+  mailbox: z.boolean(),
+  productName: z.string(),
+  supportEmail: z.string(),
+  /** Channels besides e-mail that this installation can send through. */
+  channels: z.object({ sms: z.boolean(), whatsapp: z.boolean() }),
+});
+export type PublicConfigResponse = z.infer<typeof publicConfigResponse>;
+
+/** POST /v2/client-errors: the report reached the server's log. */
+export const clientErrorResponse = z.object({ ok: z.literal(true) });
+export type ClientErrorResponse = z.infer<typeof clientErrorResponse>;
+
+/** The public calls' keys: a message's (or an attachment's) secret uuid from the link the recipient received. */
+export const publicUuidParams = z.object({ uuid: z.string().max(64) });
+/** …/track-email/{x} and …/track-accept-email/{x}: x names what was opened (pixel.gif, leitura, aceite). */
+export const publicTrackParams = publicUuidParams.extend({ x: z.string().max(40) });
+export const trackedLinkParams = z.object({ lnk: z.string().max(64) });
+/** The security answer, when the message has a question; the page's client info goes along and is not read. */
+export const publicVerifyQuery = z.object({ verify: z.string().max(200).optional() }).passthrough();
+
+/** POST /v2/client-errors: what the browser saw fail. */
+export const clientErrorBody = z.object({
+  message: z.string().max(2000),
+  requestId: z.string().max(100).optional(),
+  url: z.string().max(500).optional(),
+});

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { EVENT_HASH_COLUMNS } from './chain.ts';
+import { EVENT_HASH_COLUMNS } from './chain-fields.ts';
 
 /** Messages joined to their sending account (u) and its entity (ent, if any): the proofs' and the public pages' base. */
 export function messagesWithSender(db: Kysely<DB>) {

@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
-import { brasiliaDateTime, EVIDENCE_MSG, type ValidarCarimboResult } from '@ar/core';
+import { EVIDENCE_MSG } from '@ar/core';
 import type * as pkijs from 'pkijs';
 import type { Config } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
-import { type ChainReport, checkChain, recomputeEventHash, type StoredEvent } from './chain.ts';
+import { AppError } from '../../http/errors.ts';
+import type { TenantScope } from '../tenancy/tenant-scope.ts';
+import { type ChainReport, checkChain, checkOwnChain } from './chain-check.ts';
+import { recomputeEventHash, type StoredEvent } from './chain-fields.ts';
 import {
   findEventByHash,
   findEventsForStamp,
@@ -14,8 +17,8 @@ import {
   stampsOfMessage,
 } from './evidence.queries.ts';
 import { type BuiltinTsa, loadBuiltinTsa } from './tsa/builtin-tsa.ts';
-import { certificatesFromPem, OID } from './tsa/pki.ts';
-import { checkToken } from './tsa/token.ts';
+import { certificatesFromPem } from './tsa/pki.ts';
+import { checkToken, type TokenCheck } from './tsa/token.ts';
 import { requestStamp } from './tsa/tsa-client.ts';
 
 export interface EvidenceTsa {
@@ -90,46 +93,46 @@ export async function stampEvents(ctx: AppContext, evt_codigos: number[]): Promi
   return outcomes;
 }
 
-/** dd/MM/yyyy HH:mm:ss in Brasília time. */
-const brasilia = (d: Date) => brasiliaDateTime(d, { seconds: true });
+/** What the validation of a token for a hash found (evidence.presenter.ts words it). */
+export interface StampValidation {
+  tokenDer: Uint8Array;
+  hashHex: string;
+  check: TokenCheck;
+  /** Signed by this installation's built-in TSA (not an ICP-Brasil accredited ACT). */
+  isBuiltin: boolean;
+  /** The event of this service whose hash it is, when it is one. */
+  event: { evt_canal: string; evt_tipo: string; evt_data: Date } | null;
+}
+
+/** The DER of a token given in base64 (a data: URL prefix, as a file picker gives it, is dropped). */
+export const tokenFromBase64 = (base64: string) => new Uint8Array(Buffer.from(base64.replace(/^data:[^,]*,/, ''), 'base64'));
 
 /** POST /v2/emails/validar-carimbo: is this token a valid time stamp of this hash, and who stamped it when. */
-export async function validateStamp(ctx: AppContext, tokenDer: Uint8Array, hashHex: string): Promise<ValidarCarimboResult> {
+export async function validateStamp(ctx: AppContext, tokenDer: Uint8Array, hashHex: string): Promise<StampValidation> {
   const tsa = await evidenceTsa(ctx.config);
   const check = await checkToken(tokenDer, hashHex, tsa.trusted);
-  const p = check.parsed;
-  const isValid = check.problems.length === 0;
   const event = await findEventByHash(ctx.db, hashHex);
   const builtinDer = tsa.builtin.certificate.toSchema().toBER(false);
   const signerDer = check.signer?.toSchema().toBER(false);
   const isBuiltin = !!signerDer && Buffer.from(signerDer).equals(Buffer.from(builtinDer));
-  return {
-    token: createHash('sha256').update(tokenDer).digest('hex'),
-    valido: isValid,
-    mensagem:
-      isValid && p
-        ? `${EVIDENCE_MSG.valid(brasilia(p.genTime), p.tsaName)}${isBuiltin ? ` ${EVIDENCE_MSG.builtinWarning}` : ''}`
-        : `${EVIDENCE_MSG.invalid} ${check.problems[0]}`,
-    carimbadoPor: p?.tsaName ?? null,
-    dataHora: p?.genTime.toISOString() ?? null,
-    dataHoraBrasilia: p ? brasilia(p.genTime) : null,
-    hashCarimbado: p?.imprintHex ?? null,
-    hashInformado: hashHex,
-    algoritmo: p ? (p.imprintAlgorithm === OID.sha256 ? 'SHA-256' : p.imprintAlgorithm) : null,
-    serial: p?.serialHex ?? null,
-    politica: p?.policy ?? null,
-    tsaEmbutida: isBuiltin,
-    verificacoes: { assinatura: check.isSignatureValid, cadeiaCertificados: check.isChainValid, hash: check.isHashCovered },
-    problemas: check.problems,
-    evento: event ? { canal: event.evt_canal, tipo: event.evt_tipo, ocorridoEm: new Date(event.evt_data).toISOString() } : null,
-  };
+  return { tokenDer, hashHex, check, isBuiltin, event: event ?? null };
 }
 
-/** GET /v2/emails/validar-carimbo/{token}: the validation of a stored stamp, against its event's hash as stored now. */
-export async function validateStoredStamp(ctx: AppContext, tokenSha256: string): Promise<ValidarCarimboResult | null> {
+/** GET /v2/emails/validar-carimbo/{token}: the validation of a stored stamp, against its event's hash as stored now (404 when none). */
+export async function validateStoredStamp(ctx: AppContext, tokenSha256: string): Promise<StampValidation> {
   const stamp = await findStampByTokenHash(ctx.db, tokenSha256);
-  if (!stamp) return null;
+  if (!stamp) throw new AppError(404, EVIDENCE_MSG.notFound);
   return validateStamp(ctx, new Uint8Array(stamp.car_token), stamp.evt_hash);
+}
+
+/** POST /v2/tsa: the built-in TSA's TimeStampResp (DER) to a TimeStampReq. */
+export async function answerTimeStampRequest(ctx: AppContext, request: Uint8Array): Promise<Uint8Array> {
+  return (await evidenceTsa(ctx.config)).builtin.respond(request);
+}
+
+/** GET /v2/tsa/certificado.pem: the built-in TSA's certificate. */
+export async function builtinTsaCertificatePem(ctx: AppContext): Promise<string> {
+  return (await evidenceTsa(ctx.config)).builtin.certificatePem;
 }
 
 export interface EvidenceReport extends ChainReport {
@@ -147,38 +150,36 @@ export interface EvidenceReport extends ChainReport {
 
 /**
  * The chain check plus every stamp checked against the event as stored now (the expert report's
- * source): a changed byte in an event breaks its chain link and its stamp alike.
+ * source): a changed byte in an event breaks its chain link and its stamp alike. By the message's
+ * id: the system's check (tests).
  */
 export async function checkEvidence(ctx: AppContext, cod_email: number): Promise<EvidenceReport | null> {
   const chain = await checkChain(ctx.db, cod_email);
-  if (!chain) return null;
+  return chain ? withStamps(ctx, chain) : null;
+}
+
+/** The same for the signed-in user's own message (the expert report): another user's message answers null. */
+export async function checkOwnEvidence(ctx: AppContext, scope: TenantScope, cod_email: number): Promise<EvidenceReport | null> {
+  const chain = await checkOwnChain(ctx.db, scope, cod_email);
+  return chain ? withStamps(ctx, chain) : null;
+}
+
+async function withStamps(ctx: AppContext, chain: ChainReport): Promise<EvidenceReport> {
   const tsa = await evidenceTsa(ctx.config);
-  const rows = await stampsOfMessage(ctx.db, cod_email);
+  const rows = await stampsOfMessage(ctx.db, chain.cod_email);
   const stamps: EvidenceReport['stamps'] = [];
   for (const row of rows) {
     // The stamp covers the hash of the event's fields as stored now, with the previous hash it stores.
     const hash = recomputeEventHash(chain.uuid, row as unknown as StoredEvent, row.evt_hash_anterior);
-    if (!row.car_token) {
-      stamps.push({
-        evt_codigo: Number(row.evt_codigo),
-        evt_seq: row.evt_seq,
-        isStamped: false,
-        isStampValid: false,
-        genTime: null,
-        tsa: null,
-        problems: [],
-      });
-      continue;
-    }
-    const check = await checkToken(new Uint8Array(row.car_token), hash, tsa.trusted);
+    const check = row.car_token ? await checkToken(new Uint8Array(row.car_token), hash, tsa.trusted) : null;
     stamps.push({
       evt_codigo: Number(row.evt_codigo),
       evt_seq: row.evt_seq,
-      isStamped: true,
-      isStampValid: check.problems.length === 0,
-      genTime: check.parsed?.genTime.toISOString() ?? null,
-      tsa: check.parsed?.tsaName ?? null,
-      problems: check.problems,
+      isStamped: !!check,
+      isStampValid: !!check && check.problems.length === 0,
+      genTime: check?.parsed?.genTime.toISOString() ?? null,
+      tsa: check?.parsed?.tsaName ?? null,
+      problems: check?.problems ?? [],
     });
   }
   return { ...chain, stamps };

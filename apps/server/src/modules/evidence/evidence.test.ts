@@ -7,34 +7,41 @@ import { sql } from 'kysely';
 import type { PgBoss } from 'pg-boss';
 import * as pkijs from 'pkijs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { bearer, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { bearer, notFoundForOthers, type TestApp, useTestApp } from '../../../test/harness.ts';
 import { opensslVerifyToken } from '../../../test/openssl.ts';
 import { startSmtpSink, waitFor } from '../../../test/smtp-sink.ts';
+import type { Actor } from '../auth/actor.ts';
 import { recordEvent } from '../emails/events.ts';
-import { checkChain, recomputeEventHash } from './chain.ts';
-import { checkEvidence } from './evidence.service.ts';
+import { tenantScope } from '../tenancy/tenant-scope.ts';
+import { checkChain, checkOwnChain, recomputeEventHash } from './chain.ts';
+import { checkEvidence, checkOwnEvidence } from './evidence.service.ts';
 import { sweepUnstamped } from './stamp.worker.ts';
 
 const run = promisify(execFile);
 // Stamps go through the queue: on a machine busy with other suites they can take a while.
 vi.setConfig({ testTimeout: 90_000 });
 
-let t: TestApp;
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+// The relay starts first: the app reads SMTP_URL from this object when useTestApp's hook makes it.
+const env: Record<string, string> = { MAIL_FROM: 'AR Online <nao-responda@ar.test>' };
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  env.SMTP_URL = sink.url;
+});
+afterAll(async () => {
+  await sink?.close();
+});
+const app = useTestApp(env, { startQueue: true });
+let t: TestApp;
 let token: string;
 let tsaPem: string;
 
 beforeAll(async () => {
-  sink = await startSmtpSink();
-  t = await createTestApp({ SMTP_URL: sink.url, MAIL_FROM: 'AR Online <nao-responda@ar.test>' }, { startQueue: true });
+  t = app.t;
   token = await t.login('usuario@demo.local');
   const cert = await t.app.inject({ method: 'GET', url: '/v2/tsa/certificado.pem' });
   expect(cert.statusCode).toBe(200);
   tsaPem = cert.body;
-});
-afterAll(async () => {
-  await t?.close();
-  await sink?.close();
 });
 
 /** Sends one message through the API and answers its id once the relay accepted it. */
@@ -242,6 +249,48 @@ describe('evidence of a message', () => {
     const events = await eventsOf(other);
     expect(events.map((e) => e.evt_seq)).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
     expect((await checkChain(t.ctx.db, other))?.isIntact).toBe(true);
+  });
+});
+
+describe("another user's message", () => {
+  const scopeOf = async (login: string) => {
+    const user = await t.ctx.db
+      .selectFrom('usuarios')
+      .select([
+        'usu_codigo',
+        'usu_nivel',
+        'usu_login',
+        'usu_nome',
+        'cod_ger_adm',
+        'cod_ger_empresa',
+        'cod_ger_entidade',
+        'usu_tipo_plano',
+        'usu_secure',
+      ])
+      .where('usu_login', '=', login)
+      .executeTakeFirstOrThrow();
+    return tenantScope({ ...user, usu_nivel: user.usu_nivel as Actor['usu_nivel'], tokenHash: '' });
+  };
+
+  it('answers 404 on every evidence route of a signed-in user, and its chain and stamps are not checked for them', async () => {
+    const id = await sendOne('erica@cliente.test');
+    // The manager of the same entity, and the administrator above both: neither reaches the user's own message.
+    for (const login of ['gerente@demo.local', 'admin@demo.local']) {
+      const leaks = await notFoundForOthers(app, await app.as(login), [
+        ['GET', `/emails/sending-proof/${id}`],
+        ['PUT', `/emails/sending-proof/${id}`, { name: 'Outro', email: 'outro@demo.local' }],
+        ['GET', `/emails/report/laudo/${id}`],
+      ]);
+      expect(leaks).toEqual([]);
+      const scope = await scopeOf(login);
+      expect(await checkOwnChain(t.ctx.db, scope, id)).toBeNull();
+      expect(await checkOwnEvidence(t.ctx, scope, id)).toBeNull();
+    }
+    // The owner reaches its own.
+    const own = await scopeOf('usuario@demo.local');
+    expect((await checkOwnChain(t.ctx.db, own, id))?.isIntact).toBe(true);
+    expect((await checkOwnEvidence(t.ctx, own, id))?.cod_email).toBe(id);
+    expect((await app.call('GET', `/emails/sending-proof/${id}`, token)).statusCode).toBe(200);
   });
 });
 

@@ -4,10 +4,11 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { type TestApp, useTestApp } from '../../../test/harness.ts';
 import { opensslVerifyToken } from '../../../test/openssl.ts';
 import { waitFor } from '../../../test/smtp-sink.ts';
 import { recordEvent } from '../emails/events.ts';
+import { presentStampValidation } from './evidence.presenter.ts';
 import { checkEvidence, validateStamp } from './evidence.service.ts';
 import { startEvidenceWorkers } from './stamp.worker.ts';
 import { type BuiltinTsa, loadBuiltinTsa } from './tsa/builtin-tsa.ts';
@@ -45,20 +46,22 @@ function startOutsideTsa(): Promise<void> {
   return new Promise((r) => server?.listen(port, '127.0.0.1', () => r()));
 }
 
+// The outside TSA's address and certificate exist first: the app reads them from this object when useTestApp's hook makes it.
+const env: Record<string, string> = {};
 beforeAll(async () => {
   outsideDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ar-outside-tsa-'));
   outside = await loadBuiltinTsa(outsideDir);
   port = await freePort();
-  t = await createTestApp(
-    { TSA_URL: `http://127.0.0.1:${port}/tsa`, TSA_CA_FILE: path.join(outsideDir, 'tsa', 'tsa.pem') },
-    { startQueue: true, startWorkers: false },
-  );
-  await startEvidenceWorkers(t.ctx, { retryDelay: 1, retryDelayMax: 2, pollingIntervalSeconds: 0.5 });
+  Object.assign(env, { TSA_URL: `http://127.0.0.1:${port}/tsa`, TSA_CA_FILE: path.join(outsideDir, 'tsa', 'tsa.pem') });
 });
 afterAll(async () => {
-  await t?.close();
   await new Promise((r) => (server ? server.close(r) : r(null)));
   await fs.rm(outsideDir, { recursive: true, force: true });
+});
+const app = useTestApp(env, { startQueue: true, startWorkers: false });
+beforeAll(async () => {
+  t = app.t;
+  await startEvidenceWorkers(t.ctx, { retryDelay: 1, retryDelayMax: 2, pollingIntervalSeconds: 0.5 });
 });
 
 const countOf = async (table: 'email_carimbos' | 'email_eventos') =>
@@ -110,7 +113,7 @@ describe('a TSA that is down', () => {
     for (const s of stamps) {
       expect(s.car_tsa_url).toBe(`http://127.0.0.1:${port}/tsa`);
       expect((await opensslVerifyToken(new Uint8Array(s.car_token), s.evt_hash, caPem)).ok).toBe(true);
-      const result = await validateStamp(t.ctx, new Uint8Array(s.car_token), s.evt_hash);
+      const result = presentStampValidation(await validateStamp(t.ctx, new Uint8Array(s.car_token), s.evt_hash));
       // Trusted through TSA_CA_FILE; not this installation's own built-in TSA.
       expect(result).toMatchObject({ valido: true, tsaEmbutida: false });
     }

@@ -1,7 +1,8 @@
 import type { AppContext } from '../../context.ts';
 import type { Actor } from '../auth/actor.ts';
 import { type EventForHash, eventSerialisation } from '../evidence/canonical.ts';
-import { checkEvidence, type EvidenceReport, evidenceTsa } from '../evidence/evidence.service.ts';
+import { checkOwnEvidence, type EvidenceReport, evidenceTsa } from '../evidence/evidence.service.ts';
+import { tenantScope } from '../tenancy/tenant-scope.ts';
 import { publicPageUrl, tsaCertificateUrl } from './format.ts';
 import type { ProofEvent, ProofMessage } from './proofs.queries.ts';
 import { loadOwnMessage } from './proofs.service.ts';
@@ -45,7 +46,7 @@ export function storedEventSerialisation(uuid: string, e: ProofEvent): string {
  */
 export async function expertReportData(ctx: AppContext, actor: Actor, id: number, now = new Date()): Promise<ExpertReportData> {
   const { msg, events } = await loadOwnMessage(ctx, actor, id);
-  const evidence = await checkEvidence(ctx, id);
+  const evidence = await checkOwnEvidence(ctx, tenantScope(actor), id);
   if (!evidence) throw new Error(`message ${id} vanished while its report was made`);
   const tsa = await evidenceTsa(ctx.config);
   const stamps = new Map(evidence.stamps.map((s) => [s.evt_codigo, s]));

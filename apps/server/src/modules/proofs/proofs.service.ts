@@ -5,8 +5,9 @@ import { notFound } from '../../http/errors.ts';
 import type { Actor } from '../auth/actor.ts';
 import { eventsWithStamps } from '../emails/events.ts';
 import { presentOficio } from '../emails/oficio.presenter.ts';
-import { checkChain } from '../evidence/chain.ts';
+import { checkOwnChain } from '../evidence/chain.ts';
 import { isPersonEvent } from '../public/read-classifier.ts';
+import { tenantScope } from '../tenancy/tenant-scope.ts';
 import { brasilia, publicPageUrl, utc } from './format.ts';
 import { findOwnMessageForProof, insertDocumentLog, type ProofEvent, type ProofMessage } from './proofs.queries.ts';
 
@@ -98,7 +99,7 @@ export async function loadOwnMessage(ctx: AppContext, actor: Actor, id: number):
 /** GET /emails/sending-proof/{id}: the sending proof as data. */
 export async function sendingProof(ctx: AppContext, actor: Actor, id: number, now = new Date()): Promise<SendingProof> {
   const { msg, events } = await loadOwnMessage(ctx, actor, id);
-  const chain = await checkChain(ctx.db, id);
+  const chain = await checkOwnChain(ctx.db, tenantScope(actor), id);
   const statuses = proofStatuses(events);
   const last = msg.ema_status_email as StatusType | null;
   const failure = statuses.find((s) => s.type === 'erro');

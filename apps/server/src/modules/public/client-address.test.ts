@@ -1,5 +1,5 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { bearer, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { bearer, type TestApp, useTestApp } from '../../../test/harness.ts';
 import { pdfText } from '../../../test/pdf-reader.ts';
 import { waitFor } from '../../../test/smtp-sink.ts';
 import { checkChain } from '../evidence/chain.ts';
@@ -63,18 +63,16 @@ afterEach(() => {
 });
 
 describe('without TRUST_PROXY', () => {
+  const app = useTestApp({}, { startQueue: true });
   let t: TestApp;
   let msg: Awaited<ReturnType<typeof sentMessage>>;
 
   beforeAll(async () => {
-    t = await createTestApp({}, { startQueue: true });
+    t = app.t;
     expect(t.config.trustProxy).toBe(false);
     msg = await sentMessage(t);
     await read(t, msg.uuid, { 'x-forwarded-for': FORGED }, REAL);
   }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-  });
 
   it('records the socket address in the event and ignores the forged header', async () => {
     const [event] = await readEvents(t, msg.code);
@@ -107,20 +105,18 @@ describe('without TRUST_PROXY', () => {
 });
 
 describe('with TRUST_PROXY=127.0.0.1', () => {
+  const app = useTestApp({ TRUST_PROXY: '127.0.0.1' }, { startQueue: true });
   let t: TestApp;
   let msg: Awaited<ReturnType<typeof sentMessage>>;
   // The client wrote FORGED itself; the proxy at 127.0.0.1 appended the address it saw (REAL).
   const HEADER = `${FORGED}, ${REAL}`;
 
   beforeAll(async () => {
-    t = await createTestApp({ TRUST_PROXY: '127.0.0.1' }, { startQueue: true });
+    t = app.t;
     msg = await sentMessage(t);
     await read(t, msg.uuid, { 'x-forwarded-for': HEADER }); // from 127.0.0.1, the inject default
     await read(t, msg.uuid, { 'x-forwarded-for': FORGED }, '198.51.100.9'); // straight from an untrusted address
   }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-  });
 
   it('uses the address the trusted proxy saw, and records its header as received and the connection', async () => {
     const [viaProxy, direct] = await readEvents(t, msg.code);

@@ -78,6 +78,8 @@ export function findPublicVersion(db: Kysely<DB>, uuid: string) {
     .executeTakeFirst();
 }
 
+export type PublicVersion = NonNullable<Awaited<ReturnType<typeof findPublicVersion>>>;
+
 export function findPublicMessageByCode(db: Kysely<DB>, cod_email: number) {
   return publicSelect(db).where('m.ema_uni_codigo', '=', cod_email).executeTakeFirst();
 }

@@ -1,9 +1,20 @@
+import {
+  messageResponse,
+  PUBLIC_MSG,
+  pageReadResponse,
+  publicMessageSchema,
+  publicTrackParams,
+  publicUuidParams,
+  publicVerifyQuery,
+  trackedLinkParams,
+  trackedLinkSchema,
+} from '@ar/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { clientAddress } from '../../http/client-address.ts';
 import { defineRoute } from '../../http/route.ts';
 import { contentDisposition } from '../emails/attachments.service.ts';
+import { presentPageRead } from './public.presenter.ts';
 import * as svc from './public.service.ts';
 
 /** The 1×1 transparent GIF of the open-tracking image. */
@@ -13,9 +24,6 @@ const visitor = (request: FastifyRequest): svc.Visitor => {
   const { ip, forwarded } = clientAddress(request);
   return { ip, forwarded, userAgent: (request.headers['user-agent'] ?? '').slice(0, 500) || null };
 };
-
-const uuidParams = z.object({ uuid: z.string().max(64) });
-const verifyQuery = z.object({ verify: z.string().max(200).optional() }).passthrough();
 
 /**
  * The recipient's public calls (spec 002 §7): no login. The message uuid in the link the recipient
@@ -30,8 +38,10 @@ export function publicRoutes(app: FastifyInstance, ctx: AppContext): void {
     tag,
     summary: 'Detalhe público de uma mensagem (403 "not verify: pergunta" quando há pergunta de segurança sem resposta certa)',
     auth: false,
-    params: uuidParams,
-    query: verifyQuery,
+    params: publicUuidParams,
+    query: publicVerifyQuery,
+    // The page goes out as the JSON text kept for it (page-cache.ts); it is checked against this contract when built.
+    response: publicMessageSchema,
     handler: async ({ params, query, reply }) => {
       const json = await svc.publicDetailJson(ctx, params.uuid, query.verify);
       return reply.header('cache-control', 'no-store').type('application/json; charset=utf-8').send(json);
@@ -44,8 +54,9 @@ export function publicRoutes(app: FastifyInstance, ctx: AppContext): void {
     tag,
     summary: 'Registra a abertura: pixel.gif (imagem do e-mail) ou a leitura pela página pública',
     auth: false,
-    params: uuidParams.extend({ x: z.string().max(40) }),
-    query: verifyQuery,
+    params: publicTrackParams,
+    query: publicVerifyQuery,
+    response: pageReadResponse,
     handler: async ({ params, query, request, reply }) => {
       reply.header('cache-control', 'no-store, no-cache, must-revalidate, private').header('pragma', 'no-cache');
       if (params.x === 'pixel.gif') {
@@ -53,7 +64,7 @@ export function publicRoutes(app: FastifyInstance, ctx: AppContext): void {
         await svc.pixelOpened(ctx, params.uuid, visitor(request)).catch((e) => request.log.warn({ err: e }, 'pixel not recorded'));
         return reply.header('content-type', 'image/gif').send(PIXEL);
       }
-      return svc.pageRead(ctx, params.uuid, query.verify, visitor(request));
+      return presentPageRead(await svc.pageRead(ctx, params.uuid, query.verify, visitor(request)));
     },
   });
 
@@ -63,9 +74,13 @@ export function publicRoutes(app: FastifyInstance, ctx: AppContext): void {
     tag,
     summary: 'Registra a confirmação de recebimento pelo destinatário',
     auth: false,
-    params: uuidParams.extend({ x: z.string().max(40) }),
-    query: verifyQuery,
-    handler: async ({ params, query, request }) => svc.accept(ctx, params.uuid, query.verify, visitor(request)),
+    params: publicTrackParams,
+    query: publicVerifyQuery,
+    response: messageResponse,
+    handler: async ({ params, query, request }) => {
+      await svc.accept(ctx, params.uuid, query.verify, visitor(request));
+      return { message: PUBLIC_MSG.accepted };
+    },
   });
 
   defineRoute(app, ctx, {
@@ -74,7 +89,8 @@ export function publicRoutes(app: FastifyInstance, ctx: AppContext): void {
     tag,
     summary: 'Endereço de um link rastreado (só os que a mensagem continha); registra o clique',
     auth: false,
-    params: z.object({ lnk: z.string().max(64) }),
+    params: trackedLinkParams,
+    response: trackedLinkSchema,
     handler: async ({ params, request }) => svc.resolveLink(ctx, params.lnk, visitor(request)),
   });
 
@@ -84,8 +100,8 @@ export function publicRoutes(app: FastifyInstance, ctx: AppContext): void {
     tag,
     summary: 'Baixar um anexo como destinatário (com a resposta de segurança quando houver); registra o download',
     auth: false,
-    params: uuidParams,
-    query: verifyQuery,
+    params: publicUuidParams,
+    query: publicVerifyQuery,
     handler: async ({ params, query, request, reply }) => {
       const { ref, file } = await svc.publicAttachment(ctx, params.uuid, query.verify, visitor(request));
       return reply

@@ -1,11 +1,21 @@
 import { PUBLIC_MSG } from '@ar/core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { bearer, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { bearer, type TestApp, useTestApp } from '../../../test/harness.ts';
 import { startSmtpSink, waitFor } from '../../../test/smtp-sink.ts';
 import { checkChain } from '../evidence/chain.ts';
 
-let t: TestApp;
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+// The relay starts first: the app reads SMTP_URL from this object when useTestApp's hook makes it.
+const env: Record<string, string> = { MAIL_FROM: 'AR Online <nao-responda@ar.test>' };
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  env.SMTP_URL = sink.url;
+});
+afterAll(async () => {
+  await sink?.close();
+});
+const app = useTestApp(env, { startQueue: true });
+let t: TestApp;
 let uuid: string;
 let code: number;
 let attachmentUuid: string;
@@ -25,8 +35,7 @@ const events = () =>
     .execute();
 
 beforeAll(async () => {
-  sink = await startSmtpSink();
-  t = await createTestApp({ SMTP_URL: sink.url, MAIL_FROM: 'AR Online <nao-responda@ar.test>' }, { startQueue: true });
+  t = app.t;
   await t.ctx.db.updateTable('usuarios').set({ usu_validacao_notificacao: true }).where('usu_login', '=', 'usuario@demo.local').execute();
   const token = await t.login('usuario@demo.local');
   const up = await t.upload(token, [{ name: 'contrato.pdf', data: PDF }]);
@@ -50,10 +59,8 @@ beforeAll(async () => {
   await waitFor(statusOf, (s) => s === 'send');
 });
 
-afterAll(async () => {
+afterAll(() => {
   vi.useRealTimers();
-  await t?.close();
-  await sink?.close();
 });
 
 describe('public recipient pages', () => {
@@ -207,5 +214,28 @@ describe('public recipient pages', () => {
     for (let i = 0; i < 12 && res.statusCode !== 429; i++) res = await get(`/v2/emails/info/public/${uuid}?verify=errada`);
     expect(res.statusCode).toBe(429);
     expect(res.json().message).toBe(PUBLIC_MSG.tooManyAnswers);
+  });
+});
+
+describe('contracts of the public JSON answers', () => {
+  it('documents a response schema for every JSON route of the public pages, the stamp validator and the status calls', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/v2/docs' })).json();
+    const json = (path: string, method: string) => doc.paths[path]?.[method]?.responses['200'].content?.['application/json']?.schema;
+    for (const [path, method] of [
+      ['/v2/emails/info/public/{uuid}', 'get'],
+      ['/v2/emails/info/public/{uuid}/track-email/{x}', 'get'],
+      ['/v2/emails/info/public/{uuid}/track-accept-email/{x}', 'get'],
+      ['/v2/emails/info/public/track-conteudo-link-externo/{lnk}', 'get'],
+      ['/v2/emails/validar-carimbo', 'post'],
+      ['/v2/emails/validar-carimbo/{token}', 'get'],
+      ['/v2/status-connectivity', 'get'],
+      ['/v2/config', 'get'],
+      ['/v2/client-errors', 'post'],
+    ]) {
+      expect(json(path, method), `${method} ${path}`).toMatchObject({ type: 'object' });
+    }
+    // The files keep none: the attachment, the TSA's answer and certificate.
+    expect(json('/v2/email/public/attachments/{uuid}', 'get')).toBeUndefined();
+    expect(json('/v2/tsa', 'post')).toBeUndefined();
   });
 });

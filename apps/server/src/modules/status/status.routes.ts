@@ -1,15 +1,9 @@
+import { clientErrorBody, clientErrorResponse, connectivityResponse, publicConfigResponse } from '@ar/core';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
-import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { openApiDocument } from '../../http/openapi.ts';
 import { defineRoute } from '../../http/route.ts';
-
-const clientErrorBody = z.object({
-  message: z.string().max(2000),
-  requestId: z.string().max(100).optional(),
-  url: z.string().max(500).optional(),
-});
+import { pingDatabase } from './status.queries.ts';
 
 export function statusRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, ctx, {
@@ -18,9 +12,10 @@ export function statusRoutes(app: FastifyInstance, ctx: AppContext): void {
     tag: 'Sistema',
     summary: 'Verificação de conexão (inclui o banco de dados)',
     auth: false,
+    response: connectivityResponse,
     handler: async () => {
-      await sql`select 1`.execute(ctx.db);
-      return { status: 'ok', time: new Date().toISOString() };
+      await pingDatabase(ctx.db);
+      return { status: 'ok' as const, time: new Date().toISOString() };
     },
   });
   defineRoute(app, ctx, {
@@ -29,6 +24,7 @@ export function statusRoutes(app: FastifyInstance, ctx: AppContext): void {
     tag: 'Sistema',
     summary: 'Configuração pública usada pela interface (loja, caixa de saída local)',
     auth: false,
+    response: publicConfigResponse,
     handler: async () => ({
       storeUrl: ctx.config.storeUrl,
       mailbox: ctx.config.captureMail,
@@ -47,9 +43,10 @@ export function statusRoutes(app: FastifyInstance, ctx: AppContext): void {
     auth: false,
     bodyLimit: 8 * 1024,
     body: clientErrorBody,
+    response: clientErrorResponse,
     handler: async ({ body, request }) => {
       request.log.warn({ clientError: body }, 'client-side failure');
-      return { ok: true };
+      return { ok: true as const };
     },
   });
 

@@ -1,4 +1,4 @@
-import type { PublicMessage, TrackedLink, ValidarCarimboResult } from '@ar/core';
+import type { MessageResponse, PageReadResponse, PublicMessage, TrackedLink, ValidarCarimboResult } from '@ar/core';
 import { api } from '../../api/client.ts';
 
 /** The security answer the visitor gave for a message, kept for this tab (and the tabs it opens). */
@@ -17,9 +17,9 @@ const clientInfo = () => ({
 export const publicMessageCall = (uuid: string, verify?: string) =>
   api<PublicMessage>(`/emails/info/public/${uuid}`, { query: { verify, ...clientInfo() }, silent: true });
 export const registerReadCall = (uuid: string, verify?: string) =>
-  api<{ registrado: boolean }>(`/emails/info/public/${uuid}/track-email/leitura`, { query: { verify, ...clientInfo() }, silent: true });
+  api<PageReadResponse>(`/emails/info/public/${uuid}/track-email/leitura`, { query: { verify, ...clientInfo() }, silent: true });
 export const registerAcceptCall = (uuid: string, verify?: string) =>
-  api<{ message: string }>(`/emails/info/public/${uuid}/track-accept-email/aceite`, { query: { verify, ...clientInfo() }, silent: true });
+  api<MessageResponse>(`/emails/info/public/${uuid}/track-accept-email/aceite`, { query: { verify, ...clientInfo() }, silent: true });
 export const resolveLinkCall = (lnk: string) =>
   api<TrackedLink>(`/emails/info/public/track-conteudo-link-externo/${lnk}`, { query: clientInfo(), silent: true });
 export const validateStampCall = (carimboBase64: string, hash: string) =>

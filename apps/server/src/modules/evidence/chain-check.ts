@@ -1,0 +1,73 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import type { TenantScope } from '../tenancy/tenant-scope.ts';
+import { genesisHash, type MessageForHash, messageHash } from './canonical.ts';
+import { findMessageForCheck, findOwnMessageForCheck, storedEventsOf } from './chain.queries.ts';
+import { recomputeEventHash, type StoredEvent } from './chain-fields.ts';
+
+export interface ChainReport {
+  cod_email: number;
+  uuid: string;
+  /** Hash of the message as stored now, and the one fixed when its first event was chained. */
+  messageHash: string;
+  storedMessageHash: string | null;
+  events: number;
+  isIntact: boolean;
+  /** The first event whose stored hash is not what its fields and predecessor give. */
+  firstBroken: { evt_codigo: number; evt_seq: number; reason: string } | null;
+  lastHash: string | null;
+}
+
+type CheckedMessage = MessageForHash & { ema_uni_hash: string | null };
+
+/**
+ * Recomputes a message's chain from what is stored: the message hash from its content, the
+ * genesis, then each event in order. Any changed byte (content, an event field, a deleted or
+ * reordered event) shows up as the first broken event. By the message's id: the system's check.
+ */
+export async function checkChain(db: Kysely<DB>, cod_email: number): Promise<ChainReport | null> {
+  const msg = await findMessageForCheck(db, cod_email);
+  return msg ? chainReport(cod_email, msg as CheckedMessage, await storedEventsOf(db, cod_email)) : null;
+}
+
+/** The same check of the signed-in user's own message: another user's message answers null (a 404 for its caller). */
+export async function checkOwnChain(db: Kysely<DB>, scope: TenantScope, cod_email: number): Promise<ChainReport | null> {
+  const msg = await findOwnMessageForCheck(db, scope, cod_email);
+  return msg ? chainReport(cod_email, msg as CheckedMessage, await storedEventsOf(db, cod_email)) : null;
+}
+
+function chainReport(cod_email: number, msg: CheckedMessage, events: StoredEvent[]): ChainReport {
+  const current = messageHash(msg);
+  const report: ChainReport = {
+    cod_email,
+    uuid: msg.ema_uni_id,
+    messageHash: current,
+    storedMessageHash: msg.ema_uni_hash,
+    events: events.length,
+    isIntact: true,
+    firstBroken: null,
+    lastHash: null,
+  };
+  const broken = (ev: StoredEvent, reason: string) => {
+    report.isIntact = false;
+    report.firstBroken = { evt_codigo: Number(ev.evt_codigo), evt_seq: ev.evt_seq, reason };
+    return report;
+  };
+  let previous = genesisHash(msg.ema_uni_id, current);
+  for (const [i, ev] of events.entries()) {
+    if (ev.evt_seq !== i + 1) return broken(ev, `sequência ${ev.evt_seq} onde se esperava ${i + 1} (evento removido ou fora de ordem)`);
+    if (ev.evt_hash_anterior !== previous) {
+      return broken(
+        ev,
+        i === 0 && msg.ema_uni_hash !== current
+          ? 'o conteúdo da mensagem não é o que foi registrado (hash da mensagem diferente)'
+          : 'o hash anterior gravado não é o hash do evento anterior',
+      );
+    }
+    const hash = recomputeEventHash(msg.ema_uni_id, ev, previous);
+    if (hash !== ev.evt_hash) return broken(ev, 'os dados do evento não correspondem ao seu hash');
+    previous = hash;
+    report.lastHash = hash;
+  }
+  return report;
+}

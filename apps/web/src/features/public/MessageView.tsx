@@ -1,0 +1,82 @@
+import type { PublicMessage } from '@ar/core';
+import { Badge, Button, Group, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { Field } from '../../components/Field.tsx';
+import { OficioSummary } from '../../components/OficioSummary.tsx';
+import { Certificates } from './Certificates.tsx';
+import { FailureNotice } from './FailureNotice.tsx';
+import { MessageContent } from './MessageContent.tsx';
+import { TrackingTable } from './TrackingTable.tsx';
+
+/** The public page's message: the summary with its certificates, the channels' tabs and the recipient's actions (spec 002 §3). */
+export function MessageView({ m, uuid, onAccept, accepted }: { m: PublicMessage; uuid: string; onAccept: () => void; accepted: boolean }) {
+  const failed = m.emailResultSendStatus === 'falha';
+  const showTracking = m.visualizarGeolocalizacao && m.clickTracking.length > 0;
+  return (
+    <Paper withBorder radius="md" p="lg">
+      <Stack>
+        <div>
+          <Text size="xs" c="dimmed">
+            Protocolo {m.protocolo} · {m.codeEmail}
+          </Text>
+          <Title order={3}>{m.subject}</Title>
+        </div>
+        <Tabs defaultValue="resumo" keepMounted={false}>
+          <Tabs.List>
+            <Tabs.Tab value="resumo">Resumo</Tabs.Tab>
+            {m.statusFull.email && <Tabs.Tab value="email">AR-Email</Tabs.Tab>}
+            {m.statusFull.sms && <Tabs.Tab value="sms">AR-SMS</Tabs.Tab>}
+            {m.statusFull.whatsapp && <Tabs.Tab value="whatsapp">AR-WhatsApp</Tabs.Tab>}
+            {m.statusFull.voz && <Tabs.Tab value="voz">AR-Voz</Tabs.Tab>}
+            {m.statusFull.carta && <Tabs.Tab value="carta">AR-Carta</Tabs.Tab>}
+            {showTracking && <Tabs.Tab value="tracking">Click Tracking</Tabs.Tab>}
+          </Tabs.List>
+
+          <Tabs.Panel value="resumo" pt="md">
+            <Stack>
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <Field label="Remetente" value={m.remetente} />
+                <Field label="Destinatário" value={m.destinatario} />
+                <Field label="Enviado em" value={joinDate(m.dataEnviada, m.horaEnviada)} />
+                <Field label="Entregue em" value={joinDate(m.dataEntrega, m.horaEntrega)} />
+                {!failed && <Field label="Lido em" value={joinDate(m.dataLeitura, m.horaLeitura)} />}
+                <Field label="Situação" value={m.statusFull.email?.at(-1)?.label ?? 'Processado'} />
+              </SimpleGrid>
+              {m.oficio && <OficioSummary oficio={m.oficio} />}
+              {failed && <FailureNotice m={m} />}
+              {!failed && (
+                <Group>
+                  {accepted ? (
+                    <Badge size="lg" color="grape" leftSection={<IconCircleCheck size={14} />}>
+                      Recebimento confirmado
+                    </Badge>
+                  ) : (
+                    <Button leftSection={<IconCircleCheck size={16} />} onClick={onAccept}>
+                      Confirmar o recebimento
+                    </Button>
+                  )}
+                </Group>
+              )}
+              <Certificates m={m} failed={failed} />
+            </Stack>
+          </Tabs.Panel>
+
+          <Tabs.Panel value="email" pt="md">
+            <MessageContent m={m} failed={failed} />
+          </Tabs.Panel>
+
+          {showTracking && (
+            <Tabs.Panel value="tracking" pt="md">
+              <TrackingTable m={m} />
+            </Tabs.Panel>
+          )}
+        </Tabs>
+        <Text size="xs" c="dimmed">
+          Identificador desta página: {uuid}. Os registros desta mensagem são encadeados por hash e carimbados no tempo (RFC 3161).
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}
+
+const joinDate = (d: string | null, h: string | null) => (d ? `${d} ${h ?? ''}`.trim() : '—');
