@@ -1,15 +1,9 @@
+import type { PublicConfigResponse } from '@ar/core';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../api/client.ts';
 
-export interface PublicConfig {
-  storeUrl: string;
-  /** Embedded mode: the local mailbox exists at /dev/mailbox. */
-  mailbox: boolean;
-  productName: string;
-  supportEmail: string;
-  /** Channels besides e-mail that this installation can send through. */
-  channels: { sms: boolean; whatsapp: boolean };
-}
+/** GET /config: what this installation offers (core's contract). */
+export type PublicConfig = PublicConfigResponse;
 
 export function usePublicConfig() {
   return useQuery({
