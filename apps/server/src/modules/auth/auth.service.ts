@@ -1,5 +1,6 @@
 import { MSG } from '@ar/core';
 import type { AppContext } from '../../context.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { consume, type Limit } from '../rate-limit/rate-limit.ts';
 import type { TenantScope } from '../tenancy/tenant-scope.ts';
@@ -61,7 +62,7 @@ export async function checkResetToken(ctx: AppContext, token: string): Promise<v
 
 export async function resetPassword(ctx: AppContext, token: string, newPassword: string): Promise<void> {
   const passwordHash = await hashPassword(newPassword);
-  await ctx.db.transaction().execute(async (trx) => {
+  await inTransaction(ctx.db, async (trx) => {
     const row = await q.consumeLinkToken(trx, hashToken(token), 'reset');
     if (!row) throw new AppError(404, MSG.linkInvalid);
     await q.setPassword(trx, row.cod_usu, passwordHash);
@@ -77,7 +78,7 @@ export async function resetPassword(ctx: AppContext, token: string, newPassword:
  */
 export async function changeOwnPassword(ctx: AppContext, scope: TenantScope, usuCodigo: number, newPassword: string) {
   const passwordHash = await hashPassword(newPassword);
-  await ctx.db.transaction().execute(async (trx) => {
+  await inTransaction(ctx.db, async (trx) => {
     if (!(await q.setOwnPassword(trx, scope, usuCodigo, passwordHash))) throw notFound();
     await q.deleteOtherOwnSessions(trx, scope);
   });

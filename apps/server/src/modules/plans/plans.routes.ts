@@ -41,7 +41,7 @@ export function planRoutes(app: FastifyInstance, ctx: AppContext): void {
     auth: true,
     query: planoQuery,
     response: creditStateSchema,
-    handler: async ({ scope, query }) => presentCredits(await plans.creditState(ctx.db, scope, query)),
+    handler: async ({ scope, query }) => presentCredits(await plans.creditState(ctx, scope, query)),
   });
 
   defineRoute(app, ctx, {
@@ -52,7 +52,7 @@ export function planRoutes(app: FastifyInstance, ctx: AppContext): void {
     auth: true,
     response: planSummarySchema,
     handler: async ({ scope }) => {
-      const { row, last } = await plans.planSummaryOf(ctx.db, scope);
+      const { row, last } = await plans.planSummaryOf(ctx, scope);
       return presentSummary(row, scope, last);
     },
   });
@@ -66,7 +66,7 @@ export function planRoutes(app: FastifyInstance, ctx: AppContext): void {
     query: planoEntidadeUserQuery,
     response: planSummarySchema,
     handler: async ({ scope, query }) => {
-      const { row, last } = await plans.planSummaryOf(ctx.db, scope, query.usu_codigo);
+      const { row, last } = await plans.planSummaryOf(ctx, scope, query.usu_codigo);
       return presentSummary(row, scope, last);
     },
   });
@@ -81,7 +81,7 @@ export function planRoutes(app: FastifyInstance, ctx: AppContext): void {
     query: creditHistoryQuery,
     response: creditHistoryResponse,
     handler: async ({ scope, params, query }) => {
-      const { rows, pagination } = await plans.creditHistory(ctx.db, scope, params.id, query);
+      const { rows, pagination } = await plans.creditHistory(ctx, scope, params.id, query);
       return { historico: rows.map(presentCreditLog), pagination };
     },
   });
@@ -94,7 +94,7 @@ export function planRoutes(app: FastifyInstance, ctx: AppContext): void {
     auth: true,
     body: planUpdateBody,
     response: creditsChangedResponse,
-    handler: async ({ scope, body }) => presentCreditsChanged(await plans.changeCredits(ctx.db, scope, body), scope),
+    handler: async ({ scope, body }) => presentCreditsChanged(await plans.changeCredits(ctx, scope, body), scope),
   });
 
   defineRoute(app, ctx, {
@@ -106,7 +106,7 @@ export function planRoutes(app: FastifyInstance, ctx: AppContext): void {
     query: planListQuery,
     response: planListResponse,
     handler: async ({ scope, query }) => {
-      const { rows, pagination } = await plans.listPlans(ctx.db, scope, query);
+      const { rows, pagination } = await plans.listPlans(ctx, scope, query);
       return { planos: rows.map((r) => presentPlan(r, scope)), pagination };
     },
   });
@@ -121,7 +121,7 @@ export function planRoutes(app: FastifyInstance, ctx: AppContext): void {
     query: movementsQuery,
     response: planMovementsResponse,
     handler: async ({ scope, params, query }) => {
-      const { rows, pagination } = await plans.planMovements(ctx.db, scope, params.id, query);
+      const { rows, pagination } = await plans.planMovements(ctx, scope, params.id, query);
       return { movimentos: rows.map(presentMovement), pagination };
     },
   });
@@ -136,6 +136,6 @@ export function planRoutes(app: FastifyInstance, ctx: AppContext): void {
     body: planStatusBody,
     response: planStatusResponse,
     handler: async ({ scope, params, body }) =>
-      presentPlanStatus(await plans.changePlanStatus(ctx.db, scope, params.id, body.pla_ativo), scope),
+      presentPlanStatus(await plans.changePlanStatus(ctx, scope, params.id, body.pla_ativo), scope),
   });
 }

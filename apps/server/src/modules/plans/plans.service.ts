@@ -1,6 +1,8 @@
 import { type ListQuery, MSG, PLAN_MSG, type PlanUpdateBody } from '@ar/core';
 import type { Kysely } from 'kysely';
+import type { AppContext } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { listMovements } from '../credits/credits.queries.ts';
 import { adjustCredits } from '../credits/credits.service.ts';
@@ -33,7 +35,8 @@ async function planOfHolder(db: Kysely<DB>, scope: TenantScope, holder: PlanHold
 }
 
 /** GET /plano: the plan of a plan source (codigo + tipo), or of the caller's own plan. */
-export async function creditState(db: Kysely<DB>, scope: TenantScope, q: { codigo?: number; tipo?: '1' | '2' }) {
+export async function creditState(ctx: AppContext, scope: TenantScope, q: { codigo?: number; tipo?: '1' | '2' }) {
+  const { db } = ctx;
   if (!q.codigo) return planOfHolder(db, scope, scope.actor);
   const tipo = q.tipo ?? '1';
   const row = await findPlanBySourceInScope(db, scope, { pla_nivel: tipo === '2' ? 2 : 1, pla_codigo_usu_ent: q.codigo });
@@ -42,7 +45,8 @@ export async function creditState(db: Kysely<DB>, scope: TenantScope, q: { codig
 }
 
 /** GET /plano-usuario and /plano-entidade-user: a user's plan and its last acquisition. */
-export async function planSummaryOf(db: Kysely<DB>, scope: TenantScope, usu_codigo?: number) {
+export async function planSummaryOf(ctx: AppContext, scope: TenantScope, usu_codigo?: number) {
+  const { db } = ctx;
   const actor = scope.actor;
   const holder = usu_codigo && usu_codigo !== actor.usu_codigo ? await findUserInScope(db, scope, usu_codigo) : actor;
   if (!holder) throw notFound();
@@ -50,7 +54,7 @@ export async function planSummaryOf(db: Kysely<DB>, scope: TenantScope, usu_codi
   return { row, last: await lastAcquisition(db, scope, row.pla_codigo) };
 }
 
-export const listPlans = (db: Kysely<DB>, scope: TenantScope, q: ListQuery) => listPlansInScope(db, scope, q);
+export const listPlans = (ctx: AppContext, scope: TenantScope, q: ListQuery) => listPlansInScope(ctx.db, scope, q);
 
 /** A plan the actor sees (else 404) and may change (else 403). */
 async function manageablePlan(db: Kysely<DB>, scope: TenantScope, pla_codigo: number) {
@@ -61,12 +65,13 @@ async function manageablePlan(db: Kysely<DB>, scope: TenantScope, pla_codigo: nu
 }
 
 /** PUT /plano: a manager adds (+N) or removes (−N) credits of a prepaid plan, never below zero. Answers the plan after. */
-export async function changeCredits(db: Kysely<DB>, scope: TenantScope, body: PlanUpdateBody) {
+export async function changeCredits(ctx: AppContext, scope: TenantScope, body: PlanUpdateBody) {
+  const { db } = ctx;
   const row = await manageablePlan(db, scope, body.pla_codigo);
   if (row.pla_tipo_plano !== '1') throw badRequest(PLAN_MSG.postpaidAdjust);
   const delta = body.pla_total_credito;
   const reason = body.motivo || (delta > 0 ? 'Créditos adicionados pelo gerente' : 'Créditos removidos pelo gerente');
-  const total = await db.transaction().execute(async (trx) => {
+  const total = await inTransaction(db, async (trx) => {
     // Locked in the transaction that writes, so an answer of 'below zero' reads the total it was refused on.
     if (!(await lockManagedPlan(trx, scope, row.pla_codigo))) throw notFound();
     return adjustCredits(trx, scope, row.pla_codigo, delta, reason);
@@ -79,21 +84,24 @@ export async function changeCredits(db: Kysely<DB>, scope: TenantScope, body: Pl
 }
 
 /** PUT /planos/{id}/status: the action menu's Ativar / Desativar. Answers the plan after. */
-export async function changePlanStatus(db: Kysely<DB>, scope: TenantScope, pla_codigo: number, ativo: 0 | 1) {
+export async function changePlanStatus(ctx: AppContext, scope: TenantScope, pla_codigo: number, ativo: 0 | 1) {
+  const { db } = ctx;
   const row = await manageablePlan(db, scope, pla_codigo);
   if (!(await setPlanActive(db, scope, row.pla_codigo, ativo))) throw notFound();
   return { ...row, pla_ativo: ativo };
 }
 
 /** GET /historico-plano/{id}: the purchases (credit logs) of a plan the actor may see. */
-export async function creditHistory(db: Kysely<DB>, scope: TenantScope, pla_codigo: number, q: ListQuery) {
+export async function creditHistory(ctx: AppContext, scope: TenantScope, pla_codigo: number, q: ListQuery) {
+  const { db } = ctx;
   const row = await findPlanInScope(db, scope, pla_codigo);
   if (!row) throw notFound();
   return listCreditLogs(db, scope, row.pla_codigo, q);
 }
 
 /** GET /planos/{id}/movimentos: the ledger of a plan the actor may see. */
-export async function planMovements(db: Kysely<DB>, scope: TenantScope, pla_codigo: number, q: ListQuery) {
+export async function planMovements(ctx: AppContext, scope: TenantScope, pla_codigo: number, q: ListQuery) {
+  const { db } = ctx;
   const row = await findPlanInScope(db, scope, pla_codigo);
   if (!row) throw notFound();
   return listMovements(db, scope, row.pla_codigo, q);

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { openApiDocument } from '../../http/openapi.ts';
 import { defineRoute } from '../../http/route.ts';
-import { pingDatabase } from './status.queries.ts';
+import { checkConnectivity } from './status.service.ts';
 
 export function statusRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, ctx, {
@@ -13,10 +13,7 @@ export function statusRoutes(app: FastifyInstance, ctx: AppContext): void {
     summary: 'Verificação de conexão (inclui o banco de dados)',
     auth: false,
     response: connectivityResponse,
-    handler: async () => {
-      await pingDatabase(ctx.db);
-      return { status: 'ok' as const, time: new Date().toISOString() };
-    },
+    handler: () => checkConnectivity(ctx),
   });
   defineRoute(app, ctx, {
     method: 'GET',

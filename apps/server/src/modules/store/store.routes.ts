@@ -28,7 +28,7 @@ export function storeRoutes(app: FastifyInstance, ctx: AppContext): void {
       bodyLimit: 1024 * 1024,
       response: storeWebhookResponse,
       handler: async ({ request }) => {
-        const outcome = await handleWebhook(ctx.db, request.log, secret, {
+        const outcome = await handleWebhook(ctx, request.log, secret, {
           raw: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
           signature: request.headers['x-wc-webhook-signature'],
           topic: String(request.headers['x-wc-webhook-topic'] ?? ''),

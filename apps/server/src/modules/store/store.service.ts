@@ -1,6 +1,8 @@
 import { PLAN_MSG } from '@ar/core';
 import type { Kysely } from 'kysely';
+import type { AppContext } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import { addPurchaseCredits } from '../credits/credits.service.ts';
 import { ensurePlan } from '../plans/ensure-plan.ts';
@@ -38,7 +40,12 @@ export type WebhookOutcome = { ping: true } | { ignored: true } | OrderOutcome;
  * creation or update are answered without work; an order is checked (400 when it is not one, or
  * adds more than MAX_ORDER_CREDITS) and received.
  */
-export async function handleWebhook(db: Kysely<DB>, log: WarnLog, secret: string, d: WebhookDelivery): Promise<WebhookOutcome> {
+export async function handleWebhook(
+  ctx: Pick<AppContext, 'db'>,
+  log: WarnLog,
+  secret: string,
+  d: WebhookDelivery,
+): Promise<WebhookOutcome> {
   if (!isValidSignature(d.raw, d.signature, secret)) {
     log.warn({ topic: d.topic }, 'store webhook with a bad signature');
     throw new AppError(401, PLAN_MSG.badSignature);
@@ -55,7 +62,7 @@ export async function handleWebhook(db: Kysely<DB>, log: WarnLog, secret: string
   }
   const order = wooOrder.safeParse(json);
   if (!order.success || creditsOfOrder(order.data) > MAX_ORDER_CREDITS) throw badRequest(INVALID_ORDER);
-  return receiveOrder(db, log, order.data);
+  return receiveOrder(ctx.db, log, order.data);
 }
 
 /**
@@ -69,7 +76,7 @@ export async function receiveOrder(db: Kysely<DB>, log: WarnLog | null, order: W
     await linkStoreCustomer(db, customer.usu_codigo, order.customer_id);
   const quantity = creditsOfOrder(order);
   const creditLog = toCreditLog(order);
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     // Credits are bought for a prepaid plan; a postpaid customer's order is kept but adds nothing.
     const cod_plano = customer && customer.usu_tipo_plano === '1' ? await ensurePlan(trx, customer) : null;
     const row = await upsertOrderLog(trx, {

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { ensurePlan } from '../plans/ensure-plan.ts';
 import type { PlanHolder } from '../plans/plan-source.ts';
 
@@ -12,7 +13,7 @@ export function insertUserWithPlan(
   db: Kysely<DB>,
   insert: (trx: Kysely<DB>) => Promise<PlanHolder | undefined>,
 ): Promise<number | undefined> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const user = await insert(trx);
     if (!user) return undefined;
     await ensurePlan(trx, user);

@@ -1,6 +1,7 @@
 import { type confirmRegistrationBody, MSG, type registrationBody, SIGNUP_MSG, USERS_MSG } from '@ar/core';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { consumeLinkToken, findLiveLinkToken, setPassword } from '../auth/auth.queries.ts';
 import { hashPassword, hashToken } from '../auth/secrets.ts';
@@ -70,7 +71,7 @@ export async function lookupInvite(ctx: AppContext, token: string) {
 /** PUT /usuarios/confirm-registration/{token}: name and password; the user is released (L). */
 export async function confirmRegistration(ctx: AppContext, token: string, body: z.output<typeof confirmRegistrationBody>): Promise<void> {
   const passwordHash = await hashPassword(body.newPassword);
-  await ctx.db.transaction().execute(async (trx) => {
+  await inTransaction(ctx.db, async (trx) => {
     const link = await consumeLinkToken(trx, hashToken(token), 'invite');
     // A token names one user: any other usu_codigo in the body leaves the link unused.
     if (!link || link.cod_usu !== body.usu_codigo) throw notFound(MSG.linkInvalid);

@@ -1,6 +1,7 @@
 import { type ListQuery, USERS_MSG, type userBody } from '@ar/core';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { findCompany, findEntity } from '../entities/entities.queries.ts';
 import { requirePermission, type TenantScope } from '../tenancy/tenant-scope.ts';
@@ -88,7 +89,7 @@ export async function updateUser(ctx: AppContext, scope: TenantScope, usuCodigo:
   if (status === 'B' && usuCodigo === scope.actor.usu_codigo) throw badRequest(USERS_MSG.cannotBlockSelf);
   const entity = await entityFor(ctx, scope, body);
   if (await q.loginTaken(ctx.db, body.usu_login, usuCodigo)) throw badRequest(USERS_MSG.emailExists);
-  await ctx.db.transaction().execute(async (trx) => {
+  await inTransaction(ctx.db, async (trx) => {
     const saved = await q.updateUser(trx, scope, usuCodigo, {
       usu_nome: body.usu_nome,
       usu_login: body.usu_login,
