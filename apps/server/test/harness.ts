@@ -11,6 +11,8 @@ import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, newPglite, openDatabase } from '../src/db/database.ts';
 import { PGliteDialect } from '../src/db/pglite-dialect.ts';
 import type { DB } from '../src/db/schema.ts';
+import type { Actor } from '../src/modules/auth/actor.ts';
+import { type TenantScope, tenantScope } from '../src/modules/tenancy/tenant-scope.ts';
 import { createRuntime, type Runtime } from '../src/runtime.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo.ts';
 
@@ -164,6 +166,13 @@ export interface TestAppHandle {
   call(method: Method, url: string, auth?: string | Record<string, string>, payload?: unknown): Promise<LightMyRequestResponse>;
   /** Signs in (demo password unless given) and answers the bearer headers. */
   as(email: string, password?: string): Promise<Record<string, string>>;
+  /** The tenant scope a session of this login would get (tenant-scope.ts), to call queries directly. */
+  scopeOf(login: string): Promise<TenantScope>;
+  /**
+   * Signs these accounts in before the file's tests: `const as = t.signIns({ ana: 'usuario@demo.local' })`,
+   * then `as.ana` holds the bearer headers inside the tests.
+   */
+  signIns<K extends string>(logins: Record<K, string>): Record<K, Record<string, string>>;
 }
 
 /**
@@ -199,6 +208,32 @@ export function useTestApp(
     },
     async as(email, password) {
       return bearer(await running().login(email, password));
+    },
+    async scopeOf(login) {
+      const user = await running()
+        .ctx.db.selectFrom('usuarios')
+        .select([
+          'usu_codigo',
+          'usu_nivel',
+          'usu_login',
+          'usu_nome',
+          'cod_ger_adm',
+          'cod_ger_empresa',
+          'cod_ger_entidade',
+          'usu_tipo_plano',
+          'usu_secure',
+        ])
+        .where('usu_login', '=', login)
+        .executeTakeFirstOrThrow();
+      return tenantScope({ ...user, usu_nivel: user.usu_nivel as Actor['usu_nivel'], tokenHash: '' });
+    },
+    signIns(logins) {
+      const headers = {} as Record<keyof typeof logins, Record<string, string>>;
+      beforeAll(async () => {
+        for (const [key, login] of Object.entries(logins) as [keyof typeof logins, string][])
+          headers[key] = bearer(await running().login(login));
+      });
+      return headers;
     },
   };
   return new Proxy(own, {

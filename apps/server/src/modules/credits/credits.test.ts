@@ -6,7 +6,6 @@ import { ensurePlan } from '../plans/ensure-plan.ts';
 import type { PlanHolder } from '../plans/plan-source.ts';
 import { lastAcquisition } from '../plans/plans.queries.ts';
 import { listCreditLogs } from '../store/store.queries.ts';
-import { tenantScope } from '../tenancy/tenant-scope.ts';
 import { createTenants } from '../tenancy/test-tenants.ts';
 import { adjustManagedPlan, listMovements, movementsOf } from './credits.queries.ts';
 import { adjustCredits, debitCredits, InsufficientCreditsError, refundCredits } from './credits.service.ts';
@@ -181,30 +180,12 @@ describe("a signed-in user's reads and a manager's change of a plan carry the sc
   it("another administration's administrator or manager reaches no plan of this one: no ledger, purchases or change", async () => {
     const db = app.t.ctx.db;
     const ids = await createTenants(db);
-    const scopeOf = async (login: string) => {
-      const actor = await db
-        .selectFrom('usuarios')
-        .select([
-          'usu_codigo',
-          'usu_nivel',
-          'usu_login',
-          'usu_nome',
-          'cod_ger_adm',
-          'cod_ger_empresa',
-          'cod_ger_entidade',
-          'usu_tipo_plano',
-          'usu_secure',
-        ])
-        .where('usu_login', '=', login)
-        .executeTakeFirstOrThrow();
-      return tenantScope({ ...actor, tokenHash: '' });
-    };
     const pla = await ensurePlan(db, { usu_codigo: ids.demo.usuario, usu_tipo_plano: '1', cod_ger_entidade: ids.demo.pre });
     const page = { limit: 10, offset: 0, column: 'log_codigo', order: 'DESC' } as const;
     const before = { balance: await balanceOf(pla), ledger: await movementsOf(db, pla) };
     expect(before.ledger.length).toBeGreaterThan(0);
     for (const login of ['admin@outra.local', 'gerente@outra.local']) {
-      const scope = await scopeOf(login);
+      const scope = await app.scopeOf(login);
       expect((await listMovements(db, scope, pla, { ...page, column: 'mov_codigo' })).rows, login).toEqual([]);
       expect((await listCreditLogs(db, scope, pla, page)).rows, login).toEqual([]);
       expect(await lastAcquisition(db, scope, pla), login).toBeNull();
@@ -212,12 +193,12 @@ describe("a signed-in user's reads and a manager's change of a plan carry the sc
       expect(await db.transaction().execute((trx) => adjustCredits(trx, scope, pla, -1, 'x')), login).toBeNull();
     }
     // The user itself reads its ledger and purchases but changes nothing; its administrator does.
-    const own = await scopeOf('usuario@demo.local');
+    const own = await app.scopeOf('usuario@demo.local');
     expect((await listMovements(db, own, pla, { ...page, column: 'mov_codigo' })).rows.length).toBe(before.ledger.length);
     expect((await listCreditLogs(db, own, pla, page)).rows.length).toBeGreaterThan(0);
     expect(await adjustManagedPlan(db, own, pla, 10)).toBeUndefined();
     expect({ balance: await balanceOf(pla), ledger: await movementsOf(db, pla) }).toEqual(before);
-    expect(await adjustManagedPlan(db, await scopeOf('admin@demo.local'), pla, 0 + 1)).toMatchObject({
+    expect(await adjustManagedPlan(db, await app.scopeOf('admin@demo.local'), pla, 0 + 1)).toMatchObject({
       pla_total_credito: before.balance + 1,
     });
   });

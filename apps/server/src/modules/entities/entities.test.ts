@@ -1,7 +1,6 @@
 import { ENTITY_MSG, MSG } from '@ar/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { notFoundForOthers, useTestApp } from '../../../test/harness.ts';
-import { tenantScope } from '../tenancy/tenant-scope.ts';
 import { createTenants, type Tenants } from '../tenancy/test-tenants.ts';
 import * as q from './entities.queries.ts';
 
@@ -206,24 +205,6 @@ describe('GET /v2/empresas and /v2/empresas/{id}/entidades', () => {
 });
 
 /** The scope of a user as a session would give it (tenant-scope.ts), for the writes' own where. */
-async function scopeOf(login: string) {
-  const actor = await app.t.ctx.db
-    .selectFrom('usuarios')
-    .select([
-      'usu_codigo',
-      'usu_nivel',
-      'usu_login',
-      'usu_nome',
-      'cod_ger_adm',
-      'cod_ger_empresa',
-      'cod_ger_entidade',
-      'usu_tipo_plano',
-      'usu_secure',
-    ])
-    .where('usu_login', '=', login)
-    .executeTakeFirstOrThrow();
-  return tenantScope({ ...actor, tokenHash: '' });
-}
 
 describe("another administration's entities and companies", () => {
   const demoRows = async () => ({
@@ -273,14 +254,14 @@ describe("another administration's entities and companies", () => {
       ent_tipo_plano: '1',
       cod_ger_empresa,
     });
-    const otherAdmin = await scopeOf('admin@outra.local');
+    const otherAdmin = await app.scopeOf('admin@outra.local');
     expect(await q.updateEntity(db, otherAdmin, ids.demo.pos, values(ids.other.empresa))).toBe(false);
     expect(await q.updateEntity(db, otherAdmin, ids.demo.pos, values(ids.demo.empresa))).toBe(false);
     expect(await q.insertEntity(db, otherAdmin, values(ids.demo.empresa))).toBeUndefined();
     // The administrator does not move its entity into another administration's company.
-    expect(await q.updateEntity(db, await scopeOf('admin@demo.local'), ids.demo.pos, values(ids.other.empresa))).toBe(false);
+    expect(await q.updateEntity(db, await app.scopeOf('admin@demo.local'), ids.demo.pos, values(ids.other.empresa))).toBe(false);
     // A manager reads its entity but does not change it.
-    expect(await q.updateEntity(db, await scopeOf('gerente@demo.local'), ids.demo.pre, values(ids.demo.empresa))).toBe(false);
+    expect(await q.updateEntity(db, await app.scopeOf('gerente@demo.local'), ids.demo.pre, values(ids.demo.empresa))).toBe(false);
     expect(await demoRows()).toEqual(before);
   });
 });

@@ -10,9 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, notFoundForOthers, type TestApp, useTestApp } from '../../../test/harness.ts';
 import { opensslVerifyToken } from '../../../test/openssl.ts';
 import { startSmtpSink, waitFor } from '../../../test/smtp-sink.ts';
-import type { Actor } from '../auth/actor.ts';
 import { recordEvent } from '../emails/events.ts';
-import { tenantScope } from '../tenancy/tenant-scope.ts';
 import { checkChain, checkOwnChain, recomputeEventHash } from './chain.ts';
 import { checkEvidence, checkOwnEvidence } from './evidence.service.ts';
 import { sweepUnstamped } from './stamp.worker.ts';
@@ -253,25 +251,6 @@ describe('evidence of a message', () => {
 });
 
 describe("another user's message", () => {
-  const scopeOf = async (login: string) => {
-    const user = await t.ctx.db
-      .selectFrom('usuarios')
-      .select([
-        'usu_codigo',
-        'usu_nivel',
-        'usu_login',
-        'usu_nome',
-        'cod_ger_adm',
-        'cod_ger_empresa',
-        'cod_ger_entidade',
-        'usu_tipo_plano',
-        'usu_secure',
-      ])
-      .where('usu_login', '=', login)
-      .executeTakeFirstOrThrow();
-    return tenantScope({ ...user, usu_nivel: user.usu_nivel as Actor['usu_nivel'], tokenHash: '' });
-  };
-
   it('answers 404 on every evidence route of a signed-in user, and its chain and stamps are not checked for them', async () => {
     const id = await sendOne('erica@cliente.test');
     // The manager of the same entity, and the administrator above both: neither reaches the user's own message.
@@ -282,12 +261,12 @@ describe("another user's message", () => {
         ['GET', `/emails/report/laudo/${id}`],
       ]);
       expect(leaks).toEqual([]);
-      const scope = await scopeOf(login);
+      const scope = await app.scopeOf(login);
       expect(await checkOwnChain(t.ctx.db, scope, id)).toBeNull();
       expect(await checkOwnEvidence(t.ctx, scope, id)).toBeNull();
     }
     // The owner reaches its own.
-    const own = await scopeOf('usuario@demo.local');
+    const own = await app.scopeOf('usuario@demo.local');
     expect((await checkOwnChain(t.ctx.db, own, id))?.isIntact).toBe(true);
     expect((await checkOwnEvidence(t.ctx, own, id))?.cod_email).toBe(id);
     expect((await app.call('GET', `/emails/sending-proof/${id}`, token)).statusCode).toBe(200);

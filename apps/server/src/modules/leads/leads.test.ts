@@ -4,12 +4,7 @@ import { notFoundForOthers, useTestApp } from '../../../test/harness.ts';
 
 const app = useTestApp();
 const call = app.call;
-let ana: Record<string, string>;
-let bob: Record<string, string>;
-beforeAll(async () => {
-  ana = await app.as('usuario@demo.local');
-  bob = await app.as('gerente@demo.local');
-});
+const as = app.signIns({ ana: 'usuario@demo.local', bob: 'gerente@demo.local' });
 
 const full = {
   lea_nome: 'Maria',
@@ -50,11 +45,11 @@ describe('/v2/leads', () => {
   });
 
   it('stores every field with digits only and answers it back', async () => {
-    const res = await call('POST', '/leads', ana, full);
+    const res = await call('POST', '/leads', as.ana, full);
     expect(res.statusCode).toBe(201);
     expect(res.json().message).toBe(LEAD_MSG.created);
     const id = res.json().lead.lea_codigo;
-    expect((await call('GET', `/leads/${id}`, ana)).json()).toEqual({
+    expect((await call('GET', `/leads/${id}`, as.ana)).json()).toEqual({
       ...full,
       lea_codigo: id,
       lea_cpf: '12345678901',
@@ -64,13 +59,13 @@ describe('/v2/leads', () => {
       lea_cnpj: '11222333000181',
       lea_nascimento: '1990-03-07',
     });
-    const upd = await call('PUT', `/leads/${id}`, ana, { lea_nome: 'Maria S.', lea_email: 'maria@example.com', lea_cpf: '' });
+    const upd = await call('PUT', `/leads/${id}`, as.ana, { lea_nome: 'Maria S.', lea_email: 'maria@example.com', lea_cpf: '' });
     expect(upd.json()).toMatchObject({
       message: LEAD_MSG.updated,
       lead: { lea_nome: 'Maria S.', lea_cpf: null, lea_custom_field: { data: [] } },
     });
-    expect((await call('DELETE', `/leads/${id}`, ana)).json()).toEqual({ message: LEAD_MSG.removed });
-    expect((await call('GET', `/leads/${id}`, ana)).statusCode).toBe(404);
+    expect((await call('DELETE', `/leads/${id}`, as.ana)).json()).toEqual({ message: LEAD_MSG.removed });
+    expect((await call('GET', `/leads/${id}`, as.ana)).statusCode).toBe(404);
   });
 
   it('answers 400 with a clear message for each broken rule', async () => {
@@ -88,20 +83,20 @@ describe('/v2/leads', () => {
       [{ lea_nome: 'A', lea_email: 'a@example.com', lea_endereco: 'x'.repeat(201) }, 'O endereço deve ter no máximo 200 caracteres.'],
     ];
     for (const [payload, message] of cases) {
-      const res = await call('POST', '/leads', ana, payload);
+      const res = await call('POST', '/leads', as.ana, payload);
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(message);
     }
-    expect((await call('GET', '/leads', ana)).json().pagination.rowCount).toBe(0);
+    expect((await call('GET', '/leads', as.ana)).json().pagination.rowCount).toBe(0);
   });
 
   it("answers 404 for another user's recipient and never lists it", async () => {
-    const id = (await call('POST', '/leads', bob, { lea_nome: 'Do Bob', lea_email: 'bob@example.com' })).json().lead.lea_codigo;
-    expect((await call('GET', `/leads/${id}`, ana)).statusCode).toBe(404);
-    expect((await call('PUT', `/leads/${id}`, ana, { lea_nome: 'X', lea_email: 'x@example.com' })).statusCode).toBe(404);
-    expect((await call('DELETE', `/leads/${id}`, ana)).statusCode).toBe(404);
-    expect((await call('GET', '/leads?searchTerm=bob', ana)).json().leads).toEqual([]);
-    expect((await call('GET', `/leads/${id}`, bob)).json().lea_nome).toBe('Do Bob');
+    const id = (await call('POST', '/leads', as.bob, { lea_nome: 'Do Bob', lea_email: 'bob@example.com' })).json().lead.lea_codigo;
+    expect((await call('GET', `/leads/${id}`, as.ana)).statusCode).toBe(404);
+    expect((await call('PUT', `/leads/${id}`, as.ana, { lea_nome: 'X', lea_email: 'x@example.com' })).statusCode).toBe(404);
+    expect((await call('DELETE', `/leads/${id}`, as.ana)).statusCode).toBe(404);
+    expect((await call('GET', '/leads?searchTerm=bob', as.ana)).json().leads).toEqual([]);
+    expect((await call('GET', `/leads/${id}`, as.bob)).json().lea_nome).toBe('Do Bob');
   });
 
   it('imports 5,000 rows in one call, in seconds, then pages and searches them', async () => {
@@ -111,34 +106,34 @@ describe('/v2/leads', () => {
       lea_cidade: 'Recife',
     }));
     const started = Date.now();
-    const res = await call('POST', '/leads/import', ana, rows);
+    const res = await call('POST', '/leads/import', as.ana, rows);
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ message: LEAD_MSG.imported, count: 5000 });
     expect(Date.now() - started).toBeLessThan(15000);
-    const page = (await call('GET', '/leads?limit=10&offset=10', ana)).json();
+    const page = (await call('GET', '/leads?limit=10&offset=10', as.ana)).json();
     expect(page.pagination).toEqual({ offset: 10, limit: 10, rowCount: 5000, pageCount: 500 });
     expect(page.leads[0].lea_nome).toBe('Pessoa 4989');
-    const found = (await call('GET', '/leads?searchTerm=p4242@', ana)).json();
+    const found = (await call('GET', '/leads?searchTerm=p4242@', as.ana)).json();
     expect(found.leads.map((l: { lea_email: string }) => l.lea_email)).toEqual(['p4242@example.com']);
-    const byName = (await call('GET', '/leads?column=lea_nome&order=ASC&limit=1', ana)).json();
+    const byName = (await call('GET', '/leads?column=lea_nome&order=ASC&limit=1', as.ana)).json();
     expect(byName.leads[0].lea_nome).toBe('Pessoa 0');
   });
 
   it('refuses an import with an invalid row or no row, storing nothing', async () => {
-    const before = (await call('GET', '/leads', bob)).json().pagination.rowCount;
-    const bad = await call('POST', '/leads/import', bob, [
+    const before = (await call('GET', '/leads', as.bob)).json().pagination.rowCount;
+    const bad = await call('POST', '/leads/import', as.bob, [
       { lea_nome: 'Ok', lea_email: 'ok@example.com' },
       { lea_nome: 'Ruim', lea_email: 'ruim' },
     ]);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe(LEAD_MSG.emailInvalid);
-    expect((await call('POST', '/leads/import', bob, [])).json().message).toBe(LEAD_MSG.noValidRow);
-    expect((await call('POST', '/leads/import', bob, { nope: 1 })).statusCode).toBe(400);
-    expect((await call('GET', '/leads', bob)).json().pagination.rowCount).toBe(before);
+    expect((await call('POST', '/leads/import', as.bob, [])).json().message).toBe(LEAD_MSG.noValidRow);
+    expect((await call('POST', '/leads/import', as.bob, { nope: 1 })).statusCode).toBe(400);
+    expect((await call('GET', '/leads', as.bob)).json().pagination.rowCount).toBe(before);
   });
 
   it('answers 404 on every id route to everyone but the owner, its manager and administrator included; their writes change nothing', async () => {
-    const lead = (await call('POST', '/leads', ana, { ...full, lea_nome: 'Só da Ana', lea_email: 'so-da-ana@example.com' })).json().lead;
+    const lead = (await call('POST', '/leads', as.ana, { ...full, lea_nome: 'Só da Ana', lea_email: 'so-da-ana@example.com' })).json().lead;
     const id = lead.lea_codigo;
     for (const login of ['gerente@demo.local', 'admin@demo.local', 'pos@demo.local']) {
       const other = await app.as(login);
@@ -151,7 +146,7 @@ describe('/v2/leads', () => {
       expect((await call('GET', '/leads?searchTerm=so-da-ana&limit=1000', other)).json().leads, login).toEqual([]);
       expect((await call('GET', `/leads?searchTerm=${id}`, other)).json().pagination.rowCount, login).toBe(0);
     }
-    expect((await call('GET', `/leads/${id}`, ana)).json()).toEqual(lead);
+    expect((await call('GET', `/leads/${id}`, as.ana)).json()).toEqual(lead);
   });
 });
 
@@ -162,25 +157,25 @@ describe('/v2/leads/custom-fields', () => {
       .set({ usu_settings: JSON.stringify({ theme: 'dark' }) })
       .where('usu_login', '=', 'usuario@demo.local')
       .execute();
-    expect((await call('GET', '/leads/custom-fields', ana)).json()).toEqual({ customField: { data: [] } });
-    const res = await call('PUT', '/leads/custom-fields', ana, {
+    expect((await call('GET', '/leads/custom-fields', as.ana)).json()).toEqual({ customField: { data: [] } });
+    const res = await call('PUT', '/leads/custom-fields', as.ana, {
       customField: { data: [{ id: 'x', description: 'Número do Processo', value: 'x' }] },
     });
     expect(res.statusCode).toBe(200);
     const expected = [{ id: 'cf_NUMERO_DO_PROCESSO', description: 'Número do Processo', value: '*|NUMERO_DO_PROCESSO|*' }];
     expect(res.json().customField.data).toEqual(expected);
-    expect((await call('GET', '/leads/custom-fields', ana)).json().customField.data).toEqual(expected);
+    expect((await call('GET', '/leads/custom-fields', as.ana)).json().customField.data).toEqual(expected);
     const row = await app.t.ctx.db
       .selectFrom('usuarios')
       .select('usu_settings')
       .where('usu_login', '=', 'usuario@demo.local')
       .executeTakeFirstOrThrow();
     expect(row.usu_settings).toEqual({ theme: 'dark', customField: { data: expected } });
-    expect((await call('GET', '/leads/custom-fields', bob)).json().customField.data).toEqual([]);
+    expect((await call('GET', '/leads/custom-fields', as.bob)).json().customField.data).toEqual([]);
   });
 
   it("refuses empty, built-in and repeated names with the spec's messages", async () => {
-    const put = (data: object[]) => call('PUT', '/leads/custom-fields', ana, { customField: { data } });
+    const put = (data: object[]) => call('PUT', '/leads/custom-fields', as.ana, { customField: { data } });
     expect((await put([{ id: '', description: '***', value: '' }])).json().message).toBe(LEAD_MSG.variableEmpty);
     expect((await put([{ id: '', description: 'Nome', value: '' }])).json().message).toBe(LEAD_MSG.variableExists);
     const dup = await put([
@@ -189,6 +184,6 @@ describe('/v2/leads/custom-fields', () => {
     ]);
     expect(dup.statusCode).toBe(400);
     expect(dup.json().message).toBe(LEAD_MSG.variableExists);
-    expect((await call('GET', '/leads/custom-fields', ana)).json().customField.data).toHaveLength(1);
+    expect((await call('GET', '/leads/custom-fields', as.ana)).json().customField.data).toHaveLength(1);
   });
 });

@@ -2,7 +2,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, notFoundForOthers, useTestApp } from '../../../test/harness.ts';
 import { seedDemo } from '../../seed/demo.ts';
 import { movementsOf } from '../credits/credits.queries.ts';
-import { tenantScope } from '../tenancy/tenant-scope.ts';
 import { createTenants } from '../tenancy/test-tenants.ts';
 import { setPlanActive } from './plans.queries.ts';
 
@@ -252,22 +251,7 @@ describe("who may touch an administrator's plan (issue 14)", () => {
   });
 
   it('the write by id carries the scope in its where: a manager deactivating the admin plan matches no row', async () => {
-    const gerente = await app.t.ctx.db
-      .selectFrom('usuarios')
-      .select([
-        'usu_codigo',
-        'usu_nivel',
-        'usu_login',
-        'usu_nome',
-        'cod_ger_adm',
-        'cod_ger_empresa',
-        'cod_ger_entidade',
-        'usu_tipo_plano',
-        'usu_secure',
-      ])
-      .where('usu_login', '=', 'gerente@demo.local')
-      .executeTakeFirstOrThrow();
-    const scope = tenantScope({ ...gerente, tokenHash: '' });
+    const scope = await app.scopeOf('gerente@demo.local');
     const adminPlan = await planOf('admin@demo.local');
     expect(await setPlanActive(app.t.ctx.db, scope, adminPlan, 0)).toBe(false);
     expect((await state(adminPlan)).pla_ativo).toBe(1);

@@ -2,7 +2,6 @@
 import { MSG, USERS_MSG } from '@ar/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, notFoundForOthers, useTestApp } from '../../../test/harness.ts';
-import { tenantScope } from '../tenancy/tenant-scope.ts';
 import { createTenants, type Tenants } from '../tenancy/test-tenants.ts';
 import * as q from './users.queries.ts';
 
@@ -176,24 +175,6 @@ describe('PUT /v2/usuarios/resend-invite/{usu_codigo}', () => {
 });
 
 /** The scope of a user as a session would give it (tenant-scope.ts), for the writes' own where. */
-async function scopeOf(login: string) {
-  const actor = await app.t.ctx.db
-    .selectFrom('usuarios')
-    .select([
-      'usu_codigo',
-      'usu_nivel',
-      'usu_login',
-      'usu_nome',
-      'cod_ger_adm',
-      'cod_ger_empresa',
-      'cod_ger_entidade',
-      'usu_tipo_plano',
-      'usu_secure',
-    ])
-    .where('usu_login', '=', login)
-    .executeTakeFirstOrThrow();
-  return tenantScope({ ...actor, tokenHash: '' });
-}
 
 describe("another tenant's users", () => {
   const demoUsers = () =>
@@ -239,7 +220,7 @@ describe("another tenant's users", () => {
       cod_ger_empresa: ids.other.empresa,
       cod_ger_entidade: ids.other.entidade,
     } as const;
-    const otherAdmin = await scopeOf('admin@outra.local');
+    const otherAdmin = await app.scopeOf('admin@outra.local');
     expect(await q.updateUser(db, otherAdmin, ids.demo.usuario, changes)).toBe(false);
     expect(await q.deleteUser(db, otherAdmin, ids.demo.usuario)).toBe(false);
     await q.endSessionsOf(db, otherAdmin, ids.demo.usuario);
@@ -252,7 +233,7 @@ describe("another tenant's users", () => {
     } as const;
     expect(await q.insertUser(db, otherAdmin, ids.demo.pre, newcomer)).toBeUndefined();
     // A manager reaches its entity's users up to level 2, not the administrator; a level 1 user changes no one, not even itself.
-    const gerente = await scopeOf('gerente@demo.local');
+    const gerente = await app.scopeOf('gerente@demo.local');
     expect(
       await q.updateUser(db, gerente, ids.demo.admin, {
         ...changes,
@@ -263,7 +244,7 @@ describe("another tenant's users", () => {
     ).toBe(false);
     // Nor does it place a user in another entity of the administration.
     expect(await q.insertUser(db, gerente, ids.demo.pos, newcomer)).toBeUndefined();
-    const usuario = await scopeOf('usuario@demo.local');
+    const usuario = await app.scopeOf('usuario@demo.local');
     expect(await q.deleteUser(db, usuario, ids.demo.usuario)).toBe(false);
     expect(await demoUsers()).toEqual(before);
     expect(await sessionsOf(ids.demo.usuario)).not.toEqual([]);

@@ -4,12 +4,7 @@ import { notFoundForOthers, useTestApp } from '../../../test/harness.ts';
 
 const app = useTestApp();
 const call = app.call;
-let ana: Record<string, string>;
-let bob: Record<string, string>;
-beforeAll(async () => {
-  ana = await app.as('usuario@demo.local');
-  bob = await app.as('gerente@demo.local');
-});
+const as = app.signIns({ ana: 'usuario@demo.local', bob: 'gerente@demo.local' });
 
 describe('/v2/whitelist', () => {
   it('answers 401 without a session', async () => {
@@ -19,43 +14,43 @@ describe('/v2/whitelist', () => {
   });
 
   it('creates, lists (as leads[]), updates and removes an entry', async () => {
-    const created = await call('POST', '/whitelist', ana, { whi_email: ' contato@example.com ' });
+    const created = await call('POST', '/whitelist', as.ana, { whi_email: ' contato@example.com ' });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({ message: WHITELIST_MSG.created, whitelist: { whi_email: 'contato@example.com' } });
     const id = created.json().whitelist.whi_codigo;
-    const list = (await call('GET', '/whitelist?searchTerm=contato', ana)).json();
+    const list = (await call('GET', '/whitelist?searchTerm=contato', as.ana)).json();
     expect(list.leads).toEqual([{ whi_codigo: id, whi_email: 'contato@example.com' }]);
     expect(list.pagination).toEqual({ offset: 0, limit: 10, rowCount: 1, pageCount: 1 });
-    const updated = await call('PUT', `/whitelist/${id}`, ana, { whi_email: 'novo@example.com' });
+    const updated = await call('PUT', `/whitelist/${id}`, as.ana, { whi_email: 'novo@example.com' });
     expect(updated.json()).toMatchObject({ message: WHITELIST_MSG.updated, whitelist: { whi_email: 'novo@example.com' } });
-    expect((await call('GET', `/whitelist/${id}`, ana)).json().whi_email).toBe('novo@example.com');
-    expect((await call('DELETE', `/whitelist/${id}`, ana)).json()).toEqual({ message: WHITELIST_MSG.removed });
-    expect((await call('GET', `/whitelist/${id}`, ana)).statusCode).toBe(404);
+    expect((await call('GET', `/whitelist/${id}`, as.ana)).json().whi_email).toBe('novo@example.com');
+    expect((await call('DELETE', `/whitelist/${id}`, as.ana)).json()).toEqual({ message: WHITELIST_MSG.removed });
+    expect((await call('GET', `/whitelist/${id}`, as.ana)).statusCode).toBe(404);
   });
 
   it('answers 400 for a missing or invalid e-mail and 409 for a duplicate', async () => {
-    expect((await call('POST', '/whitelist', ana, {})).json().message).toBe(WHITELIST_MSG.emailRequired);
-    const bad = await call('POST', '/whitelist', ana, { whi_email: 'nao-e-email' });
+    expect((await call('POST', '/whitelist', as.ana, {})).json().message).toBe(WHITELIST_MSG.emailRequired);
+    const bad = await call('POST', '/whitelist', as.ana, { whi_email: 'nao-e-email' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe(WHITELIST_MSG.emailInvalid);
-    await call('POST', '/whitelist', ana, { whi_email: 'dup@example.com' });
-    const dup = await call('POST', '/whitelist', ana, { whi_email: 'DUP@example.com' });
+    await call('POST', '/whitelist', as.ana, { whi_email: 'dup@example.com' });
+    const dup = await call('POST', '/whitelist', as.ana, { whi_email: 'DUP@example.com' });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().message).toBe(WHITELIST_MSG.duplicate);
     // The same address is fine for another user.
-    expect((await call('POST', '/whitelist', bob, { whi_email: 'dup@example.com' })).statusCode).toBe(201);
+    expect((await call('POST', '/whitelist', as.bob, { whi_email: 'dup@example.com' })).statusCode).toBe(201);
   });
 
   it("answers 404 for another user's entry", async () => {
-    const id = (await call('POST', '/whitelist', bob, { whi_email: 'bob@example.com' })).json().whitelist.whi_codigo;
-    expect((await call('GET', `/whitelist/${id}`, ana)).statusCode).toBe(404);
-    expect((await call('PUT', `/whitelist/${id}`, ana, { whi_email: 'x@example.com' })).statusCode).toBe(404);
-    expect((await call('DELETE', `/whitelist/${id}`, ana)).statusCode).toBe(404);
-    expect((await call('GET', `/whitelist/${id}`, bob)).json().whi_email).toBe('bob@example.com');
+    const id = (await call('POST', '/whitelist', as.bob, { whi_email: 'bob@example.com' })).json().whitelist.whi_codigo;
+    expect((await call('GET', `/whitelist/${id}`, as.ana)).statusCode).toBe(404);
+    expect((await call('PUT', `/whitelist/${id}`, as.ana, { whi_email: 'x@example.com' })).statusCode).toBe(404);
+    expect((await call('DELETE', `/whitelist/${id}`, as.ana)).statusCode).toBe(404);
+    expect((await call('GET', `/whitelist/${id}`, as.bob)).json().whi_email).toBe('bob@example.com');
   });
 
   it('answers 404 on every id route to everyone but the owner, its manager and administrator included; their writes change nothing', async () => {
-    const entry = (await call('POST', '/whitelist', ana, { whi_email: 'so-da-ana@example.com' })).json().whitelist;
+    const entry = (await call('POST', '/whitelist', as.ana, { whi_email: 'so-da-ana@example.com' })).json().whitelist;
     const id = entry.whi_codigo;
     for (const login of ['gerente@demo.local', 'admin@demo.local', 'pos@demo.local']) {
       const other = await app.as(login);
@@ -67,6 +62,6 @@ describe('/v2/whitelist', () => {
       expect(leaks, login).toEqual([]);
       expect((await call('GET', '/whitelist?searchTerm=so-da-ana&limit=1000', other)).json().leads, login).toEqual([]);
     }
-    expect((await call('GET', `/whitelist/${id}`, ana)).json()).toEqual(entry);
+    expect((await call('GET', `/whitelist/${id}`, as.ana)).json()).toEqual(entry);
   });
 });
