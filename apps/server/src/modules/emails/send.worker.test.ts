@@ -47,14 +47,14 @@ describe('send workers', () => {
 
     // First worker: one message at a time, each taking a while, then killed after three.
     const slowMail = {
-      ...t.ctx.mail,
+      ...app.t.ctx.mail,
       send: async (m: Parameters<typeof app.t.ctx.mail.send>[0]) => {
         await new Promise((r) => setTimeout(r, 150));
         return app.t.ctx.mail.send(m);
       },
     };
     await startEmailWorkers(
-      { ...t.ctx, mail: slowMail },
+      { ...app.t.ctx, mail: slowMail },
       { pollingIntervalSeconds: 0.5, expireInSeconds: 2, concurrency: 1, batchSize: 1 },
     );
     await waitFor(
@@ -68,7 +68,7 @@ describe('send workers', () => {
     // A new worker on the same database finishes the batch; jobs left active expire and are retried.
     const boss2 = await startQueue(app.t.database, () => {}, { superviseIntervalSeconds: 1, maintenanceIntervalSeconds: 1 });
     try {
-      await startEmailWorkers({ ...t.ctx, boss: boss2 }, { pollingIntervalSeconds: 0.5, expireInSeconds: 2 });
+      await startEmailWorkers({ ...app.t.ctx, boss: boss2 }, { pollingIntervalSeconds: 0.5, expireInSeconds: 2 });
       await waitFor(sentCount, (n) => n === 10, 40_000);
       // Give any duplicate the chance to show up.
       await new Promise((r) => setTimeout(r, 4000));

@@ -232,7 +232,7 @@ export async function startEmailWorkers(
       // (bench/send-pipeline, first round: 10 → 114, 25 → 156-164, 50 → 137 messages/s;
       // 2026-11-23, with the later changes: 25 → 0.62-0.66x of bare nodemailer on PostgreSQL and
       // 0.53-0.56x on PGlite, 50 → 0.73x and 0.58-0.62x, peak RSS no higher). Their 'send' events
-      // are committed as the relay accepts each message (SEND_SLOTS), not once per batch.
+      // are committed as the relay accepts each message (SEND_SLOTS, send.slots.ts), not once per batch.
       batchSize: opts.batchSize ?? 50,
       burstWhenBatchFull: true,
       perJobResults: true,
