@@ -14,6 +14,7 @@ export * from './contracts/proofs.ts';
 export * from './contracts/public.ts';
 export * from './contracts/received.ts';
 export * from './contracts/senders.ts';
+export * from './contracts/sent.ts';
 export * from './contracts/signup.ts';
 export * from './contracts/templates.ts';
 export * from './contracts/users.ts';

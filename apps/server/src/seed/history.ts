@@ -7,6 +7,7 @@ import { bounceAddress, replyAddress } from '../modules/inbound/addresses.ts';
 import { fileInboundMessage } from '../modules/inbound/inbound.service.ts';
 import { accept, pageRead, type Visitor } from '../modules/public/public.service.ts';
 import { MIN_HUMAN_SECONDS } from '../modules/public/read-classifier.ts';
+import { tenantScope } from '../modules/tenancy/tenant-scope.ts';
 import { hasAnyMessage, historyUser, sendEventsOf } from './seed.queries.ts';
 
 /** The demo account whose sent list starts with a history (the README's first account). */
@@ -131,7 +132,7 @@ export async function seedDemoHistory(ctx: AppContext): Promise<boolean> {
       content: send.content,
     });
     const held = send.to.every((r) => r.fate === 'processed');
-    const sent = await sendEmails(ctx, actor, body, held ? { startAfter: new Date(Date.now() + PROCESSED_FOR_MS) } : {});
+    const sent = await sendEmails(ctx, tenantScope(actor), body, held ? { startAfter: new Date(Date.now() + PROCESSED_FOR_MS) } : {});
     for (const [i, e] of sent.emails.entries()) {
       const r = send.to[i];
       if (r) messages.push({ code: e.ema_uni_codigo, id: e.ema_uni_id, email: r.email, name: r.name, subject: send.subject, fate: r.fate });

@@ -177,7 +177,9 @@ export function composeProblems(
 
 // ---- statuses ----
 
-export type Channel = 'email' | 'sms' | 'whatsapp' | 'voz' | 'carta';
+export const CHANNELS = ['email', 'sms', 'whatsapp', 'voz', 'carta'] as const;
+export type Channel = (typeof CHANNELS)[number];
+export const channelSchema = z.enum(CHANNELS);
 
 /** The channels as the product names them. */
 export const CHANNEL_NAMES: Record<Channel, string> = {
@@ -187,18 +189,21 @@ export const CHANNEL_NAMES: Record<Channel, string> = {
   voz: 'AR-Voz',
   carta: 'AR-Carta',
 };
-export type StatusType =
-  | 'processed'
-  | 'send'
-  | 'delivered'
-  | 'viewed'
-  | 'read'
-  | 'track'
-  | 'acknowledged'
-  | 'answered'
-  | 'erro'
-  | 'click'
-  | 'download';
+export const STATUS_TYPES = [
+  'processed',
+  'send',
+  'delivered',
+  'viewed',
+  'read',
+  'track',
+  'acknowledged',
+  'answered',
+  'erro',
+  'click',
+  'download',
+] as const;
+export type StatusType = (typeof STATUS_TYPES)[number];
+export const statusTypeSchema = z.enum(STATUS_TYPES);
 
 export const STATUS_LABELS: Record<StatusType, { label: string; color: string }> = {
   processed: { label: 'Processado', color: 'gray' },
@@ -255,12 +260,9 @@ export function reachedMask(types: StatusType[]): number {
   return mask;
 }
 
-export interface StatusEntry {
-  type: StatusType;
-  label: string;
-  color: string;
-  dateTime: string;
-}
+/** One status of a channel as the sent list and detail show it: its label, colour and when (ISO 8601 UTC). */
+export const statusEntrySchema = z.object({ type: statusTypeSchema, label: z.string(), color: z.string(), dateTime: z.string() });
+export type StatusEntry = z.infer<typeof statusEntrySchema>;
 
 export const SENT_COLUMNS = ['ema_uni_codigo', 'ema_uni_to', 'ema_uni_subject', 'ema_uni_identificacao', 'ema_uni_data_criacao'] as const;
 
@@ -282,12 +284,7 @@ export const sentListQuery = listQuerySchema({
     .transform((raw, ctx) => {
       if (!raw) return {} as Partial<Record<Channel, StatusType[]>>;
       try {
-        const parsed = z
-          .partialRecord(
-            z.enum(['email', 'sms', 'whatsapp', 'voz']),
-            z.array(z.enum(Object.keys(STATUS_LABELS) as [StatusType, ...StatusType[]])),
-          )
-          .parse(JSON.parse(raw));
+        const parsed = z.partialRecord(z.enum(['email', 'sms', 'whatsapp', 'voz']), z.array(statusTypeSchema)).parse(JSON.parse(raw));
         return parsed as Partial<Record<Channel, StatusType[]>>;
       } catch {
         ctx.addIssue({ code: 'custom', message: 'Filtro de status inválido.' });

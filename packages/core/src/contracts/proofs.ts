@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { statusTypeSchema } from './emails.ts';
 import { oficioEvidenceSchema } from './oficio.ts';
 
 /** Texts of spec 001 §8 for the sending proof and the expert report. */
@@ -50,7 +51,7 @@ export type ProofStatus = z.output<typeof proofStatusSchema>;
  */
 export const sendingProofSchema = z.object({
   /** Protocol: the message's code and its uuid (the public page's key). */
-  ema_uni_codigo: z.number(),
+  ema_uni_codigo: z.number().int(),
   ema_uni_id: z.string(),
   remetente: z.object({
     /** The sender name the recipient saw, and the address it was sent from. */
@@ -71,7 +72,7 @@ export const sendingProofSchema = z.object({
   /** Every e-mail status reached (first occurrence of each; only a person's reads count, docs/reads.md). */
   status: z.array(proofStatusSchema),
   /** The current e-mail status, or null before the message was processed. */
-  ultimoStatus: z.object({ type: z.string(), label: z.string() }).nullable(),
+  ultimoStatus: z.object({ type: statusTypeSchema, label: z.string() }).nullable(),
   /** The proof's sentence, by the current status (spec 001 §2.10). */
   texto: z.string(),
   falha: z.object({ motivo: z.string(), dataHora: z.string(), dataHoraBrasilia: z.string() }).nullable(),
@@ -80,7 +81,7 @@ export const sendingProofSchema = z.object({
   ultimoHash: z.string().nullable(),
   /** Whether the hash chain recomputes from what is stored (the expert report has the detail). */
   cadeiaIntegra: z.boolean(),
-  anexos: z.array(z.object({ originalFilename: z.string(), mime: z.string(), size: z.number(), sha256: z.string() })),
+  anexos: z.array(z.object({ originalFilename: z.string(), mime: z.string(), size: z.number().int(), sha256: z.string() })),
   /** The public page of the message: what the QR code encodes. */
   urlPublica: z.string(),
   /** When this proof was made (ISO 8601 UTC and Brasília). */

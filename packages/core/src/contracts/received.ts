@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuerySchema } from './common.ts';
+import { listQuerySchema, pagedResponse } from './common.ts';
 
 /** Texts of spec 001 §8 for the received messages. */
 export const RECEIVED_MSG = {
@@ -74,10 +74,7 @@ export const receivedEmailSummary = z.object({
 });
 export type ReceivedEmailSummary = z.output<typeof receivedEmailSummary>;
 
-export const receivedListResponse = z.object({
-  emailsData: z.array(receivedEmailSummary),
-  pagination: z.object({ offset: z.number(), limit: z.number(), rowCount: z.number(), pageCount: z.number() }),
-});
+export const receivedListResponse = pagedResponse('emailsData', receivedEmailSummary);
 export type ReceivedListResponse = z.output<typeof receivedListResponse>;
 
 /** GET /emails/received/{id}: the row plus the sanitised body and the attachments. */

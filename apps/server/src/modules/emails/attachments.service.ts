@@ -1,73 +1,55 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { DEFAULT_ATTACHMENT_LIMIT_MB, EMAIL_MSG, MAX_ATTACHMENTS } from '@ar/core';
-import type { FastifyRequest } from 'fastify';
+import { DEFAULT_ATTACHMENT_LIMIT_MB, EMAIL_MSG, type UploadedAttachment } from '@ar/core';
 import type { AppContext } from '../../context.ts';
-import { AppError, badRequest } from '../../http/errors.ts';
+import { badRequest } from '../../http/errors.ts';
 import { acceptedMime } from '../../storage/content-type.ts';
-import type { Actor } from '../auth/actor.ts';
+import type { TenantScope } from '../tenancy/tenant-scope.ts';
+import { findAttachmentLimit, insertAttachment } from './attachments.queries.ts';
 
-export interface UploadedAttachment {
-  originalFilename: string;
-  uuidFilename: string;
-  pathS3: string;
-  mime: string;
-  size: number;
+/** One file of an upload as the route read it from the request (the declared type is not trusted). */
+export interface IncomingFile {
+  filename: string;
+  mimetype: string;
+  data: Buffer;
 }
+
+/**
+ * The files of an upload, read one at a time as the service asks for them, each up to the user's
+ * limit in bytes (attachments.request.ts reads them from a multipart request).
+ */
+export type ReadFiles = (limitBytes: number) => AsyncIterable<IncomingFile>;
 
 /**
  * POST /emails/attachments: each file of the repeated field 'attachments' is checked by its
  * content (not only its name), stored, and answered with the uuid the send refers to.
  * Nothing is stored unless every file of the request is acceptable.
  */
-export async function uploadAttachments(ctx: AppContext, actor: Actor, request: FastifyRequest): Promise<UploadedAttachment[]> {
-  if (!request.isMultipart()) throw badRequest('Envie os arquivos no campo attachments (multipart/form-data).');
-  const user = await ctx.db
-    .selectFrom('usuarios')
-    .select('usu_limite_anexo')
-    .where('usu_codigo', '=', actor.usu_codigo)
-    .executeTakeFirstOrThrow();
-  const limit = (user.usu_limite_anexo ?? DEFAULT_ATTACHMENT_LIMIT_MB) * 1024 * 1024;
+export async function uploadAttachments(ctx: AppContext, scope: TenantScope, read: ReadFiles): Promise<UploadedAttachment[]> {
+  const limit = ((await findAttachmentLimit(ctx.db, scope)) ?? DEFAULT_ATTACHMENT_LIMIT_MB) * 1024 * 1024;
   const files: { name: string; data: Buffer; mime: string }[] = [];
   let total = 0;
-  try {
-    for await (const part of request.files({ limits: { fileSize: limit, files: MAX_ATTACHMENTS } })) {
-      if (part.fieldname !== 'attachments') {
-        part.file.resume();
-        continue;
-      }
-      const data = await part.toBuffer();
-      total += data.length;
-      if (total > limit) throw badRequest(EMAIL_MSG.attachmentsTooLarge);
-      const name = part.filename.replace(/[/\\]/g, '_').slice(0, 255) || 'anexo';
-      const mime = acceptedMime(name, data.subarray(0, 16));
-      if (!mime) throw badRequest(EMAIL_MSG.attachmentType);
-      files.push({ name, data, mime });
-    }
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(EMAIL_MSG.attachmentsTooLarge);
-    if (code === 'FST_FILES_LIMIT') throw badRequest(EMAIL_MSG.tooManyAttachments);
-    throw badRequest('Não foi possível ler os arquivos enviados.');
+  for await (const file of read(limit)) {
+    total += file.data.length;
+    if (total > limit) throw badRequest(EMAIL_MSG.attachmentsTooLarge);
+    const name = file.filename.replace(/[/\\]/g, '_').slice(0, 255) || 'anexo';
+    const mime = acceptedMime(name, file.data.subarray(0, 16));
+    if (!mime) throw badRequest(EMAIL_MSG.attachmentType);
+    files.push({ name, data: file.data, mime });
   }
   if (files.length === 0) throw badRequest('Selecione ao menos um arquivo.');
   const out: UploadedAttachment[] = [];
   for (const f of files) {
     const uuid = randomUUID();
-    const key = `attachments/${actor.usu_codigo}/${uuid}`;
+    const key = `attachments/${scope.owner}/${uuid}`;
     await ctx.storage.put(key, f.data, f.mime);
-    await ctx.db
-      .insertInto('anexos')
-      .values({
-        ane_uuid: uuid,
-        cod_usu: actor.usu_codigo,
-        ane_nome_original: f.name,
-        ane_mime: f.mime,
-        ane_tamanho: f.data.length,
-        ane_sha256: createHash('sha256').update(f.data).digest('hex'),
-        ane_chave: key,
-      })
-      .execute();
+    await insertAttachment(ctx.db, scope, {
+      ane_uuid: uuid,
+      ane_nome_original: f.name,
+      ane_mime: f.mime,
+      ane_tamanho: f.data.length,
+      ane_sha256: createHash('sha256').update(f.data).digest('hex'),
+      ane_chave: key,
+    });
     out.push({ originalFilename: f.name, uuidFilename: uuid, pathS3: key, mime: f.mime, size: f.data.length });
   }
   return out;

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import type { TenantScope } from '../tenancy/tenant-scope.ts';
 
 /**
  * The operator's blacklist entries that cover any of these addresses: an address itself, or its
@@ -54,25 +55,22 @@ export async function lastFailuresTo(db: Kysely<DB>, addresses: string[]): Promi
   return new Map(failed.map((r) => [r.address, byMessage.get(r.ema_uni_codigo) ?? '']));
 }
 
-/** Whether the address is on the whitelist of the user or of any user of the user's entity. */
-export async function isWhitelisted(db: Kysely<DB>, who: { usu_codigo: number; cod_ger_entidade: number | null }, address: string) {
+/**
+ * Whether the address is on the signed-in user's whitelist or on that of any user of the user's
+ * entity (the entity's whitelist lifts a hard bounce for all its users).
+ */
+export async function isWhitelisted(db: Kysely<DB>, scope: TenantScope, address: string) {
+  const entity = scope.actor.cod_ger_entidade;
   const row = await db
     .selectFrom('whitelist')
     .select(sql<number>`1`.as('x'))
     .where(sql`lower(whi_email)`, '=', address)
     .where((eb) =>
-      who.cod_ger_entidade === null
-        ? eb('cod_usu', '=', who.usu_codigo)
+      entity === null
+        ? scope.own('whitelist')
         : eb.or([
-            eb('cod_usu', '=', who.usu_codigo),
-            eb(
-              'cod_usu',
-              'in',
-              eb
-                .selectFrom('usuarios')
-                .select('usu_codigo')
-                .where('cod_ger_entidade', '=', who.cod_ger_entidade as number),
-            ),
+            scope.own('whitelist'),
+            eb('cod_usu', 'in', eb.selectFrom('usuarios').select('usu_codigo').where('cod_ger_entidade', '=', entity)),
           ]),
     )
     .limit(1)

@@ -1,14 +1,9 @@
 import { CHECK_MSG, EMAIL_MSG, isEmail, type RecipientCheck } from '@ar/core';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import type { TenantScope } from '../tenancy/tenant-scope.ts';
 import { findBlocks, isWhitelisted, lastFailuresTo } from './check.queries.ts';
 import { domainChecker } from './domain-check.ts';
-
-/** Whose lists apply: the user's whitelist and that of the user's entity. */
-export interface CheckSubject {
-  usu_codigo: number;
-  cod_ger_entidade: number | null;
-}
 
 const PASS: RecipientCheck = { valid: true, msg: '' };
 const fail = (msg: string): RecipientCheck => ({ valid: false, msg });
@@ -28,7 +23,7 @@ const isHardBounce = (reason: string) => /^\s*5\d\d\b/.test(reason);
  * message to the address: a hard bounce (5xx) blocks it unless the user's or entity's whitelist has it.
  * All the addresses of a send are checked with the same three queries.
  */
-export async function checkBlacklistAll(db: Kysely<DB>, who: CheckSubject, emails: string[]): Promise<RecipientCheck[]> {
+export async function checkBlacklistAll(db: Kysely<DB>, scope: TenantScope, emails: string[]): Promise<RecipientCheck[]> {
   const addresses = emails.map((e) => e.trim());
   const wellFormed = addresses.filter((a) => isEmail(a)).map((a) => a.toLowerCase());
   if (wellFormed.length === 0) return addresses.map(() => fail(EMAIL_MSG.recipientEmailInvalid));
@@ -48,7 +43,7 @@ export async function checkBlacklistAll(db: Kysely<DB>, who: CheckSubject, email
         .find((b) => b !== undefined);
       if (byDomain) return fail(CHECK_MSG.blockedDomain(byDomain.bla_valor, byDomain.bla_motivo));
       const reason = failures.get(lower);
-      if (reason !== undefined && isHardBounce(reason) && !(await isWhitelisted(db, who, lower))) {
+      if (reason !== undefined && isHardBounce(reason) && !(await isWhitelisted(db, scope, lower))) {
         return fail(CHECK_MSG.hardBounce(address, reason.trim().slice(0, 160)));
       }
       return PASS;
@@ -56,8 +51,8 @@ export async function checkBlacklistAll(db: Kysely<DB>, who: CheckSubject, email
   );
 }
 
-export async function checkBlacklist(db: Kysely<DB>, who: CheckSubject, email: string): Promise<RecipientCheck> {
-  const [check] = await checkBlacklistAll(db, who, [email]);
+export async function checkBlacklist(db: Kysely<DB>, scope: TenantScope, email: string): Promise<RecipientCheck> {
+  const [check] = await checkBlacklistAll(db, scope, [email]);
   return check as RecipientCheck;
 }
 
@@ -66,7 +61,7 @@ export async function checkBlacklist(db: Kysely<DB>, who: CheckSubject, email: s
  * Only a definite answer fails an address — a domain that does not exist or takes no mail —
  * and the whitelist lifts even that; DNS that does not answer fails nothing.
  */
-export async function checkValidity(db: Kysely<DB>, who: CheckSubject, emails: string[]) {
+export async function checkValidity(db: Kysely<DB>, scope: TenantScope, emails: string[]) {
   const checks = await Promise.all(
     emails.map(async (email): Promise<{ email: string; check: RecipientCheck }> => {
       const address = email.trim();
@@ -75,7 +70,7 @@ export async function checkValidity(db: Kysely<DB>, who: CheckSubject, emails: s
       const domain = lower.slice(lower.lastIndexOf('@') + 1);
       const verdict = await domainChecker().check(domain);
       if (verdict === 'mail' || verdict === 'unknown') return { email, check: PASS };
-      if (await isWhitelisted(db, who, lower)) return { email, check: PASS };
+      if (await isWhitelisted(db, scope, lower)) return { email, check: PASS };
       return {
         email,
         check: fail(verdict === 'nxdomain' ? CHECK_MSG.domainNotFound(address, domain) : CHECK_MSG.domainNoMail(address, domain)),
@@ -86,7 +81,7 @@ export async function checkValidity(db: Kysely<DB>, who: CheckSubject, emails: s
 }
 
 /** The first recipient of a send that fails the blacklist check, as the 400 message; null when all pass. */
-export async function blacklistProblem(db: Kysely<DB>, who: CheckSubject, addresses: string[]): Promise<string | null> {
-  const checks = await checkBlacklistAll(db, who, addresses);
+export async function blacklistProblem(db: Kysely<DB>, scope: TenantScope, addresses: string[]): Promise<string | null> {
+  const checks = await checkBlacklistAll(db, scope, addresses);
   return checks.find((c) => !c.valid)?.msg ?? null;
 }

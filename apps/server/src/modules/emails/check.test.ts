@@ -1,10 +1,9 @@
 import { CHECK_MSG, EMAIL_MSG } from '@ar/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { useTestApp } from '../../../test/harness.ts';
 import { startSmtpSink, waitFor } from '../../../test/smtp-sink.ts';
 import { createDomainChecker, type DomainResolver, useDomainResolver } from './domain-check.ts';
 
-let t: TestApp;
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 let token: string;
 let managerToken: string;
@@ -33,34 +32,37 @@ const publicDns: DomainResolver = {
   },
 };
 
-const check = (tok: string | null, email: string) =>
-  t.app.inject({
-    method: 'GET',
-    url: `/v2/emails/check/blacklist/${encodeURIComponent(email)}`,
-    headers: tok ? bearer(tok) : {},
-  });
-const whitelist = (tok: string, email: string) =>
-  t.app.inject({ method: 'POST', url: '/v2/whitelist', headers: bearer(tok), payload: { whi_email: email } });
-const validity = (tok: string | null, query: string) =>
-  t.app.inject({ method: 'GET', url: `/v2/emails/check/valido?${query}`, headers: tok ? bearer(tok) : {} });
+const check = (tok: string | null, email: string) => app.call('GET', `/emails/check/blacklist/${encodeURIComponent(email)}`, tok ?? {});
+const whitelist = (tok: string, email: string) => app.call('POST', '/whitelist', tok, { whi_email: email });
+const validity = (tok: string | null, query: string) => app.call('GET', `/emails/check/valido?${query}`, tok ?? {});
 
 beforeAll(async () => {
   sink = await startSmtpSink();
-  t = await createTestApp({ SMTP_URL: sink.url, MAIL_FROM: 'AR Online <nao-responda@ar.test>' }, { startQueue: true });
-  token = await t.login('usuario@demo.local');
-  managerToken = await t.login('gerente@demo.local');
-  otherEntityToken = await t.login('pos@demo.local');
-  await t.ctx.db
+});
+afterAll(async () => {
+  await sink?.close();
+});
+const app = useTestApp(
+  {
+    get SMTP_URL() {
+      return sink.url;
+    },
+    MAIL_FROM: 'AR Online <nao-responda@ar.test>',
+  },
+  { startQueue: true },
+);
+
+beforeAll(async () => {
+  token = await app.t.login('usuario@demo.local');
+  managerToken = await app.t.login('gerente@demo.local');
+  otherEntityToken = await app.t.login('pos@demo.local');
+  await app.t.ctx.db
     .insertInto('blacklist')
     .values([
       { bla_tipo: 'email', bla_valor: 'bloqueado@cliente.test', bla_motivo: 'pedido do titular do endereço' },
       { bla_tipo: 'dominio', bla_valor: 'spam.test', bla_motivo: 'domínio usado para abuso' },
     ])
     .execute();
-});
-afterAll(async () => {
-  await t?.close();
-  await sink?.close();
 });
 
 describe('GET /v2/emails/check/blacklist/:email', () => {
@@ -97,7 +99,7 @@ describe('GET /v2/emails/check/blacklist/:email', () => {
   });
 
   it('fails an address whose last message was refused for good (5xx), unless the entity whitelists it', async () => {
-    const sent = await t.send(token, {
+    const sent = await app.t.send(token, {
       destinataires: [{ to: 'rejeita.caixa@cliente.test', nameTo: 'Rejeita' }],
       nameFrom: 'Cobranca Demo',
       subject: 'Aviso',
@@ -106,7 +108,7 @@ describe('GET /v2/emails/check/blacklist/:email', () => {
     expect(sent.statusCode).toBe(200);
     const id = sent.json().emails[0].ema_uni_codigo;
     await waitFor(
-      async () => (await t.app.inject({ method: 'GET', url: `/v2/emails/send/${id}`, headers: bearer(token) })).json(),
+      async () => (await app.call('GET', `/emails/send/${id}`, token)).json(),
       (d) => d.lastStatus?.email?.type === 'erro',
     );
     const bounced = (await check(token, 'REJEITA.caixa@cliente.test')).json().check;
@@ -127,13 +129,13 @@ describe('POST /v2/emails/send refuses blacklisted recipients', () => {
   it('answers 400 with the check message and stores and charges nothing', async () => {
     const count = async () =>
       (
-        await t.ctx.db
+        await app.t.ctx.db
           .selectFrom('emails')
           .select((eb) => eb.fn.countAll<number>().as('n'))
           .executeTakeFirstOrThrow()
       ).n;
     const before = await count();
-    const res = await t.send(token, {
+    const res = await app.t.send(token, {
       destinataires: [
         { to: 'ana@cliente.test', nameTo: 'Ana' },
         { to: 'contato@sub.spam.test', nameTo: 'Spam' },

@@ -1,23 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/harness.ts';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const app = useTestApp();
 
 /** Rolls the transaction back once the test has looked at it. */
 class Done extends Error {}
 
 describe('emails storage (migration 0012-emails-fillfactor)', () => {
   it('leaves room in each page, so that a status change is a HOT update (no new index entries)', async () => {
-    const { usu_codigo } = await t.ctx.db
+    const { usu_codigo } = await app.t.ctx.db
       .selectFrom('usuarios')
       .select('usu_codigo')
       .where('usu_login', '=', 'usuario@demo.local')
@@ -25,7 +18,7 @@ describe('emails storage (migration 0012-emails-fillfactor)', () => {
     // Rows of ~1.7 KB, below the size PostgreSQL would compress: five fill a page to the brim.
     const content = `<p>${'x'.repeat(1500)}</p>`;
     let counts: { updated: number; hot: number } | undefined;
-    await t.ctx.db
+    await app.t.ctx.db
       .transaction()
       .execute(async (trx) => {
         const envio = randomUUID();

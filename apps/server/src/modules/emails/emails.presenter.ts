@@ -1,5 +1,22 @@
-import { AUTOMATED_MARK, type Channel, STATUS_LABELS, type StatusEntry, type StatusType } from '@ar/core';
+import {
+  AUTOMATED_MARK,
+  type Channel,
+  EMAIL_MSG,
+  type MessageStatuses,
+  type MessageTag,
+  type SendResponse,
+  type SentDetail,
+  type SentRow,
+  STATUS_LABELS,
+  type StatusEntry,
+  type StatusType,
+} from '@ar/core';
+import type { Selectable } from 'kysely';
+import type { EmailsTable } from '../../db/schema.ts';
 import { statusRank } from './events.ts';
+import { presentOficio } from './oficio.presenter.ts';
+import type { SentSummary } from './send.service.ts';
+import type { SentListRow } from './sent.queries.ts';
 
 const known = (t: string): t is StatusType => t in STATUS_LABELS;
 
@@ -17,7 +34,7 @@ const automated = (e: EventRow) => {
 };
 
 /** Status lists per channel (in order) and the last one of each. */
-export function presentStatuses(events: EventRow[]) {
+export function presentStatuses(events: EventRow[]): MessageStatuses {
   const status: Record<Channel, StatusEntry[]> = { email: [], sms: [], whatsapp: [], voz: [], carta: [] };
   for (const e of events) {
     if (automated(e)) continue;
@@ -36,10 +53,59 @@ export function presentStatuses(events: EventRow[]) {
   }
   const timeline = events
     .map((e) => ({
-      type: e.evt_canal === 'whatsapp' ? 'whatsApp' : e.evt_canal,
+      type: e.evt_canal === 'whatsapp' ? ('whatsApp' as const) : e.evt_canal,
       date: new Date(e.evt_data).toISOString(),
       status: `${statusEntry(e.evt_tipo, e.evt_data)?.label ?? e.evt_tipo}${automated(e) ? AUTOMATED_MARK : ''}`,
     }))
     .reverse();
   return { status, lastStatus, timeline };
 }
+
+/** A row of the sent list, with its tags and the current status of each channel. */
+export const presentSentRow = ({ tags, events, total: _, ...r }: SentListRow): SentRow => ({
+  ...r,
+  ema_uni_data_criacao: new Date(r.ema_uni_data_criacao).toISOString(),
+  emailEtiquetas: tags,
+  lastStatus: Object.fromEntries(events.map((e) => [e.evt_canal, statusEntry(e.evt_tipo, new Date(e.evt_data))])),
+});
+
+type DetailEvent = EventRow & { evt_detalhes: unknown };
+
+/** One sent message with its statuses, timeline, tags and last e-mail failure. */
+export function presentSentDetail(msg: Selectable<EmailsTable>, events: DetailEvent[], tags: MessageTag[]): SentDetail {
+  const failure = [...events].reverse().find((e) => e.evt_tipo === 'erro' && e.evt_canal === 'email');
+  return {
+    ema_uni_codigo: msg.ema_uni_codigo,
+    ema_uni_id: msg.ema_uni_id,
+    ema_uni_name_from: msg.ema_uni_name_from,
+    ema_uni_from: msg.ema_uni_from,
+    ema_uni_name_to: msg.ema_uni_name_to,
+    ema_uni_to: msg.ema_uni_to,
+    ema_uni_subject: msg.ema_uni_subject,
+    ema_uni_content: msg.ema_uni_content,
+    ema_uni_identificacao: msg.ema_uni_identificacao,
+    oficio: presentOficio(msg.ema_uni_oficio, events),
+    ema_uni_data_criacao: new Date(msg.ema_uni_data_criacao).toISOString(),
+    ema_uni_origem: msg.ema_uni_origem,
+    ema_uni_attachments: msg.ema_uni_attachments,
+    ema_uni_sms: msg.ema_uni_sms,
+    ema_uni_whatsapp: msg.ema_uni_whatsapp,
+    cod_ger_modelo: msg.cod_ger_modelo,
+    hasAttachments: msg.ema_uni_attachments.attachments.length > 0,
+    hasVerification: !!msg.ema_verif_pergunta,
+    verification: msg.ema_verif_pergunta
+      ? { ema_verif_pergunta: msg.ema_verif_pergunta, ema_verif_resposta: msg.ema_verif_resposta }
+      : null,
+    emailEtiquetas: tags,
+    email_error: failure
+      ? {
+          reasonFailure: (failure.evt_detalhes as { reasonFailure?: string }).reasonFailure ?? '',
+          dateSend: new Date(failure.evt_data).toISOString(),
+        }
+      : null,
+    ...presentStatuses(events),
+  };
+}
+
+/** POST /emails/send: the spec's message with what was stored. */
+export const presentSend = (sent: SentSummary): SendResponse => ({ message: EMAIL_MSG.sent('AR Online'), ...sent });

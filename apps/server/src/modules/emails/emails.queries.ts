@@ -2,9 +2,10 @@ import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { MESSAGE_HASH_COLUMNS } from '../evidence/chain.ts';
 import { birthDate, COLUMNS as LEAD_COLUMNS } from '../leads/leads.queries.ts';
+import type { TenantScope } from '../tenancy/tenant-scope.ts';
 
-/** The sender's settings that the compose rules read. */
-export function findComposer(db: Kysely<DB>, usu_codigo: number) {
+/** The signed-in sender's settings that the compose rules read. */
+export function findComposer(db: Kysely<DB>, scope: TenantScope) {
   return db
     .selectFrom('usuarios')
     .select([
@@ -20,49 +21,43 @@ export function findComposer(db: Kysely<DB>, usu_codigo: number) {
       'set_envia_email_obrigatorio',
       'usu_settings',
     ])
-    .where('usu_codigo', '=', usu_codigo)
+    .where(scope.own('usuarios', 'usu_codigo'))
     .executeTakeFirstOrThrow();
 }
 
-export function findOwnAttachments(db: Kysely<DB>, usu: number, uuids: string[]) {
+export function findOwnAttachments(db: Kysely<DB>, scope: TenantScope, uuids: string[]) {
   if (uuids.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('anexos')
     .select(['ane_uuid', 'ane_nome_original', 'ane_mime', 'ane_tamanho', 'ane_sha256', 'ane_chave'])
-    .where('cod_usu', '=', usu)
+    .where(scope.own('anexos'))
     .where('ane_uuid', 'in', uuids)
     .execute();
 }
 
-export function findOwnTags(db: Kysely<DB>, usu: number, codes: number[]) {
+export function findOwnTags(db: Kysely<DB>, scope: TenantScope, codes: number[]) {
   if (codes.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('etiquetas')
     .select(['eti_codigo', 'eti_nome', 'eti_cor'])
-    .where('cod_usu', '=', usu)
+    .where(scope.own('etiquetas'))
     .where('eti_codigo', 'in', codes)
     .execute();
 }
 
-export function findOwnTemplate(db: Kysely<DB>, usu: number, mod: number) {
+export function findOwnTemplate(db: Kysely<DB>, scope: TenantScope, mod: number) {
   return db
     .selectFrom('modelos')
     .select(['mod_codigo', 'mod_enable'])
-    .where('cod_usu', '=', usu)
+    .where(scope.own('modelos'))
     .where('mod_codigo', '=', mod)
     .executeTakeFirst();
 }
 
-export function findOwnLeads(db: Kysely<DB>, usu: number, codes: number[]) {
+export function findOwnLeads(db: Kysely<DB>, scope: TenantScope, codes: number[]) {
   if (codes.length === 0) return Promise.resolve([]);
   // The birth date as text (YYYY-MM-DD), as *|DATA_NASCIMENTO|* reads it: the driver would answer a Date.
-  return db
-    .selectFrom('leads')
-    .select(LEAD_COLUMNS)
-    .select(birthDate)
-    .where('cod_usu', '=', usu)
-    .where('lea_codigo', 'in', codes)
-    .execute();
+  return db.selectFrom('leads').select(LEAD_COLUMNS).select(birthDate).where(scope.own('leads')).where('lea_codigo', 'in', codes).execute();
 }
 
 /** One message with what its worker needs. */
@@ -211,7 +206,22 @@ export function insertSend(
     .execute();
 }
 
-// ---- the acceptance journal (email_aceites; send.worker.ts, docs/security.md "Crash window") ----
+/** A send's messages in one insert (storeSendStepByStep): their codes, protocols and addresses. */
+export function insertMessages(trx: Transaction<DB>, values: Insertable<DB['emails']>[]) {
+  return trx.insertInto('emails').values(values).returning(['ema_uni_codigo', 'ema_uni_id', 'ema_uni_to']).execute();
+}
+
+/** The tracked links and the tags of a send's messages (storeSendStepByStep). */
+export async function insertMessageLinksAndTags(
+  trx: Transaction<DB>,
+  links: Insertable<DB['email_links']>[],
+  labels: Insertable<DB['email_etiquetas']>[],
+): Promise<void> {
+  if (links.length) await trx.insertInto('email_links').values(links).execute();
+  if (labels.length) await trx.insertInto('email_etiquetas').values(labels).execute();
+}
+
+// ---- the acceptance journal (email_aceites; send.slots.ts, docs/security.md "Crash window") ----
 
 /** Relay acceptances written as their replies arrive, ahead of the batch's chained 'send' events. */
 export async function journalAcceptances(db: Kysely<DB>, rows: { cod_email: number; ace_detalhes: never }[]): Promise<void> {

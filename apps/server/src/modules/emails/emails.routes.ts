@@ -1,11 +1,29 @@
-import { blacklistCheckParams, composeBody, idParam, sentListQuery, tagCodesBody, validityCheckQuery } from '@ar/core';
+import {
+  blacklistCheckParams,
+  blacklistCheckResponse,
+  composeBody,
+  idParam,
+  messageResponse,
+  messageStatusesResponse,
+  messageTagsResponse,
+  sendResponse,
+  sentDetailSchema,
+  sentListQuery,
+  sentListResponse,
+  tagCodesBody,
+  uploadAttachmentsResponse,
+  validityCheckQuery,
+  validityCheckResponse,
+} from '@ar/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { defineRoute } from '../../http/route.ts';
 import { openReceivedAttachment } from '../inbound/received.service.ts';
+import { attachmentFiles } from './attachments.request.ts';
 import { contentDisposition, uploadAttachments } from './attachments.service.ts';
 import { checkBlacklist, checkValidity } from './check.service.ts';
+import { presentSend, presentSentDetail, presentSentRow, presentStatuses } from './emails.presenter.ts';
 import { sendEmails } from './send.service.ts';
 import { addMessageTags, messageDetail, openMessageAttachment, removeMessageTag, sentList, statusOf } from './sent.service.ts';
 
@@ -19,7 +37,11 @@ export function emailRoutes(app: FastifyInstance, ctx: AppContext): void {
     summary: 'Mensagens enviadas (paginadas; busca em e-mails, telefones, assunto e identificação; filtros de status e etiquetas)',
     auth: true,
     query: sentListQuery,
-    handler: ({ actor, query }) => sentList(ctx, actor, query),
+    response: sentListResponse,
+    handler: async ({ scope, query }) => {
+      const { rows, pagination } = await sentList(ctx, scope, query);
+      return { emails: rows.map(presentSentRow), pagination };
+    },
   });
 
   defineRoute(app, ctx, {
@@ -29,7 +51,8 @@ export function emailRoutes(app: FastifyInstance, ctx: AppContext): void {
     summary: 'Enviar um AR-Email a até 10 destinatários (uma mensagem e um protocolo por destinatário)',
     auth: true,
     body: composeBody,
-    handler: ({ actor, body }) => sendEmails(ctx, actor, body),
+    response: sendResponse,
+    handler: async ({ scope, body }) => presentSend(await sendEmails(ctx, scope, body)),
   });
 
   defineRoute(app, ctx, {
@@ -39,7 +62,11 @@ export function emailRoutes(app: FastifyInstance, ctx: AppContext): void {
     summary: 'Uma mensagem enviada, com status por canal, linha do tempo, anexos e etiquetas',
     auth: true,
     params: idParam,
-    handler: ({ actor, params }) => messageDetail(ctx, actor, params.id),
+    response: sentDetailSchema,
+    handler: async ({ scope, params }) => {
+      const { msg, events, tags } = await messageDetail(ctx, scope, params.id);
+      return presentSentDetail(msg, events, tags);
+    },
   });
 
   defineRoute(app, ctx, {
@@ -49,7 +76,8 @@ export function emailRoutes(app: FastifyInstance, ctx: AppContext): void {
     summary: 'Status atualizado de uma mensagem',
     auth: true,
     params: idParam,
-    handler: ({ actor, params }) => statusOf(ctx, actor, params.id),
+    response: messageStatusesResponse,
+    handler: async ({ scope, params }) => presentStatuses(await statusOf(ctx, scope, params.id)),
   });
 
   defineRoute(app, ctx, {
@@ -60,7 +88,8 @@ export function emailRoutes(app: FastifyInstance, ctx: AppContext): void {
     auth: true,
     params: idParam,
     body: tagCodesBody,
-    handler: ({ actor, params, body }) => addMessageTags(ctx, actor, params.id, body),
+    response: messageTagsResponse,
+    handler: ({ scope, params, body }) => addMessageTags(ctx, scope, params.id, body),
   });
 
   defineRoute(app, ctx, {
@@ -70,8 +99,9 @@ export function emailRoutes(app: FastifyInstance, ctx: AppContext): void {
     summary: 'Remover uma etiqueta de uma mensagem enviada',
     auth: true,
     params: z.object({ id: idParam.shape.id, tagId: idParam.shape.id }),
-    handler: async ({ actor, params }) => {
-      await removeMessageTag(ctx, actor, params.id, params.tagId);
+    response: messageResponse,
+    handler: async ({ scope, params }) => {
+      await removeMessageTag(ctx, scope, params.id, params.tagId);
       return { message: 'Etiqueta removida com sucesso!' };
     },
   });
@@ -83,7 +113,8 @@ export function emailRoutes(app: FastifyInstance, ctx: AppContext): void {
     summary: 'Enviar anexos (multipart, campo repetido attachments); o tipo é verificado pelo conteúdo',
     auth: true,
     bodyLimit: 64 * 1024 * 1024,
-    handler: ({ actor, request }) => uploadAttachments(ctx, actor, request),
+    response: uploadAttachmentsResponse,
+    handler: ({ scope, request }) => uploadAttachments(ctx, scope, attachmentFiles(request)),
   });
 
   defineRoute(app, ctx, {
@@ -94,10 +125,10 @@ export function emailRoutes(app: FastifyInstance, ctx: AppContext): void {
     auth: true,
     params: z.object({ codEmail: idParam.shape.id, uuid: z.string().uuid() }),
     query: z.object({ path: z.string().max(300).optional() }),
-    handler: async ({ actor, params, query, reply }) => {
+    handler: async ({ scope, params, query, reply }) => {
       const { ref, file } = query.path
-        ? await openReceivedAttachment(ctx, actor, params.codEmail, params.uuid, query.path)
-        : await openMessageAttachment(ctx, actor, params.codEmail, params.uuid);
+        ? await openReceivedAttachment(ctx, scope, params.codEmail, params.uuid, query.path)
+        : await openMessageAttachment(ctx, scope, params.codEmail, params.uuid);
       return reply
         .header('content-type', ref.mime)
         .header('content-length', file.size)
@@ -115,7 +146,8 @@ export function emailRoutes(app: FastifyInstance, ctx: AppContext): void {
     summary: 'Verifica um destinatário na lista de bloqueio (endereço ou domínio) e em recusas permanentes anteriores',
     auth: true,
     params: blacklistCheckParams,
-    handler: async ({ actor, params }) => ({ check: await checkBlacklist(ctx.db, actor, params.email) }),
+    response: blacklistCheckResponse,
+    handler: async ({ scope, params }) => ({ check: await checkBlacklist(ctx.db, scope, params.email) }),
   });
 
   defineRoute(app, ctx, {
@@ -125,6 +157,7 @@ export function emailRoutes(app: FastifyInstance, ctx: AppContext): void {
     summary: 'Verifica a validade de uma lista de e-mails (sintaxe e domínio que recebe e-mails); emails repetido ou separado por vírgulas',
     auth: true,
     query: validityCheckQuery,
-    handler: ({ actor, query }) => checkValidity(ctx.db, actor, query.emails),
+    response: validityCheckResponse,
+    handler: ({ scope, query }) => checkValidity(ctx.db, scope, query.emails),
   });
 }

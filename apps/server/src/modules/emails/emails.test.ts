@@ -1,9 +1,8 @@
 import { EMAIL_MSG } from '@ar/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { useTestApp } from '../../../test/harness.ts';
 import { startSmtpSink, waitFor } from '../../../test/smtp-sink.ts';
 
-let t: TestApp;
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 let token: string;
 let otherToken: string;
@@ -23,24 +22,34 @@ const compose = (over: Record<string, unknown> = {}) => ({
 
 beforeAll(async () => {
   sink = await startSmtpSink();
-  t = await createTestApp({ SMTP_URL: sink.url, MAIL_FROM: 'AR Online <nao-responda@ar.test>' }, { startQueue: true });
-  token = await t.login('usuario@demo.local');
-  otherToken = await t.login('gerente@demo.local');
 });
 afterAll(async () => {
-  await t?.close();
   await sink?.close();
+});
+const app = useTestApp(
+  {
+    get SMTP_URL() {
+      return sink.url;
+    },
+    MAIL_FROM: 'AR Online <nao-responda@ar.test>',
+  },
+  { startQueue: true },
+);
+
+beforeAll(async () => {
+  token = await app.t.login('usuario@demo.local');
+  otherToken = await app.t.login('gerente@demo.local');
 });
 
 describe('POST /v2/emails/send', () => {
   it('sends one registered message per recipient through SMTP, with attachment, tracking and protocol', async () => {
-    const up = await t.upload(token, [{ name: 'contrato.pdf', data: PDF }]);
+    const up = await app.t.upload(token, [{ name: 'contrato.pdf', data: PDF }]);
     expect(up.statusCode).toBe(200);
     const [attachment] = up.json();
     expect(attachment).toMatchObject({ originalFilename: 'contrato.pdf', mime: 'application/pdf' });
 
-    const before = await t.balance('usuario@demo.local');
-    const res = await t.send(token, compose({ attachments: [attachment.uuidFilename] }));
+    const before = await app.t.balance('usuario@demo.local');
+    const res = await app.t.send(token, compose({ attachments: [attachment.uuidFilename] }));
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.message).toBe(EMAIL_MSG.sent('AR Online'));
@@ -66,8 +75,7 @@ describe('POST /v2/emails/send', () => {
 
     // Recorded: processed then send, with the relay's answer.
     const detail = await waitFor(
-      async () =>
-        (await t.app.inject({ method: 'GET', url: `/v2/emails/send/${body.emails[0].ema_uni_codigo}`, headers: bearer(token) })).json(),
+      async () => (await app.call('GET', `/emails/send/${body.emails[0].ema_uni_codigo}`, token)).json(),
       (d) => d.lastStatus?.email?.type === 'send',
     );
     expect(detail.status.email.map((s: { type: string }) => s.type)).toEqual(['processed', 'send']);
@@ -75,49 +83,41 @@ describe('POST /v2/emails/send', () => {
     expect(detail.ema_uni_content).not.toContain('<script');
 
     // The attachment downloads for its sender, and nobody else.
-    const file = await t.app.inject({
-      method: 'GET',
-      url: `/v2/email/attachments/${detail.ema_uni_codigo}/${attachment.uuidFilename}`,
-      headers: bearer(token),
-    });
+    const file = await app.call('GET', `/email/attachments/${detail.ema_uni_codigo}/${attachment.uuidFilename}`, token);
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.equals(PDF)).toBe(true);
     expect(file.headers['content-disposition']).toContain('contrato.pdf');
-    const stolen = await t.app.inject({
-      method: 'GET',
-      url: `/v2/email/attachments/${detail.ema_uni_codigo}/${attachment.uuidFilename}`,
-      headers: bearer(otherToken),
-    });
+    const stolen = await app.call('GET', `/email/attachments/${detail.ema_uni_codigo}/${attachment.uuidFilename}`, otherToken);
     expect(stolen.statusCode).toBe(404);
 
     // Two recipients cost two credits.
-    expect(await t.balance('usuario@demo.local')).toBe(before - 2);
+    expect(await app.t.balance('usuario@demo.local')).toBe(before - 2);
   });
 
   it('ends a message refused by the recipient server in erro with the reason, and refunds it', async () => {
-    const before = await t.balance('usuario@demo.local');
-    const res = await t.send(token, compose({ destinataires: [{ to: 'rejeita@cliente.test', nameTo: 'Rejeita' }] }));
+    const before = await app.t.balance('usuario@demo.local');
+    const res = await app.t.send(token, compose({ destinataires: [{ to: 'rejeita@cliente.test', nameTo: 'Rejeita' }] }));
     expect(res.statusCode).toBe(200);
     const id = res.json().emails[0].ema_uni_codigo;
     const detail = await waitFor(
-      async () => (await t.app.inject({ method: 'GET', url: `/v2/emails/send/${id}`, headers: bearer(token) })).json(),
+      async () => (await app.call('GET', `/emails/send/${id}`, token)).json(),
       (d) => d.lastStatus?.email?.type === 'erro',
     );
     expect(detail.email_error.reasonFailure).toContain('550');
     expect(detail.lastStatus.email.label).toBe('Falha no Envio/Entrega');
-    const ledger = await t.ctx.db
+    const ledger = await app.t.ctx.db
       .selectFrom('plano_movimentos')
       .select(['mov_tipo', 'mov_referencia'])
       .where('mov_tipo', '=', 'estorno')
       .execute();
     expect(ledger.length).toBe(1);
-    expect(await t.balance('usuario@demo.local')).toBe(before);
+    expect(await app.t.balance('usuario@demo.local')).toBe(before);
   });
 
   it('refuses bad payloads with the spec messages and stores nothing', async () => {
     const count = async () =>
       (
-        await t.ctx.db
+        await app.t.ctx.db
           .selectFrom('emails')
           .select((eb) => eb.fn.countAll<number>().as('n'))
           .executeTakeFirstOrThrow()
@@ -142,7 +142,7 @@ describe('POST /v2/emails/send', () => {
       [{ attachments: ['00000000-0000-4000-8000-000000000000'] }, 'Anexo não encontrado. Envie o arquivo novamente.'],
     ];
     for (const [over, message] of cases) {
-      const res = await t.send(token, compose(over));
+      const res = await app.t.send(token, compose(over));
       expect(res.statusCode, message).toBe(400);
       expect(res.json().message).toBe(message);
     }
@@ -150,67 +150,45 @@ describe('POST /v2/emails/send', () => {
   });
 
   it('refuses an attachment whose content is not its declared type', async () => {
-    const res = await t.upload(token, [{ name: 'fatura.pdf', data: Buffer.from('MZ\x90\x00 not a pdf') }]);
+    const res = await app.t.upload(token, [{ name: 'fatura.pdf', data: Buffer.from('MZ\x90\x00 not a pdf') }]);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(EMAIL_MSG.attachmentType);
-    const exe = await t.upload(token, [{ name: 'programa.exe', data: Buffer.from('MZ\x90\x00') }]);
+    const exe = await app.t.upload(token, [{ name: 'programa.exe', data: Buffer.from('MZ\x90\x00') }]);
     expect(exe.json().message).toBe(EMAIL_MSG.attachmentType);
   });
 });
 
 describe('sent list and detail', () => {
   it('lists the user messages newest first, searches, and hides other users messages', async () => {
-    const list = await t.app.inject({ method: 'GET', url: '/v2/emails/send?limit=25&offset=0', headers: bearer(token) });
+    const list = await app.call('GET', '/emails/send?limit=25&offset=0', token);
     expect(list.statusCode).toBe(200);
     const { emails, pagination } = list.json();
     expect(pagination.rowCount).toBe(3);
     expect(emails[0].ema_uni_to).toBe('rejeita@cliente.test');
-    const search = await t.app.inject({ method: 'GET', url: '/v2/emails/send?searchTerm=BRUNO', headers: bearer(token) });
+    const search = await app.call('GET', '/emails/send?searchTerm=BRUNO', token);
     expect(search.json().emails.map((e: { ema_uni_to: string }) => e.ema_uni_to)).toEqual(['bruno@cliente.test']);
-    const byStatus = await t.app.inject({
-      method: 'GET',
-      url: `/v2/emails/send?searchStatus=${encodeURIComponent(JSON.stringify({ email: ['erro'] }))}`,
-      headers: bearer(token),
-    });
+    const byStatus = await app.call('GET', `/emails/send?searchStatus=${encodeURIComponent(JSON.stringify({ email: ['erro'] }))}`, token);
     expect(byStatus.json().pagination.rowCount).toBe(1);
-    const other = await t.app.inject({ method: 'GET', url: '/v2/emails/send', headers: bearer(otherToken) });
+    const other = await app.call('GET', '/emails/send', otherToken);
     expect(other.json().pagination.rowCount).toBe(0);
-    const detail = await t.app.inject({ method: 'GET', url: `/v2/emails/send/${emails[0].ema_uni_codigo}`, headers: bearer(otherToken) });
+    const detail = await app.call('GET', `/emails/send/${emails[0].ema_uni_codigo}`, otherToken);
     expect(detail.statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: '/v2/emails/send?column=senha', headers: bearer(token) })).statusCode).toBe(400);
+    expect((await app.call('GET', '/emails/send?column=senha', token)).statusCode).toBe(400);
 
     // Tags: the owner adds its own; another user's message or tag answers 404 or 400 and changes nothing.
     const id = emails[0].ema_uni_codigo;
-    const mine = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/v2/etiquetas',
-        headers: bearer(token),
-        payload: { eti_nome: 'Urgente', eti_cor: '#c92a2a' },
-      })
-    ).json().etiqueta;
-    const theirs = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/v2/etiquetas',
-        headers: bearer(otherToken),
-        payload: { eti_nome: 'Outra', eti_cor: '#1971c2' },
-      })
-    ).json().etiqueta;
-    const tagUrl = `/v2/emails/send/${id}/etiquetas`;
-    expect(
-      (await t.app.inject({ method: 'POST', url: tagUrl, headers: bearer(otherToken), payload: [theirs.eti_codigo] })).statusCode,
-    ).toBe(404);
-    const foreign = await t.app.inject({ method: 'POST', url: tagUrl, headers: bearer(token), payload: [theirs.eti_codigo] });
+    const mine = (await app.call('POST', '/etiquetas', token, { eti_nome: 'Urgente', eti_cor: '#c92a2a' })).json().etiqueta;
+    const theirs = (await app.call('POST', '/etiquetas', otherToken, { eti_nome: 'Outra', eti_cor: '#1971c2' })).json().etiqueta;
+    const tagUrl = `/emails/send/${id}/etiquetas`;
+    expect((await app.call('POST', tagUrl, otherToken, [theirs.eti_codigo])).statusCode).toBe(404);
+    const foreign = await app.call('POST', tagUrl, token, [theirs.eti_codigo]);
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().message).toBe('Etiqueta não encontrada.');
-    const added = await t.app.inject({ method: 'POST', url: tagUrl, headers: bearer(token), payload: [mine.eti_codigo] });
+    const added = await app.call('POST', tagUrl, token, [mine.eti_codigo]);
     expect(added.json().map((tg: { eti_nome: string }) => tg.eti_nome)).toEqual(['Urgente']);
-    expect((await t.app.inject({ method: 'DELETE', url: `${tagUrl}/${mine.eti_codigo}`, headers: bearer(otherToken) })).statusCode).toBe(
-      404,
-    );
-    expect((await t.app.inject({ method: 'DELETE', url: `${tagUrl}/${mine.eti_codigo}`, headers: bearer(token) })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'DELETE', url: `${tagUrl}/${mine.eti_codigo}`, headers: bearer(token) })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: '/v2/emails/send' })).statusCode).toBe(401);
+    expect((await app.call('DELETE', `${tagUrl}/${mine.eti_codigo}`, otherToken)).statusCode).toBe(404);
+    expect((await app.call('DELETE', `${tagUrl}/${mine.eti_codigo}`, token)).statusCode).toBe(200);
+    expect((await app.call('DELETE', `${tagUrl}/${mine.eti_codigo}`, token)).statusCode).toBe(404);
+    expect((await app.call('GET', '/emails/send')).statusCode).toBe(401);
   });
 });

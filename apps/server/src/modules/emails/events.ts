@@ -1,10 +1,18 @@
-import { type Channel, REACHED_BITS, type StatusType, tsaLabel } from '@ar/core';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Channel, REACHED_BITS, type StatusType } from '@ar/core';
+import type { Kysely, Transaction } from 'kysely';
 import type { PgBoss } from 'pg-boss';
 import type { DB } from '../../db/schema.ts';
 import { appendChainedEvent, appendChainedEvents } from '../evidence/chain.ts';
 import { lookupGeo } from '../evidence/geo.ts';
 import { queueStamps } from '../evidence/stamp.worker.ts';
+import {
+  advanceChannelStatuses,
+  channelStatusOf,
+  inSavepoint,
+  inTransaction,
+  type StatusChannel,
+  setChannelStatus,
+} from './events.queries.ts';
 
 /** How far a channel's status has come; a failure outranks sending and delivery, not a read. */
 const STATUS_RANK: Record<string, number> = {
@@ -34,21 +42,6 @@ export interface NewEvent {
   affectsStatus?: boolean;
 }
 
-const STATUS_COLUMN = {
-  email: 'ema_status_email',
-  sms: 'ema_status_sms',
-  whatsapp: 'ema_status_whatsapp',
-  voz: 'ema_status_voz',
-} as const;
-
-/** The statuses each channel has reached (the sent list's filter; migration 0015). */
-const REACHED_COLUMN = {
-  email: 'ema_alcance_email',
-  sms: 'ema_alcance_sms',
-  whatsapp: 'ema_alcance_whatsapp',
-  voz: 'ema_alcance_voz',
-} as const;
-
 /**
  * Appends one event to a message's history and keeps the channel's last status on the message.
  * Answers false when the event was already recorded (a second 'send' of the same channel), which
@@ -77,23 +70,16 @@ export async function recordEvent(db: Kysely<DB>, e: NewEvent, boss?: PgBoss | n
       // The current status only moves forward: a late delivery report never hides a read, and
       // nothing hides an acceptance or a reply. (The message row is locked by the append.)
       // Every status event is also kept among the statuses the channel has reached.
-      const column = STATUS_COLUMN[e.canal];
-      const reached = REACHED_COLUMN[e.canal];
-      const current = await trx.selectFrom('emails').select(column).where('ema_uni_codigo', '=', e.cod_email).executeTakeFirst();
-      const now = (current as Record<string, string | null> | undefined)?.[column] ?? null;
-      await trx
-        .updateTable('emails')
-        .set({
-          ...(statusRank(e.tipo) >= statusRank(now) ? { [column]: e.tipo } : {}),
-          [reached]: sql`${sql.ref(reached)} | ${REACHED_BITS[e.tipo] ?? 0}`,
-        })
-        .where('ema_uni_codigo', '=', e.cod_email)
-        .execute();
+      const now = await channelStatusOf(trx, e.cod_email, e.canal);
+      await setChannelStatus(trx, e.cod_email, e.canal, {
+        tipo: statusRank(e.tipo) >= statusRank(now) ? e.tipo : null,
+        reachedBit: REACHED_BITS[e.tipo] ?? 0,
+      });
     }
     if (boss) await queueStampsSafely(trx, boss, [appended.evt_codigo]);
     return true;
   };
-  return db.isTransaction ? append(db as Transaction<DB>) : db.transaction().execute(append);
+  return inTransaction(db, append);
 }
 
 /**
@@ -119,7 +105,7 @@ export async function recordEvents(trx: Transaction<DB>, events: NewEvent[], bos
   );
   // The statuses, grouped by channel and type; each only moves forward (the rows are locked by the
   // append), and is added to the statuses the channel has reached, in the same statement.
-  type Group = { channel: keyof typeof STATUS_COLUMN; tipo: StatusType; ids: number[] };
+  type Group = { channel: StatusChannel; tipo: StatusType; ids: number[] };
   const groups = new Map<string, Group>();
   const recorded = new Set(appended.map((a) => a.cod_email));
   for (const e of events) {
@@ -129,19 +115,10 @@ export async function recordEvents(trx: Transaction<DB>, events: NewEvent[], bos
     groups.set(`${e.canal}|${e.tipo}`, group);
   }
   for (const { channel, tipo, ids } of groups.values()) {
-    const column = STATUS_COLUMN[channel];
-    const reached = REACHED_COLUMN[channel];
-    const below = Object.entries(STATUS_RANK)
+    const ahead = Object.entries(STATUS_RANK)
       .filter(([, rank]) => rank > statusRank(tipo))
       .map(([t]) => t);
-    const moves = below.length
-      ? sql<string>`CASE WHEN ${sql.ref(column)} IS NULL OR ${sql.ref(column)} NOT IN (${sql.join(below)}) THEN ${tipo} ELSE ${sql.ref(column)} END`
-      : sql<string>`${tipo}`;
-    await trx
-      .updateTable('emails')
-      .set({ [column]: moves, [reached]: sql`${sql.ref(reached)} | ${REACHED_BITS[tipo] ?? 0}` })
-      .where('ema_uni_codigo', 'in', ids)
-      .execute();
+    await advanceChannelStatuses(trx, ids, channel, { tipo, unlessAt: ahead, reachedBit: REACHED_BITS[tipo] ?? 0 });
   }
   if (boss)
     await queueStampsSafely(
@@ -157,63 +134,8 @@ export async function recordEvents(trx: Transaction<DB>, events: NewEvent[], bos
  * to a savepoint and the event commits unstamped; the stamp sweep queues it later.
  */
 export async function queueStampsSafely(trx: Transaction<DB>, boss: PgBoss, evt_codigos: number[]): Promise<void> {
-  await sql`SAVEPOINT carimbo`.execute(trx);
-  try {
-    await queueStamps(trx, boss, evt_codigos);
-    await sql`RELEASE SAVEPOINT carimbo`.execute(trx);
-  } catch {
-    await sql`ROLLBACK TO SAVEPOINT carimbo`.execute(trx);
-  }
+  await inSavepoint(trx, 'carimbo', () => queueStamps(trx, boss, evt_codigos));
 }
 
-export function eventsOf(db: Kysely<DB>, cod_email: number) {
-  return db
-    .selectFrom('email_eventos')
-    .select(['evt_codigo', 'evt_canal', 'evt_tipo', 'evt_data', 'evt_ip', 'evt_user_agent', 'evt_detalhes'])
-    .where('cod_email', '=', cod_email)
-    .orderBy('evt_codigo')
-    .execute();
-}
-
-export const hasSendEvent = async (db: Kysely<DB>, cod_email: number, canal: Channel) =>
-  !!(await db
-    .selectFrom('email_eventos')
-    .select(sql<number>`1`.as('x'))
-    .where('cod_email', '=', cod_email)
-    .where('evt_canal', '=', canal)
-    .where('evt_tipo', '=', 'send')
-    .executeTakeFirst());
-
-/** Every event of the message in chain order, with its time stamp when it has one. */
-export function eventsWithStamps(db: Kysely<DB>, cod_email: number) {
-  return db
-    .selectFrom('email_eventos as e')
-    .leftJoin('email_carimbos as c', 'c.evt_codigo', 'e.evt_codigo')
-    .select([
-      'e.evt_codigo',
-      'e.evt_seq',
-      'e.evt_canal',
-      'e.evt_tipo',
-      'e.evt_data',
-      'e.evt_ip',
-      'e.evt_user_agent',
-      'e.evt_cidade',
-      'e.evt_estado',
-      'e.evt_pais',
-      'e.evt_lat',
-      'e.evt_lng',
-      'e.evt_detalhes',
-      'e.evt_hash_anterior',
-      'e.evt_hash',
-      'c.car_token',
-      'c.car_serial',
-      'c.car_gen_time',
-      'c.car_tsa',
-      'c.car_tsa_url',
-    ])
-    .where('e.cod_email', '=', cod_email)
-    .orderBy('e.evt_seq')
-    .execute()
-    .then((rows) => rows.map((r) => ({ ...r, car_tsa: tsaLabel(r.car_tsa) })));
-}
-export type EventWithStamp = Awaited<ReturnType<typeof eventsWithStamps>>[number];
+// The reads of a message's events live with the other statements (events.queries.ts); other modules import them from here.
+export { type EventWithStamp, eventsOf, eventsWithStamps, hasSendEvent } from './events.queries.ts';

@@ -1,11 +1,10 @@
 import { EMAIL_MSG, OFICIO_MSG } from '@ar/core';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { useTestApp } from '../../../test/harness.ts';
 import { pdfText } from '../../../test/pdf-reader.ts';
 import { startSmtpSink, waitFor } from '../../../test/smtp-sink.ts';
 
-let t: TestApp;
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 let token: string;
 let otherToken: string;
@@ -42,18 +41,28 @@ const payload = (over: Record<string, unknown> = {}) => ({
 
 beforeAll(async () => {
   sink = await startSmtpSink();
-  t = await createTestApp({ SMTP_URL: sink.url, MAIL_FROM: 'AR Online <nao-responda@ar.test>' }, { startQueue: true });
-  token = await t.login('usuario@demo.local');
-  otherToken = await t.login('gerente@demo.local');
 });
 afterAll(async () => {
-  await t?.close();
   await sink?.close();
+});
+const app = useTestApp(
+  {
+    get SMTP_URL() {
+      return sink.url;
+    },
+    MAIL_FROM: 'AR Online <nao-responda@ar.test>',
+  },
+  { startQueue: true },
+);
+
+beforeAll(async () => {
+  token = await app.t.login('usuario@demo.local');
+  otherToken = await app.t.login('gerente@demo.local');
 });
 
 describe('POST /v2/emails/send with an ofício', () => {
   it('refuses a notice without its required fields, and changes nothing', async () => {
-    const before = await t.balance('usuario@demo.local');
+    const before = await app.t.balance('usuario@demo.local');
     for (const [field, message] of [
       ['numeroProcesso', OFICIO_MSG.numeroProcessoRequired],
       ['comarca', OFICIO_MSG.comarcaRequired],
@@ -61,11 +70,11 @@ describe('POST /v2/emails/send with an ofício', () => {
       ['finalidade', OFICIO_MSG.finalidadeRequired],
       ['numeroOficio', OFICIO_MSG.numeroOficioRequired],
     ] as const) {
-      const res = await t.send(token, payload({ oficio: oficio({ [field]: '  ' }) }));
+      const res = await app.t.send(token, payload({ oficio: oficio({ [field]: '  ' }) }));
       expect(res.statusCode, field).toBe(400);
       expect(res.json().message, field).toContain(message);
     }
-    expect(await t.balance('usuario@demo.local')).toBe(before);
+    expect(await app.t.balance('usuario@demo.local')).toBe(before);
   });
 
   it('refuses a CNJ number whose check digits are wrong, a bad document, a false date and negative money', async () => {
@@ -78,20 +87,20 @@ describe('POST /v2/emails/send with an ofício', () => {
       [{ prazo: -1 }, OFICIO_MSG.prazo],
     ];
     for (const [over, message] of cases) {
-      const res = await t.send(token, payload({ oficio: oficio(over) }));
+      const res = await app.t.send(token, payload({ oficio: oficio(over) }));
       expect(res.statusCode, JSON.stringify(over)).toBe(400);
       expect(res.json().message).toContain(message);
     }
   });
 
   it('still asks for a body when there is no notice', async () => {
-    const res = await t.send(token, payload({ oficio: null }));
+    const res = await app.t.send(token, payload({ oficio: null }));
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain(EMAIL_MSG.contentRequired);
   });
 
   it('renders the notice into the message, stores its fields with their hash chained, and shows them everywhere', async () => {
-    const res = await t.send(token, payload({ content: '<p>ignorado</p>' }));
+    const res = await app.t.send(token, payload({ content: '<p>ignorado</p>' }));
     expect(res.statusCode).toBe(200);
     const [sent] = res.json().emails as { ema_uni_codigo: number; ema_uni_id: string }[];
     if (!sent) throw new Error('nothing sent');
@@ -110,13 +119,13 @@ describe('POST /v2/emails/send with an ofício', () => {
     expect(html).not.toContain('ignorado');
 
     // The sent detail shows the fields, and they match the hash chained in the first event.
-    const detail = await t.app.inject({ method: 'GET', url: `/v2/emails/send/${sent.ema_uni_codigo}`, headers: bearer(token) });
+    const detail = await app.call('GET', `/emails/send/${sent.ema_uni_codigo}`, token);
     expect(detail.statusCode).toBe(200);
     const shown = detail.json().oficio;
     expect(shown.confere).toBe(true);
     expect(shown.campos).toContainEqual({ label: 'Número CNJ', value: CNJ });
     expect(shown.campos).toContainEqual({ label: 'Executados', value: 'Carlos Executado' });
-    const processed = await t.database.db
+    const processed = await app.t.database.db
       .selectFrom('email_eventos')
       .select('evt_detalhes')
       .where('cod_email', '=', sent.ema_uni_codigo)
@@ -125,12 +134,12 @@ describe('POST /v2/emails/send with an ofício', () => {
     expect(processed.evt_detalhes).toEqual({ oficioSha256: shown.sha256 });
 
     // The public page's summary has them too.
-    const page = await t.app.inject({ method: 'GET', url: `/v2/emails/info/public/${sent.ema_uni_id}` });
+    const page = await app.call('GET', `/emails/info/public/${sent.ema_uni_id}`);
     expect(page.statusCode).toBe(200);
     expect(page.json().oficio.campos).toContainEqual({ label: 'Processo nº', value: 'PROC-2026/0042' });
 
     // The sending proof and the expert report print them in a section of their own.
-    const proof = await t.app.inject({ method: 'PUT', url: `/v2/emails/sending-proof/${sent.ema_uni_codigo}`, headers: bearer(token) });
+    const proof = await app.call('PUT', `/emails/sending-proof/${sent.ema_uni_codigo}`, token);
     expect(proof.statusCode).toBe(200);
     const proofText = (await pdfText(proof.rawPayload)).replace(/\s+/g, ' ');
     for (const s of [
@@ -143,7 +152,7 @@ describe('POST /v2/emails/send with an ofício', () => {
       'Confere',
     ])
       expect(proofText).toContain(s);
-    const laudo = await t.app.inject({ method: 'GET', url: `/v2/emails/report/laudo/${sent.ema_uni_codigo}`, headers: bearer(token) });
+    const laudo = await app.call('GET', `/emails/report/laudo/${sent.ema_uni_codigo}`, token);
     expect(laudo.statusCode).toBe(200);
     const laudoText = (await pdfText(laudo.rawPayload)).replace(/\s+/g, ' ');
     expect(laudoText).toContain('1A. Ofício');
@@ -151,15 +160,14 @@ describe('POST /v2/emails/send with an ofício', () => {
 
     // A field changed in the database after sending no longer matches the chain.
     await sql`UPDATE emails SET ema_uni_oficio = jsonb_set(ema_uni_oficio, '{comarca}', '"Outra"') WHERE ema_uni_codigo = ${sent.ema_uni_codigo}`.execute(
-      t.database.db,
+      app.t.database.db,
     );
-    const tampered = await t.app.inject({ method: 'GET', url: `/v2/emails/send/${sent.ema_uni_codigo}`, headers: bearer(token) });
+    const tampered = await app.call('GET', `/emails/send/${sent.ema_uni_codigo}`, token);
     expect(tampered.json().oficio.confere).toBe(false);
   });
 
   it('finds the message in the sent list by its process number or CNJ number, for its owner only', async () => {
-    const search = (tk: string, term: string) =>
-      t.app.inject({ method: 'GET', url: `/v2/emails/send?searchTerm=${encodeURIComponent(term)}`, headers: bearer(tk) });
+    const search = (tk: string, term: string) => app.call('GET', `/emails/send?searchTerm=${encodeURIComponent(term)}`, tk);
     for (const term of ['PROC-2026/0042', CNJ, CNJ.replace(/\D/g, '')]) {
       const mine = await search(token, term);
       expect(mine.statusCode).toBe(200);
@@ -170,10 +178,10 @@ describe('POST /v2/emails/send with an ofício', () => {
   });
 
   it("answers 404 for another tenant's notice", async () => {
-    const list = await t.app.inject({ method: 'GET', url: '/v2/emails/send?searchTerm=PROC-2026', headers: bearer(token) });
+    const list = await app.call('GET', '/emails/send?searchTerm=PROC-2026', token);
     const id = list.json().emails[0].ema_uni_codigo;
-    for (const url of [`/v2/emails/send/${id}`, `/v2/emails/sending-proof/${id}`, `/v2/emails/report/laudo/${id}`]) {
-      const res = await t.app.inject({ method: 'GET', url, headers: bearer(otherToken) });
+    for (const url of [`/emails/send/${id}`, `/emails/sending-proof/${id}`, `/emails/report/laudo/${id}`]) {
+      const res = await app.call('GET', url, otherToken);
       expect(res.statusCode, url).toBe(404);
     }
   });

@@ -12,7 +12,8 @@ import { startSmtpSink, waitFor } from '../../../test/smtp-sink.ts';
 import { loadConfig } from '../../config.ts';
 import { createRuntime, type Runtime } from '../../runtime.ts';
 import { DEMO_PASSWORD } from '../../seed/demo.ts';
-import { EMAIL_SEND_QUEUE, SEND_SLOTS } from './send.worker.ts';
+import { SEND_SLOTS } from './send.slots.ts';
+import { EMAIL_SEND_QUEUE } from './send.worker.ts';
 
 // The server as `npm start` runs it, killed with SIGKILL while it drains 1,000 messages to a real
 // SMTP sink, then started again on the same database: every message arrives, and at most one per

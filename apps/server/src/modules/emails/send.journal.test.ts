@@ -1,45 +1,46 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { useTestApp } from '../../../test/harness.ts';
 import { startSmtpSink, waitFor } from '../../../test/smtp-sink.ts';
 import { startEmailWorkers } from './send.worker.ts';
 
 // The acceptance journal (docs/security.md, "Crash window"): what the relay accepted before a crash
 // is not sent again when its job comes back.
 
-let t: TestApp;
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 
 beforeAll(async () => {
   sink = await startSmtpSink();
-  t = await createTestApp({ SMTP_URL: sink.url, MAIL_FROM: 'AR Online <nao-responda@ar.test>' }, { startQueue: true, startWorkers: false });
 });
 afterAll(async () => {
-  await t?.close();
   await sink?.close();
 });
+const app = useTestApp(
+  {
+    get SMTP_URL() {
+      return sink.url;
+    },
+    MAIL_FROM: 'AR Online <nao-responda@ar.test>',
+  },
+  { startQueue: true, startWorkers: false },
+);
 
 describe('acceptance journal', () => {
   it('a message accepted before a crash (in the journal, no send event) gets its event from the journal, and is not sent again', async () => {
-    const token = await t.login('admin@demo.local');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/v2/emails/send',
-      headers: bearer(token),
-      payload: {
-        destinataires: [
-          { to: 'diario@cliente.test', nameTo: 'Diario' },
-          { to: 'novo@cliente.test', nameTo: 'Novo' },
-        ],
-        nameFrom: 'Admin Demo',
-        subject: 'Diário',
-        content: '<p>Olá</p>',
-      },
+    const token = await app.t.login('admin@demo.local');
+    const res = await app.call('POST', '/emails/send', token, {
+      destinataires: [
+        { to: 'diario@cliente.test', nameTo: 'Diario' },
+        { to: 'novo@cliente.test', nameTo: 'Novo' },
+      ],
+      nameFrom: 'Admin Demo',
+      subject: 'Diário',
+      content: '<p>Olá</p>',
     });
     expect(res.statusCode).toBe(200);
     const codeOf = (to: string) => res.json().emails.find((e: { ema_uni_to: string }) => e.ema_uni_to === to).ema_uni_codigo as number;
     const accepted = codeOf('diario@cliente.test');
     // What the worker writes as the relay accepts a message, left by a worker killed before its batch's events.
-    await t.ctx.db
+    await app.t.ctx.db
       .insertInto('email_aceites')
       .values({
         cod_email: accepted,
@@ -52,9 +53,9 @@ describe('acceptance journal', () => {
       })
       .execute();
 
-    await startEmailWorkers(t.ctx, { pollingIntervalSeconds: 0.5 });
+    await startEmailWorkers(app.t.ctx, { pollingIntervalSeconds: 0.5 });
     const sendEvent = (code: number) =>
-      t.ctx.db
+      app.t.ctx.db
         .selectFrom('email_eventos')
         .select('evt_detalhes')
         .where('cod_email', '=', code)
@@ -72,6 +73,6 @@ describe('acceptance journal', () => {
     );
     await new Promise((r) => setTimeout(r, 1000));
     expect(sink.messages.map((m) => m.rcptTo[0])).toEqual(['novo@cliente.test']);
-    expect(await t.ctx.db.selectFrom('email_aceites').select('cod_email').execute()).toEqual([]);
+    expect(await app.t.ctx.db.selectFrom('email_aceites').select('cod_email').execute()).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/harness.ts';
 import { checkChain } from '../evidence/chain.ts';
 import { EVIDENCE_STAMP_QUEUE } from '../evidence/stamp.worker.ts';
 import { EMAIL_SEND_QUEUE } from './send.worker.ts';
@@ -7,20 +7,17 @@ import { EMAIL_SEND_QUEUE } from './send.worker.ts';
 // The send stores its messages, links, tags and 'processed' events in one statement, with the
 // events chained beforehand (send.service.ts, storeSend); what it stores must be exactly what the
 // step-by-step chaining (recordEvents on the stored rows) gives.
-let t: TestApp;
 let token: string;
 
+// Queue running, no workers: the jobs stay where the send left them.
+const app = useTestApp({}, { startQueue: true, startWorkers: false });
+
 beforeAll(async () => {
-  // Queue running, no workers: the jobs stay where the send left them.
-  t = await createTestApp({}, { startQueue: true, startWorkers: false });
-  token = await t.login('usuario@demo.local');
-});
-afterAll(async () => {
-  await t?.close();
+  token = await app.t.login('usuario@demo.local');
 });
 
 async function sendAndCheck(subject: string) {
-  const res = await t.send(token, {
+  const res = await app.t.send(token, {
     destinataires: [
       { to: 'carla@cliente.test', nameTo: 'Carla' },
       { to: 'davi@cliente.test', nameTo: 'Davi' },
@@ -33,27 +30,27 @@ async function sendAndCheck(subject: string) {
   const emails: { ema_uni_codigo: number; ema_uni_id: string }[] = res.json().emails;
   expect(emails).toHaveLength(2);
   for (const e of emails) {
-    const report = await checkChain(t.ctx.db, e.ema_uni_codigo);
+    const report = await checkChain(app.t.ctx.db, e.ema_uni_codigo);
     expect(report).toMatchObject({ isIntact: true, events: 1, firstBroken: null });
     expect(report?.storedMessageHash).toBe(report?.messageHash);
-    const msg = await t.ctx.db
+    const msg = await app.t.ctx.db
       .selectFrom('emails')
       .select(['ema_status_email', 'ema_uni_id'])
       .where('ema_uni_codigo', '=', e.ema_uni_codigo)
       .executeTakeFirstOrThrow();
     expect(msg).toEqual({ ema_status_email: 'processed', ema_uni_id: e.ema_uni_id });
-    const [event] = await t.ctx.db.selectFrom('email_eventos').selectAll().where('cod_email', '=', e.ema_uni_codigo).execute();
+    const [event] = await app.t.ctx.db.selectFrom('email_eventos').selectAll().where('cod_email', '=', e.ema_uni_codigo).execute();
     expect(event).toMatchObject({ evt_seq: 1, evt_canal: 'email', evt_tipo: 'processed' });
-    const links = await t.ctx.db.selectFrom('email_links').select('lnk_url').where('cod_email', '=', e.ema_uni_codigo).execute();
+    const links = await app.t.ctx.db.selectFrom('email_links').select('lnk_url').where('cod_email', '=', e.ema_uni_codigo).execute();
     expect(links.map((l) => l.lnk_url).sort()).toEqual(['https://www.exemplo.test/a', 'https://www.exemplo.test/b']);
     // Its send job and the stamp job of its event are queued, and only once.
-    const sendJobs = await t.ctx.boss?.findJobs(EMAIL_SEND_QUEUE, { data: { cod_email: e.ema_uni_codigo } });
+    const sendJobs = await app.t.ctx.boss?.findJobs(EMAIL_SEND_QUEUE, { data: { cod_email: e.ema_uni_codigo } });
     expect(sendJobs).toHaveLength(1);
-    const stampJobs = await t.ctx.boss?.findJobs(EVIDENCE_STAMP_QUEUE, { data: { evt_codigos: [Number(event?.evt_codigo)] } });
+    const stampJobs = await app.t.ctx.boss?.findJobs(EVIDENCE_STAMP_QUEUE, { data: { evt_codigos: [Number(event?.evt_codigo)] } });
     expect(stampJobs).toHaveLength(1);
   }
   // One stamp job holds the 'processed' events of the whole send.
-  const events = await t.ctx.db
+  const events = await app.t.ctx.db
     .selectFrom('email_eventos')
     .select('evt_codigo')
     .where(
@@ -62,7 +59,7 @@ async function sendAndCheck(subject: string) {
       emails.map((e) => e.ema_uni_codigo),
     )
     .execute();
-  const together = await t.ctx.boss?.findJobs(EVIDENCE_STAMP_QUEUE, { data: { evt_codigos: events.map((e) => Number(e.evt_codigo)) } });
+  const together = await app.t.ctx.boss?.findJobs(EVIDENCE_STAMP_QUEUE, { data: { evt_codigos: events.map((e) => Number(e.evt_codigo)) } });
   expect(together).toHaveLength(1);
   return emails;
 }
@@ -74,7 +71,7 @@ describe('POST /v2/emails/send, what it stores', () => {
 
   it('a subject PostgreSQL stores differently from the string sent (a lone surrogate) is chained on the stored value', async () => {
     const emails = await sendAndCheck('Aviso \uD800 incompleto');
-    const msg = await t.ctx.db
+    const msg = await app.t.ctx.db
       .selectFrom('emails')
       .select('ema_uni_subject')
       .where('ema_uni_codigo', '=', emails[0]?.ema_uni_codigo as number)

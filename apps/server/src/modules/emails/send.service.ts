@@ -9,6 +9,7 @@ import {
   oficioSearchText,
   REACHED_BITS,
   renderOficioHtml,
+  type SendResponse,
 } from '@ar/core';
 import type { Insertable, Transaction } from 'kysely';
 import { fromKysely, type PgBoss } from 'pg-boss';
@@ -17,11 +18,11 @@ import type { DB } from '../../db/schema.ts';
 import { badRequest } from '../../http/errors.ts';
 import { personalMessageHtml, sanitizeMessageHtml } from '../../mail/message-html.ts';
 import { asSendActivity } from '../../queue/send-activity.ts';
-import type { Actor } from '../auth/actor.ts';
 import { debitCredits } from '../credits/credits.service.ts';
 import { type MessageForHash, messageHash } from '../evidence/canonical.ts';
 import { firstChainedEvent } from '../evidence/chain.ts';
 import { resolveReply } from '../inbound/received.service.ts';
+import type { TenantScope } from '../tenancy/tenant-scope.ts';
 import { blacklistProblem } from './check.service.ts';
 import {
   findComposer,
@@ -29,6 +30,8 @@ import {
   findOwnLeads,
   findOwnTags,
   findOwnTemplate,
+  insertMessageLinksAndTags,
+  insertMessages,
   insertSend,
   reserveSendIds,
 } from './emails.queries.ts';
@@ -37,9 +40,9 @@ import { oficioSha256 } from './oficio.presenter.ts';
 import { extractLinks } from './render.ts';
 import { EMAIL_SEND_QUEUE } from './send.worker.ts';
 
+/** What a send stored: one message (and protocol) per recipient, and the credits it cost (presentSend answers it). */
 export interface SentSummary {
-  message: string;
-  emails: { ema_uni_codigo: number; ema_uni_id: string; ema_uni_to: string | null }[];
+  emails: SendResponse['emails'];
   creditos: number;
 }
 
@@ -49,8 +52,8 @@ export interface SentSummary {
  * workers — all in one transaction, so a message is never stored without its job or charged
  * without being stored.
  */
-export function sendEmails(ctx: AppContext, actor: Actor, body: ComposeValues, opts: SendOptions = {}): Promise<SentSummary> {
-  return asSendActivity(() => storeAndQueue(ctx, actor, body, opts));
+export function sendEmails(ctx: AppContext, scope: TenantScope, body: ComposeValues, opts: SendOptions = {}): Promise<SentSummary> {
+  return asSendActivity(() => storeAndQueue(ctx, scope, body, opts));
 }
 
 export interface SendOptions {
@@ -58,9 +61,9 @@ export interface SendOptions {
   startAfter?: Date;
 }
 
-async function storeAndQueue(ctx: AppContext, actor: Actor, body: ComposeValues, opts: SendOptions): Promise<SentSummary> {
+async function storeAndQueue(ctx: AppContext, scope: TenantScope, body: ComposeValues, opts: SendOptions): Promise<SentSummary> {
   if (!ctx.boss) throw new Error('the job queue is not running');
-  const user = await findComposer(ctx.db, actor.usu_codigo);
+  const user = await findComposer(ctx.db, scope);
   const problem = composeProblems(body, user);
   if (problem) throw badRequest(problem);
   if (body.destinataires.some((r) => r.sms?.mobile || r.whatsapp?.mobile)) throw badRequest(EMAIL_MSG.channelUnavailable);
@@ -68,25 +71,25 @@ async function storeAndQueue(ctx: AppContext, actor: Actor, body: ComposeValues,
   // The screen checks each recipient before sending (spec 001 §5); the rule itself lives here.
   const blocked = await blacklistProblem(
     ctx.db,
-    user,
+    scope,
     body.destinataires.map((r) => r.to),
   );
   if (blocked) throw badRequest(blocked);
   // A reply answers a received message of this same user (docs/inbound.md).
-  const reply = await resolveReply(ctx.db, actor.usu_codigo, body.codEmailReply, body.codEmailReplyBase);
+  const reply = await resolveReply(ctx.db, scope, body.codEmailReply, body.codEmailReplyBase);
 
-  const attachments = await findOwnAttachments(ctx.db, actor.usu_codigo, body.attachments);
+  const attachments = await findOwnAttachments(ctx.db, scope, body.attachments);
   if (attachments.length !== new Set(body.attachments).size) throw badRequest('Anexo não encontrado. Envie o arquivo novamente.');
   const limitBytes = (user.usu_limite_anexo ?? DEFAULT_ATTACHMENT_LIMIT_MB) * 1024 * 1024;
   if (attachments.reduce((s, a) => s + a.ane_tamanho, 0) > limitBytes) throw badRequest(EMAIL_MSG.attachmentsTooLarge);
-  const tags = await findOwnTags(ctx.db, actor.usu_codigo, body.etiquetasSelected);
+  const tags = await findOwnTags(ctx.db, scope, body.etiquetasSelected);
   if (tags.length !== new Set(body.etiquetasSelected).size) throw badRequest('Etiqueta não encontrada.');
   if (body.codModeloSelected) {
-    const template = await findOwnTemplate(ctx.db, actor.usu_codigo, body.codModeloSelected);
+    const template = await findOwnTemplate(ctx.db, scope, body.codModeloSelected);
     if (!template?.mod_enable) throw badRequest('Modelo não encontrado ou desativado.');
   }
   const leadIds = body.destinataires.map((r) => r.leadSelected).filter((v): v is number => !!v);
-  const leads = new Map((await findOwnLeads(ctx.db, actor.usu_codigo, leadIds)).map((l) => [l.lea_codigo, l]));
+  const leads = new Map((await findOwnLeads(ctx.db, scope, leadIds)).map((l) => [l.lea_codigo, l]));
   const customFields = ((user.usu_settings as { customField?: { data?: [] } })?.customField?.data ?? []) as never[];
 
   const accounts = user.usu_accounts_aremail?.accounts ?? [];
@@ -124,7 +127,7 @@ async function storeAndQueue(ctx: AppContext, actor: Actor, body: ComposeValues,
     const subject = lead ? applyTemplateVariables(body.subject, lead as never, { customFields }) : body.subject;
     return {
       ema_uni_id: randomUUID(),
-      cod_usu: actor.usu_codigo,
+      cod_usu: scope.owner,
       cod_ger_entidade: user.cod_ger_entidade,
       ema_uni_envio: envio,
       ema_uni_origem: reply.codEmailReply ? 'resposta' : 'web',
@@ -168,7 +171,7 @@ async function storeAndQueue(ctx: AppContext, actor: Actor, body: ComposeValues,
       .transaction()
       .execute((trx) => storeSendStepByStep(ctx, trx, values, tags, envio, debit, processedDetails, opts.startAfter));
   }
-  return { message: EMAIL_MSG.sent('AR Online'), emails, creditos: units };
+  return { emails, creditos: units };
 }
 
 type MessageValues = Insertable<DB['emails']> & { ema_uni_id: string; ema_uni_content: string; ema_uni_to: string };
@@ -272,7 +275,7 @@ async function storeSendStepByStep(
   processedDetails: Record<string, unknown>,
   startAfter?: Date,
 ): Promise<SentSummary['emails']> {
-  const inserted = await trx.insertInto('emails').values(values).returning(['ema_uni_codigo', 'ema_uni_id', 'ema_uni_to']).execute();
+  const inserted = await insertMessages(trx, values);
   const byUuid = new Map(inserted.map((row) => [row.ema_uni_id, row]));
   const created: SentSummary['emails'] = values.map((v) => {
     const row = byUuid.get(v.ema_uni_id);
@@ -281,8 +284,7 @@ async function storeSendStepByStep(
   });
   const codes = created.map((row) => row.ema_uni_codigo);
   const { links, labels } = linksAndLabels(values, codes, tags);
-  if (links.length) await trx.insertInto('email_links').values(links).execute();
-  if (labels.length) await trx.insertInto('email_etiquetas').values(labels).execute();
+  await insertMessageLinksAndTags(trx, links, labels);
   await recordEvents(
     trx,
     codes.map((cod_email) => ({ cod_email, canal: 'email' as const, tipo: 'processed' as const, detalhes: processedDetails })),

@@ -1,24 +1,30 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { useTestApp } from '../../../test/harness.ts';
 import { startSmtpSink, waitFor } from '../../../test/smtp-sink.ts';
 import { startQueue } from '../../queue/boss.ts';
 import { startEmailWorkers } from './send.worker.ts';
 
-let t: TestApp;
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 
 beforeAll(async () => {
   sink = await startSmtpSink();
-  t = await createTestApp({ SMTP_URL: sink.url, MAIL_FROM: 'AR Online <nao-responda@ar.test>' }, { startQueue: true, startWorkers: false });
 });
 afterAll(async () => {
-  await t?.close();
   await sink?.close();
 });
+const app = useTestApp(
+  {
+    get SMTP_URL() {
+      return sink.url;
+    },
+    MAIL_FROM: 'AR Online <nao-responda@ar.test>',
+  },
+  { startQueue: true, startWorkers: false },
+);
 
 const sentCount = async () =>
   (
-    await t.ctx.db
+    await app.t.ctx.db
       .selectFrom('email_eventos')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('evt_tipo', '=', 'send')
@@ -27,13 +33,13 @@ const sentCount = async () =>
 
 describe('send workers', () => {
   it('a worker stopped mid-batch and a new one started send every message exactly once', async () => {
-    const token = await t.login('admin@demo.local');
+    const token = await app.t.login('admin@demo.local');
     const destinataires = Array.from({ length: 10 }, (_, i) => ({ to: `lote${i}@cliente.test`, nameTo: `Lote ${i}` }));
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/v2/emails/send',
-      headers: bearer(token),
-      payload: { destinataires, nameFrom: 'Admin Demo', subject: 'Lote', content: '<p>Olá</p>' },
+    const res = await app.call('POST', '/emails/send', token, {
+      destinataires,
+      nameFrom: 'Admin Demo',
+      subject: 'Lote',
+      content: '<p>Olá</p>',
     });
     expect(res.statusCode).toBe(200);
     // Queued, nothing sent: the crash between queueing and sending loses nothing.
@@ -41,28 +47,28 @@ describe('send workers', () => {
 
     // First worker: one message at a time, each taking a while, then killed after three.
     const slowMail = {
-      ...t.ctx.mail,
-      send: async (m: Parameters<typeof t.ctx.mail.send>[0]) => {
+      ...app.t.ctx.mail,
+      send: async (m: Parameters<typeof app.t.ctx.mail.send>[0]) => {
         await new Promise((r) => setTimeout(r, 150));
-        return t.ctx.mail.send(m);
+        return app.t.ctx.mail.send(m);
       },
     };
     await startEmailWorkers(
-      { ...t.ctx, mail: slowMail },
+      { ...app.t.ctx, mail: slowMail },
       { pollingIntervalSeconds: 0.5, expireInSeconds: 2, concurrency: 1, batchSize: 1 },
     );
     await waitFor(
       () => sink.messages.length,
       (n) => n >= 3,
     );
-    await t.ctx.boss?.stop({ graceful: false });
+    await app.t.ctx.boss?.stop({ graceful: false });
     const sentBeforeRestart = sink.messages.length;
     expect(sentBeforeRestart).toBeLessThan(10);
 
     // A new worker on the same database finishes the batch; jobs left active expire and are retried.
-    const boss2 = await startQueue(t.database, () => {}, { superviseIntervalSeconds: 1, maintenanceIntervalSeconds: 1 });
+    const boss2 = await startQueue(app.t.database, () => {}, { superviseIntervalSeconds: 1, maintenanceIntervalSeconds: 1 });
     try {
-      await startEmailWorkers({ ...t.ctx, boss: boss2 }, { pollingIntervalSeconds: 0.5, expireInSeconds: 2 });
+      await startEmailWorkers({ ...app.t.ctx, boss: boss2 }, { pollingIntervalSeconds: 0.5, expireInSeconds: 2 });
       await waitFor(sentCount, (n) => n === 10, 40_000);
       // Give any duplicate the chance to show up.
       await new Promise((r) => setTimeout(r, 4000));

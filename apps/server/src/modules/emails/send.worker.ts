@@ -9,12 +9,12 @@ import {
   findMessageForDelivery,
   findMessagesForDelivery,
   forgetAcceptances,
-  journalAcceptances,
   type PreparedDelivery,
   threadOf,
 } from './emails.queries.ts';
 import { type NewEvent, recordEvent, recordEvents } from './events.ts';
 import { renderOutgoing } from './render.ts';
+import { senderOf } from './send.slots.ts';
 
 export const EMAIL_SEND_QUEUE = 'email-send';
 export const EMAIL_SEND_FAILED_QUEUE = 'email-send-failed';
@@ -29,95 +29,6 @@ interface SmtpError {
   responseCode?: number;
   response?: string;
   message?: string;
-}
-
-/**
- * Messages of this process between their hand-over to the relay and the commit of their
- * acceptance in the journal (AcceptanceJournal). A slot is taken just before the relay gets the
- * message and given back once its acceptance is committed, so a crash (`kill -9`) leaves at most
- * this many messages accepted without a record, and those are the only ones a retry sends again
- * (docs/security.md, "Crash window"). Two per pooled SMTP connection (mail.service.ts): one at the
- * relay while the other's acceptance is committed. With one per connection each connection sat
- * idle during every commit (bench/send-pipeline, 1,000 messages, PostgreSQL, 2026-11-25, each
- * 'send' event committed per message: 0.22-0.25x of bare nodemailer with 5 slots, 0.25-0.46x with
- * 10, 0.39x before the change, on a machine at load 15-33).
- */
-export const SEND_SLOTS = 10;
-
-/** A counting semaphore: at most `size` runs at once, the others wait in order. */
-class Slots {
-  private free: number;
-  private readonly waiting: (() => void)[] = [];
-  constructor(size: number) {
-    this.free = size;
-  }
-  async run<T>(work: () => Promise<T>): Promise<T> {
-    if (this.free > 0) this.free--;
-    else await new Promise<void>((resolve) => this.waiting.push(resolve));
-    try {
-      return await work();
-    } finally {
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.free++;
-    }
-  }
-}
-
-/**
- * The acceptance journal (table email_aceites): each relay acceptance is written, in one
- * statement committed at once, as soon as its reply arrives; the replies of one event-loop turn go
- * in one insert, and what arrives while an insert runs goes in the next. The chained 'send' events
- * are recorded per batch afterwards (one transaction, as before), which deletes the rows. A row
- * without its event (a crash in between) makes the retry record the event instead of sending.
- * Should an insert fail, its messages go on without the journal (their events are still recorded
- * with the batch; only the crash protection is lost for them).
- */
-class AcceptanceJournal {
-  private pending: { event: NewEvent; done: () => void }[] = [];
-  private running = false;
-  constructor(private readonly ctx: AppContext) {}
-  write(event: NewEvent): Promise<void> {
-    return new Promise((done) => {
-      this.pending.push({ event, done });
-      if (!this.running) {
-        this.running = true;
-        setImmediate(() => void this.flush());
-      }
-    });
-  }
-  private async flush(): Promise<void> {
-    try {
-      while (this.pending.length > 0) {
-        const group = this.pending;
-        this.pending = [];
-        const rows = [...new Map(group.map((g) => [g.event.cod_email, g.event])).values()].map((e) => ({
-          cod_email: e.cod_email,
-          ace_detalhes: JSON.stringify(e.detalhes ?? {}) as never,
-        }));
-        try {
-          await journalAcceptances(this.ctx.db, rows);
-        } catch (error) {
-          this.ctx.log.warn({ err: error }, 'acceptance journal not written');
-        }
-        for (const g of group) g.done();
-      }
-    } finally {
-      this.running = false;
-    }
-  }
-}
-
-/** The send slots and the journal of this process's queue (one per app, or per queue, in tests). */
-const senders = new WeakMap<object, { slots: Slots; journal: AcceptanceJournal }>();
-function senderOf(ctx: AppContext) {
-  const key = ctx.boss ?? ctx.db;
-  let sender = senders.get(key);
-  if (!sender) {
-    sender = { slots: new Slots(SEND_SLOTS), journal: new AcceptanceJournal(ctx) };
-    senders.set(key, sender);
-  }
-  return sender;
 }
 
 /**
@@ -321,7 +232,7 @@ export async function startEmailWorkers(
       // (bench/send-pipeline, first round: 10 → 114, 25 → 156-164, 50 → 137 messages/s;
       // 2026-11-23, with the later changes: 25 → 0.62-0.66x of bare nodemailer on PostgreSQL and
       // 0.53-0.56x on PGlite, 50 → 0.73x and 0.58-0.62x, peak RSS no higher). Their 'send' events
-      // are committed as the relay accepts each message (SEND_SLOTS), not once per batch.
+      // are committed as the relay accepts each message (SEND_SLOTS, send.slots.ts), not once per batch.
       batchSize: opts.batchSize ?? 50,
       burstWhenBatchFull: true,
       perJobResults: true,

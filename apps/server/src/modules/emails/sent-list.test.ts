@@ -1,21 +1,20 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/harness.ts';
 import { SearchMatches, searchMatchesOf } from './search-matches.ts';
 
-let t: TestApp;
+const app = useTestApp({}, { startQueue: true, startWorkers: false });
 let token: string;
 
 const list = async (query: string) => {
-  const res = await t.app.inject({ method: 'GET', url: `/v2/emails/send?${query}`, headers: bearer(token) });
+  const res = await app.call('GET', `/emails/send?${query}`, token);
   expect(res.statusCode).toBe(200);
   return res.json();
 };
 
 beforeAll(async () => {
-  t = await createTestApp({}, { startQueue: true, startWorkers: false });
-  token = await t.login('usuario@demo.local');
-  const res = await t.send(token, {
+  token = await app.t.login('usuario@demo.local');
+  const res = await app.t.send(token, {
     destinataires: [
       { to: 'carla@cliente.test', nameTo: 'Carla' },
       { to: 'alice@cliente.test', nameTo: 'Alice' },
@@ -28,38 +27,16 @@ beforeAll(async () => {
   });
   expect(res.statusCode).toBe(200);
 });
-afterAll(async () => {
-  await t?.close();
-});
 
 describe('GET /v2/emails/send (one query per page)', () => {
   it('answers each row with its tags and last status per channel, and the pagination', async () => {
-    const tag = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/v2/etiquetas',
-        headers: bearer(token),
-        payload: { eti_nome: 'Zeta', eti_cor: '#c92a2a' },
-      })
-    ).json().etiqueta;
-    const tag2 = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/v2/etiquetas',
-        headers: bearer(token),
-        payload: { eti_nome: 'Alfa', eti_cor: '#1971c2' },
-      })
-    ).json().etiqueta;
+    const tag = (await app.call('POST', '/etiquetas', token, { eti_nome: 'Zeta', eti_cor: '#c92a2a' })).json().etiqueta;
+    const tag2 = (await app.call('POST', '/etiquetas', token, { eti_nome: 'Alfa', eti_cor: '#1971c2' })).json().etiqueta;
     const first = await list('limit=2&offset=0');
     expect(first.pagination).toEqual({ offset: 0, limit: 2, rowCount: 3, pageCount: 2 });
     expect(first.emails.map((e: { ema_uni_to: string }) => e.ema_uni_to)).toEqual(['bruno@outro.test', 'alice@cliente.test']);
     const id = first.emails[0].ema_uni_codigo;
-    await t.app.inject({
-      method: 'POST',
-      url: `/v2/emails/send/${id}/etiquetas`,
-      headers: bearer(token),
-      payload: [tag.eti_codigo, tag2.eti_codigo],
-    });
+    await app.call('POST', `/emails/send/${id}/etiquetas`, token, [tag.eti_codigo, tag2.eti_codigo]);
     const again = await list('limit=2&offset=0');
     const [bruno, alice] = again.emails;
     expect(bruno.emailEtiquetas).toEqual([
@@ -106,12 +83,12 @@ describe('GET /v2/emails/send (one query per page)', () => {
 
 describe("a search kept while the user's messages are the same (search-matches.ts)", () => {
   const ids = (page: { emails: { ema_uni_codigo: number }[] }) => page.emails.map((e) => e.ema_uni_codigo);
-  const kept = () => searchMatchesOf(t.ctx.db);
+  const kept = () => searchMatchesOf(app.t.ctx.db);
 
   it('pages through the kept ids, and a new matching message shows on the next request', async () => {
     const first = await list('searchTerm=kept&limit=2&offset=0');
     expect(first.pagination.rowCount).toBe(0);
-    const res = await t.send(token, {
+    const res = await app.t.send(token, {
       destinataires: [1, 2, 3].map((n) => ({ to: `kept${n}@cliente.test`, nameTo: `Kept ${n}` })),
       nameFrom: 'Cobranca Demo',
       subject: 'Outro aviso',
@@ -130,7 +107,7 @@ describe("a search kept while the user's messages are the same (search-matches.t
     expect(past).toMatchObject({ emails: [], pagination: { rowCount: 3 } });
 
     // Status changes do not touch a search's ids; the page shows the current status.
-    await t.ctx.db.updateTable('emails').set({ ema_status_email: 'send' }).where('ema_uni_to', '=', 'kept1@cliente.test').execute();
+    await app.t.ctx.db.updateTable('emails').set({ ema_status_email: 'send' }).where('ema_uni_to', '=', 'kept1@cliente.test').execute();
     expect(ids(await list('searchTerm=kept&limit=2&offset=2'))).toEqual(ids(page2));
 
     // Sorted another way, the same search is another list, in that order.
@@ -144,8 +121,8 @@ describe("a search kept while the user's messages are the same (search-matches.t
   });
 
   it("answers what the uncached query answers, and never another user's messages", async () => {
-    const gerente = await t.login('gerente@demo.local');
-    const other = await t.send(gerente, {
+    const gerente = await app.t.login('gerente@demo.local');
+    const other = await app.t.send(gerente, {
       destinataires: [{ to: 'kept9@cliente.test', nameTo: 'Kept 9' }],
       nameFrom: 'Gerente',
       subject: 'Do gerente',
@@ -155,7 +132,7 @@ describe("a search kept while the user's messages are the same (search-matches.t
     const mine = await list('searchTerm=kept&limit=25');
     expect(mine.emails.map((e: { ema_uni_to: string }) => e.ema_uni_to)).not.toContain('kept9@cliente.test');
     // The same search by the other user, right after: its own ids, never the first user's kept ones.
-    const theirs = await t.app.inject({ method: 'GET', url: '/v2/emails/send?searchTerm=kept&limit=25', headers: bearer(gerente) });
+    const theirs = await app.call('GET', '/emails/send?searchTerm=kept&limit=25', gerente);
     expect(theirs.json().emails.map((e: { ema_uni_to: string }) => e.ema_uni_to)).toEqual(['kept9@cliente.test']);
     expect(theirs.json().pagination.rowCount).toBe(1);
     // A status filter is never kept: the same search with one is read directly, and agrees.
@@ -177,11 +154,11 @@ describe("a search kept while the user's messages are the same (search-matches.t
       SELECT cod_usu, cod_ger_entidade, gen_random_uuid(), ema_uni_name_from, ema_uni_from, 'Kept 4', 'kept4@cliente.test',
         ema_uni_subject, ema_uni_content, ema_uni_content_sha256, ema_uni_identificacao, 0, 'processed', 'kept4@cliente.test'
       FROM emails WHERE ema_uni_codigo = ${before.emails[0].ema_uni_codigo}
-      RETURNING ema_uni_codigo`.execute(t.ctx.db);
+      RETURNING ema_uni_codigo`.execute(app.t.ctx.db);
     const added = await list('searchTerm=kept&limit=25');
     expect(ids(added)).toEqual([copy.ema_uni_codigo, ...ids(before)]);
     expect(added.pagination.rowCount).toBe(before.pagination.rowCount + 1);
-    await t.ctx.db.deleteFrom('emails').where('ema_uni_codigo', '=', copy.ema_uni_codigo).execute();
+    await app.t.ctx.db.deleteFrom('emails').where('ema_uni_codigo', '=', copy.ema_uni_codigo).execute();
     const removed = await list('searchTerm=kept&limit=25');
     expect(ids(removed)).toEqual(ids(before));
     expect(removed.pagination.rowCount).toBe(before.pagination.rowCount);

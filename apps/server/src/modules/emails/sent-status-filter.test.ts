@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/harness.ts';
 import { up as reachedStatuses } from '../../db/migrations/0015-emails-reached-statuses.ts';
 import { type NewEvent, recordEvent } from './events.ts';
 
@@ -8,7 +8,6 @@ import { type NewEvent, recordEvent } from './events.ts';
  * The sent list's status filter (spec 000 §4; docs/emails.md, "Status filter"): an option finds the
  * messages whose channel reached that status, whatever came after.
  */
-let t: TestApp;
 let token: string;
 const code: Record<string, number> = {};
 
@@ -31,36 +30,30 @@ const STATES: Record<string, Omit<NewEvent, 'cod_email' | 'canal'>[]> = {
 };
 
 const filtered = async (searchStatus: unknown) => {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: `/v2/emails/send?limit=100&searchStatus=${encodeURIComponent(JSON.stringify(searchStatus))}`,
-    headers: bearer(token),
-  });
+  const res = await app.call('GET', `/emails/send?limit=100&searchStatus=${encodeURIComponent(JSON.stringify(searchStatus))}`, token);
   expect(res.statusCode).toBe(200);
   const body = res.json();
   expect(body.pagination.rowCount).toBe(body.emails.length);
   return (body.emails as { ema_uni_name_to: string }[]).map((e) => e.ema_uni_name_to).sort();
 };
 
+const app = useTestApp({}, { startQueue: true, startWorkers: false });
+
 beforeAll(async () => {
-  t = await createTestApp({}, { startQueue: true, startWorkers: false });
-  token = await t.login('usuario@demo.local');
+  token = await app.t.login('usuario@demo.local');
   const names = Object.keys(STATES);
-  const res = await t.send(token, {
+  const res = await app.t.send(token, {
     destinataires: names.map((name) => ({ to: `${name}@cliente.test`, nameTo: name })),
     nameFrom: 'Cobranca Demo',
     subject: 'Aviso',
     content: '<p>Olá</p>',
   });
   expect(res.statusCode).toBe(200);
-  const rows = await t.ctx.db.selectFrom('emails').select(['ema_uni_codigo', 'ema_uni_name_to']).execute();
+  const rows = await app.t.ctx.db.selectFrom('emails').select(['ema_uni_codigo', 'ema_uni_name_to']).execute();
   for (const r of rows) code[r.ema_uni_name_to] = r.ema_uni_codigo;
   for (const [name, events] of Object.entries(STATES)) {
-    for (const e of events) expect(await recordEvent(t.ctx.db, { cod_email: code[name] as number, canal: 'email', ...e })).toBe(true);
+    for (const e of events) expect(await recordEvent(app.t.ctx.db, { cod_email: code[name] as number, canal: 'email', ...e })).toBe(true);
   }
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const EXPECTED: Record<string, string[]> = {
@@ -82,7 +75,7 @@ describe('GET /v2/emails/send, searchStatus', () => {
 
   it('finds a read message under Lido after it was confirmed, and with a read by the tracking image too', async () => {
     expect(await filtered({ email: ['read'] })).toContain('confirmado');
-    await recordEvent(t.ctx.db, {
+    await recordEvent(app.t.ctx.db, {
       cod_email: code.entregue as number,
       canal: 'email',
       tipo: 'track',
@@ -101,7 +94,7 @@ describe('GET /v2/emails/send, searchStatus', () => {
   });
 
   it('shows as icon the current status, the one the detail shows, which the filter finds', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/v2/emails/send?limit=100', headers: bearer(token) });
+    const res = await app.call('GET', '/emails/send?limit=100', token);
     const icons = Object.fromEntries(
       (res.json().emails as { ema_uni_name_to: string; lastStatus: { email: { type: string; label: string } } }[]).map((e) => [
         e.ema_uni_name_to,
@@ -119,25 +112,21 @@ describe('GET /v2/emails/send, searchStatus', () => {
       proxy: 'Enviado',
     });
     for (const name of ['confirmado', 'proxy']) {
-      const detail = await t.app.inject({ method: 'GET', url: `/v2/emails/send/${code[name]}`, headers: bearer(token) });
+      const detail = await app.call('GET', `/emails/send/${code[name]}`, token);
       expect(detail.json().lastStatus.email.label).toBe(icons[name]);
     }
   });
 
   it('refuses an unknown option with a message, and changes nothing', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/v2/emails/send?searchStatus=${encodeURIComponent(JSON.stringify({ email: ['aberto'] }))}`,
-      headers: bearer(token),
-    });
+    const res = await app.call('GET', `/emails/send?searchStatus=${encodeURIComponent(JSON.stringify({ email: ['aberto'] }))}`, token);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain('Filtro de status inválido.');
   });
 
   it('migration 0015 gives messages stored before it their statuses from their events', async () => {
     await sql`ALTER TABLE emails DROP COLUMN ema_alcance_email, DROP COLUMN ema_alcance_sms,
-      DROP COLUMN ema_alcance_whatsapp, DROP COLUMN ema_alcance_voz`.execute(t.ctx.db);
-    await reachedStatuses(t.ctx.db as unknown as Kysely<unknown>);
+      DROP COLUMN ema_alcance_whatsapp, DROP COLUMN ema_alcance_voz`.execute(app.t.ctx.db);
+    await reachedStatuses(app.t.ctx.db as unknown as Kysely<unknown>);
     for (const [option, names] of Object.entries({ ...EXPECTED, read: ['confirmado', 'entregue', 'lido'] })) {
       expect({ option, names: await filtered({ email: [option] }) }).toEqual({ option, names });
     }

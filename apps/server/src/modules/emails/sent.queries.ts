@@ -1,7 +1,8 @@
-import { paginationOf, reachedMask, type SentListQuery, type StatusType } from '@ar/core';
+import { type Channel, paginationOf, reachedMask, type SentListQuery, type StatusType } from '@ar/core';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { containsPattern } from '../../http/paged-list.ts';
+import type { TenantScope } from '../tenancy/tenant-scope.ts';
 import { MAX_KEPT_MATCHES, searchMatchesOf } from './search-matches.ts';
 
 const SORTABLE = {
@@ -20,7 +21,7 @@ const REACHED_COLUMN = {
   voz: 'e.ema_alcance_voz',
 } as const;
 
-export interface SentRow {
+export interface SentListRow {
   ema_uni_codigo: number;
   ema_uni_id: string;
   ema_uni_to: string | null;
@@ -28,11 +29,11 @@ export interface SentRow {
   ema_uni_subject: string;
   ema_uni_identificacao: string;
   ema_uni_data_criacao: Date;
-  ema_uni_sms: unknown;
-  ema_uni_whatsapp: unknown;
+  ema_uni_sms: { number: string; messageContent: string } | null;
+  ema_uni_whatsapp: { numberReceived: string; content: string } | null;
   /** The page's tags and, per channel, the current status (the row's status column) and when it was recorded, read by the same query. */
   tags: { eti_codigo: number; eti_nome: string; eti_cor: string }[];
-  events: { evt_canal: string; evt_tipo: string; evt_data: string }[];
+  events: { evt_canal: Channel; evt_tipo: string; evt_data: string }[];
   total: number | null;
 }
 
@@ -48,8 +49,8 @@ export interface SentRow {
  * - a search on the search text alone reads its ordered ids once and keeps them while the user's
  *   messages are the same (listKept, search-matches.ts): its later pages read only their rows.
  */
-export async function listSent(db: Kysely<DB>, usu: number, q: SentListQuery) {
-  let base = db.selectFrom('emails as e').where('e.cod_usu', '=', usu);
+export async function listSent(db: Kysely<DB>, scope: TenantScope, q: SentListQuery) {
+  let base = db.selectFrom('emails as e').where(scope.own('e'));
   if (q.searchTerm) base = base.where('e.ema_uni_busca', 'like', containsPattern(q.searchTerm.toLowerCase()));
   if (q.searchTags.length) {
     base = base.where((eb) =>
@@ -84,7 +85,7 @@ export async function listSent(db: Kysely<DB>, usu: number, q: SentListQuery) {
   // A search on what never changes (the search text; the sort columns are written once): its
   // ordered ids are kept while the user's messages are the same (search-matches.ts).
   if (q.searchTerm && q.searchTags.length === 0 && statusFilters.length === 0) {
-    const kept = await listKept(db, usu, q, base, sortRefs, direction);
+    const kept = await listKept(db, scope, q, base, sortRefs, direction);
     if (kept) return kept;
   }
 
@@ -99,11 +100,11 @@ export async function listSent(db: Kysely<DB>, usu: number, q: SentListQuery) {
   // The join's 'p' is only read by the total below; the columns are the same as a kept search's page.
   let query = withPageColumns(joined as unknown as PageSource).select(
     unfiltered
-      ? sql<number | null>`(SELECT c.total FROM emails_contagem c WHERE c.cod_usu = ${usu})`.as('total')
+      ? sql<number | null>`(SELECT c.total FROM emails_contagem c WHERE ${scope.own('c')})`.as('total')
       : sql<number>`p.total`.as('total'),
   );
   for (const ref of sortRefs) query = query.orderBy(sql.ref(ref), direction);
-  const rows: SentRow[] = await query.execute();
+  const rows: SentListRow[] = await query.execute();
 
   let rowCount = rows[0]?.total ?? null;
   if (rowCount === null) {
@@ -112,7 +113,7 @@ export async function listSent(db: Kysely<DB>, usu: number, q: SentListQuery) {
       q.offset === 0 && !unfiltered
         ? 0
         : unfiltered
-          ? ((await db.selectFrom('emails_contagem').select('total').where('cod_usu', '=', usu).executeTakeFirst())?.total ?? 0)
+          ? ((await db.selectFrom('emails_contagem').select('total').where(scope.own('emails_contagem')).executeTakeFirst())?.total ?? 0)
           : (((await base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirst()) as { n: number } | undefined)?.n ?? 0);
   }
   return { rows, pagination: paginationOf(q.offset, q.limit, rowCount) };
@@ -132,11 +133,11 @@ function withPageColumns(qb: PageSource) {
     'e.ema_uni_data_criacao',
     'e.ema_uni_sms',
     'e.ema_uni_whatsapp',
-    sql<SentRow['tags']>`coalesce((
+    sql<SentListRow['tags']>`coalesce((
       SELECT json_agg(json_build_object('eti_codigo', t.eti_codigo, 'eti_nome', t.eti_nome, 'eti_cor', t.eti_cor) ORDER BY t.eti_nome)
       FROM email_etiquetas et JOIN etiquetas t ON t.eti_codigo = et.cod_etiqueta
       WHERE et.cod_email = e.ema_uni_codigo), '[]'::json)`.as('tags'),
-    sql<SentRow['events']>`coalesce((
+    sql<SentListRow['events']>`coalesce((
       SELECT json_agg(json_build_object('evt_canal', x.evt_canal, 'evt_tipo', x.evt_tipo,
         'evt_data', to_char(x.evt_data AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) ORDER BY x.evt_canal)
       FROM (SELECT DISTINCT ON (v.evt_canal) v.evt_canal, v.evt_tipo, v.evt_data FROM email_eventos v
@@ -154,10 +155,17 @@ function withPageColumns(qb: PageSource) {
  * again; null when the search matches too many rows to keep, or moved twice in a row — the caller
  * then reads it the usual way.
  */
-async function listKept(db: Kysely<DB>, usu: number, q: SentListQuery, base: PageSource, sortRefs: string[], direction: 'asc' | 'desc') {
+async function listKept(
+  db: Kysely<DB>,
+  scope: TenantScope,
+  q: SentListQuery,
+  base: PageSource,
+  sortRefs: string[],
+  direction: 'asc' | 'desc',
+) {
   const matches = searchMatchesOf(db);
-  const key = [usu, (q.searchTerm ?? '').toLowerCase(), sortRefs[0], direction].join('\u0000');
-  const versionOf = sql<string | null>`(SELECT c.versao::text FROM emails_contagem c WHERE c.cod_usu = ${usu})`;
+  const key = [scope.owner, (q.searchTerm ?? '').toLowerCase(), sortRefs[0], direction].join('\u0000');
+  const versionOf = sql<string | null>`(SELECT c.versao::text FROM emails_contagem c WHERE ${scope.own('c')})`;
   for (let attempt = 0; attempt < 2; attempt++) {
     const entry = await matches.load(key, async () => {
       let ids = base.select('e.ema_uni_codigo');
@@ -170,12 +178,12 @@ async function listKept(db: Kysely<DB>, usu: number, q: SentListQuery, base: Pag
     });
     if (!entry) return null;
     const pageIds = Array.from(entry.ids.subarray(q.offset, q.offset + q.limit));
-    let rows: SentRow[] = [];
+    let rows: SentListRow[] = [];
     let version: string | null | undefined;
     if (pageIds.length > 0) {
       let query = withPageColumns(db.selectFrom('emails as e'))
         .select(versionOf.as('version'))
-        .where('e.cod_usu', '=', usu)
+        .where(scope.own('e'))
         .where('e.ema_uni_codigo', 'in', pageIds);
       for (const ref of sortRefs) query = query.orderBy(sql.ref(ref), direction);
       const found = await query.execute();
@@ -190,30 +198,51 @@ async function listKept(db: Kysely<DB>, usu: number, q: SentListQuery, base: Pag
   return null;
 }
 
-/** A message's tags, by name. */
-export function tagsOfMessage(db: Kysely<DB>, cod_email: number) {
+/** The tags of one of the user's messages, by name (its tags are the user's own labels). */
+export function tagsOfMessage(db: Kysely<DB>, scope: TenantScope, cod_email: number) {
   return db
     .selectFrom('email_etiquetas as et')
     .innerJoin('etiquetas as t', 't.eti_codigo', 'et.cod_etiqueta')
     .select(['t.eti_codigo', 't.eti_nome', 't.eti_cor'])
+    .where(scope.own('t'))
     .where('et.cod_email', '=', cod_email)
     .orderBy('t.eti_nome')
     .execute();
 }
 
-export function findOwnMessage(db: Kysely<DB>, usu: number, id: number) {
-  return db.selectFrom('emails').selectAll().where('cod_usu', '=', usu).where('ema_uni_codigo', '=', id).executeTakeFirst();
+export function findOwnMessage(db: Kysely<DB>, scope: TenantScope, id: number) {
+  return db.selectFrom('emails').selectAll().where(scope.own('emails')).where('ema_uni_codigo', '=', id).executeTakeFirst();
 }
 
-export async function addTags(db: Kysely<DB>, cod_email: number, codes: number[]) {
+/**
+ * Puts the user's own tags on the user's own message: the rows inserted are those of the message
+ * and the tags found in scope, so another user's message or tag adds nothing.
+ */
+export async function addTags(db: Kysely<DB>, scope: TenantScope, cod_email: number, codes: number[]) {
   await db
     .insertInto('email_etiquetas')
-    .values(codes.map((c) => ({ cod_email, cod_etiqueta: c })))
+    .columns(['cod_email', 'cod_etiqueta'])
+    .expression(
+      db
+        .selectFrom('emails as e')
+        .innerJoin('etiquetas as t', (join) => join.on(scope.own('t')).on('t.eti_codigo', 'in', codes))
+        .select(['e.ema_uni_codigo', 't.eti_codigo'])
+        .where(scope.own('e'))
+        .where('e.ema_uni_codigo', '=', cod_email),
+    )
     .onConflict((oc) => oc.doNothing())
     .execute();
 }
 
-export async function removeTag(db: Kysely<DB>, cod_email: number, code: number) {
-  const res = await db.deleteFrom('email_etiquetas').where('cod_email', '=', cod_email).where('cod_etiqueta', '=', code).executeTakeFirst();
+/** Takes a tag off the user's own message; false when there was none (or the message is not the user's). */
+export async function removeTag(db: Kysely<DB>, scope: TenantScope, cod_email: number, code: number) {
+  const res = await db
+    .deleteFrom('email_etiquetas')
+    .where('cod_email', '=', cod_email)
+    .where('cod_etiqueta', '=', code)
+    .where((eb) =>
+      eb.exists(eb.selectFrom('emails as e').select(sql`1`.as('x')).where(scope.own('e')).where('e.ema_uni_codigo', '=', cod_email)),
+    )
+    .executeTakeFirst();
   return Number(res.numDeletedRows ?? 0) > 0;
 }

@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { useTestApp } from '../../../test/harness.ts';
 import { deliverSmtp } from '../../../test/smtp-client.ts';
 import { startSmtpSink, waitFor } from '../../../test/smtp-sink.ts';
 import { type InboundLimits, type InboundServer, startInboundServer } from './inbound.server.ts';
@@ -9,7 +9,6 @@ import { type InboundLimits, type InboundServer, startInboundServer } from './in
 // The idle clients connect from other loopback addresses (127.0.0.2 and up: Linux routes all of
 // 127/8 to lo); the real delivery comes from 127.0.0.1 with python's smtplib.
 
-let t: TestApp;
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 let protocol: string;
 const servers: InboundServer[] = [];
@@ -17,18 +16,27 @@ const sockets: net.Socket[] = [];
 
 beforeAll(async () => {
   sink = await startSmtpSink();
-  t = await createTestApp({ SMTP_URL: sink.url, MAIL_FROM: 'AR Online <nao-responda@ar.test>' }, { startQueue: true });
-  const token = await t.login('usuario@demo.local');
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/v2/emails/send',
-    headers: bearer(token),
-    payload: {
-      destinataires: [{ to: 'ocupado@cliente.test', nameTo: 'Ocupado' }],
-      nameFrom: 'Cobranca Demo',
-      subject: 'Notificação extrajudicial',
-      content: '<p>Prezado(a), segue a notificação.</p>',
+});
+afterAll(async () => {
+  await sink?.close();
+});
+const app = useTestApp(
+  {
+    get SMTP_URL() {
+      return sink.url;
     },
+    MAIL_FROM: 'AR Online <nao-responda@ar.test>',
+  },
+  { startQueue: true },
+);
+
+beforeAll(async () => {
+  const token = await app.t.login('usuario@demo.local');
+  const res = await app.call('POST', '/emails/send', token, {
+    destinataires: [{ to: 'ocupado@cliente.test', nameTo: 'Ocupado' }],
+    nameFrom: 'Cobranca Demo',
+    subject: 'Notificação extrajudicial',
+    content: '<p>Prezado(a), segue a notificação.</p>',
   });
   expect(res.statusCode).toBe(200);
   protocol = res.json().emails[0].ema_uni_id;
@@ -36,12 +44,10 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const s of sockets) s.destroy();
   for (const s of servers) await s.close();
-  await t?.close();
-  await sink?.close();
 });
 
 async function listen(limits: Partial<InboundLimits> = {}) {
-  const server = await startInboundServer(t.ctx, { port: 0, host: '127.0.0.1', limits });
+  const server = await startInboundServer(app.t.ctx, { port: 0, host: '127.0.0.1', limits });
   servers.push(server);
   return server;
 }
@@ -77,7 +83,7 @@ const reply = (to: string, subject: string) =>
   ].join('\r\n');
 
 const filed = async (subject: string) =>
-  (await t.ctx.db.selectFrom('emails_recebidos').select('rec_codigo').where('rec_subject', '=', subject).execute()).length;
+  (await app.t.ctx.db.selectFrom('emails_recebidos').select('rec_codigo').where('rec_subject', '=', subject).execute()).length;
 
 describe('inbound SMTP connections', () => {
   it('100 idle connections from 10 addresses: at most 5 each get in, and a reply is still delivered', async () => {

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 
 /** The AR-Email a protocol names, with what filing an answer or a report needs. */
@@ -17,6 +17,20 @@ export function findReceivedByHash(db: Kysely<DB>, cod_email: number, sha256: st
     .select('rec_codigo')
     .where('cod_email_reply_base', '=', cod_email)
     .where('rec_sha256', '=', sha256)
+    .executeTakeFirst();
+}
+
+/**
+ * A reply filed as a received message of the original's sender (inbound SMTP: keyed by the
+ * original, no signed-in user). A second copy of the same bytes for the same AR-Email is not
+ * stored: undefined then.
+ */
+export function insertReceived(db: Kysely<DB>, values: Insertable<DB['emails_recebidos']>) {
+  return db
+    .insertInto('emails_recebidos')
+    .values(values)
+    .onConflict((oc) => oc.columns(['cod_email_reply_base', 'rec_sha256']).doNothing())
+    .returning('rec_codigo')
     .executeTakeFirst();
 }
 

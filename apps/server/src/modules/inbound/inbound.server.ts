@@ -2,7 +2,8 @@ import type { AddressInfo, Socket } from 'node:net';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
 import type { AppContext } from '../../context.ts';
 import { mailDomain } from '../emails/send.worker.ts';
-import { checkRecipient, fileInboundMessage, SMTP_TEXT, SmtpRefusal } from './inbound.service.ts';
+import { checkRecipient, fileInboundMessage } from './inbound.service.ts';
+import { SMTP_TEXT, SmtpRefusal } from './smtp.ts';
 
 /** Limits of the inbound listener (docs/inbound.md, "Limits and SMTP replies"). */
 export interface InboundLimits {

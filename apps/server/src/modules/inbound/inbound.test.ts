@@ -1,12 +1,11 @@
 import net from 'node:net';
 import { RECEIVED_MSG } from '@ar/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { useTestApp } from '../../../test/harness.ts';
 import { deliverSmtp } from '../../../test/smtp-client.ts';
 import { startSmtpSink, waitFor } from '../../../test/smtp-sink.ts';
 import { type InboundServer, startInboundServer } from './inbound.server.ts';
 
-let t: TestApp;
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 let inbound: InboundServer;
 let token: string;
@@ -17,8 +16,7 @@ const sent: Record<string, { id: string; code: number }> = {};
 const MAX_SIZE = 64 * 1024;
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
-const detailOf = async (code: number) =>
-  (await t.app.inject({ method: 'GET', url: `/v2/emails/send/${code}`, headers: bearer(token) })).json();
+const detailOf = async (code: number) => (await app.call('GET', `/emails/send/${code}`, token)).json();
 
 const deliver = (rcpt: string[], data: string | Buffer, from = 'ana@cliente.test', extra: { declareSize?: boolean; port?: number } = {}) =>
   deliverSmtp({ port: extra.port ?? inbound.port, from, rcpt, data, declareSize: extra.declareSize });
@@ -86,20 +84,29 @@ const dsn = (to: string, protocol: string, action: 'delivered' | 'failed' | 'del
 
 beforeAll(async () => {
   sink = await startSmtpSink();
-  t = await createTestApp({ SMTP_URL: sink.url, MAIL_FROM: 'AR Online <nao-responda@ar.test>' }, { startQueue: true });
-  inbound = await startInboundServer(t.ctx, { port: 0, host: '127.0.0.1', limits: { maxSize: MAX_SIZE } });
-  token = await t.login('usuario@demo.local');
-  otherToken = await t.login('gerente@demo.local');
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/v2/emails/send',
-    headers: bearer(token),
-    payload: {
-      destinataires: ['resposta', 'entregue', 'devolvida', 'texto', 'atrasada'].map((n) => ({ to: `${n}@cliente.test`, nameTo: n })),
-      nameFrom: 'Cobranca Demo',
-      subject: 'Notificação extrajudicial',
-      content: '<p>Prezado(a), segue a notificação.</p>',
+});
+afterAll(async () => {
+  await sink?.close();
+});
+const app = useTestApp(
+  {
+    get SMTP_URL() {
+      return sink.url;
     },
+    MAIL_FROM: 'AR Online <nao-responda@ar.test>',
+  },
+  { startQueue: true },
+);
+
+beforeAll(async () => {
+  inbound = await startInboundServer(app.t.ctx, { port: 0, host: '127.0.0.1', limits: { maxSize: MAX_SIZE } });
+  token = await app.t.login('usuario@demo.local');
+  otherToken = await app.t.login('gerente@demo.local');
+  const res = await app.call('POST', '/emails/send', token, {
+    destinataires: ['resposta', 'entregue', 'devolvida', 'texto', 'atrasada'].map((n) => ({ to: `${n}@cliente.test`, nameTo: n })),
+    nameFrom: 'Cobranca Demo',
+    subject: 'Notificação extrajudicial',
+    content: '<p>Prezado(a), segue a notificação.</p>',
   });
   expect(res.statusCode).toBe(200);
   for (const e of res.json().emails) sent[e.ema_uni_to.split('@')[0]] = { id: e.ema_uni_id, code: e.ema_uni_codigo };
@@ -111,8 +118,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await inbound?.close();
-  await t?.close();
-  await sink?.close();
 });
 
 describe('inbound SMTP', () => {
@@ -143,7 +148,7 @@ describe('inbound SMTP', () => {
     expect(conv.data?.[0]).toBe(250);
     expect(conv.data?.[1]).toMatch(/^2\.0\.0 Mensagem recebida \(\d+\)$/);
 
-    const list = await t.app.inject({ method: 'GET', url: '/v2/emails/received', headers: bearer(token) });
+    const list = await app.call('GET', '/emails/received', token);
     expect(list.statusCode).toBe(200);
     const row = list.json().emailsData[0];
     expect(row).toMatchObject({
@@ -158,11 +163,11 @@ describe('inbound SMTP', () => {
     });
     expect(list.json().pagination).toMatchObject({ offset: 0, limit: 25, rowCount: 1 });
 
-    const detail = await t.app.inject({
-      method: 'GET',
-      url: `/v2/emails/received/${row.ema_uni_codigo}?browser=Chrome&os=Linux&city=Recife&country=BR&lat=-8.05&lng=-34.9`,
-      headers: bearer(token),
-    });
+    const detail = await app.call(
+      'GET',
+      `/emails/received/${row.ema_uni_codigo}?browser=Chrome&os=Linux&city=Recife&country=BR&lat=-8.05&lng=-34.9`,
+      token,
+    );
     expect(detail.statusCode).toBe(200);
     const body = detail.json();
     expect(body.hasViewed).toBe(true);
@@ -181,7 +186,7 @@ describe('inbound SMTP', () => {
     });
 
     // Marked read, once, with who and from where; the raw message is kept with its hash.
-    const stored = await t.ctx.db
+    const stored = await app.t.ctx.db
       .selectFrom('emails_recebidos')
       .select(['rec_visualizacao', 'rec_data_visualizacao', 'rec_sha256', 'rec_eml_chave', 'rec_tamanho'])
       .where('rec_codigo', '=', row.ema_uni_codigo)
@@ -191,7 +196,7 @@ describe('inbound SMTP', () => {
       usu_login: 'usuario@demo.local',
       informado: { browser: 'Chrome', city: 'Recife', lat: -8.05 },
     });
-    const eml = await t.ctx.storage.read(stored.rec_eml_chave);
+    const eml = await app.t.ctx.storage.read(stored.rec_eml_chave);
     expect(eml?.length).toBe(stored.rec_tamanho);
     expect(eml?.toString()).toContain('Recebi a notifica');
     const { createHash } = await import('node:crypto');
@@ -200,9 +205,7 @@ describe('inbound SMTP', () => {
         .update(eml as Buffer)
         .digest('hex'),
     ).toBe(stored.rec_sha256);
-    expect((await t.app.inject({ method: 'GET', url: '/v2/emails/received', headers: bearer(token) })).json().emailsData[0].hasViewed).toBe(
-      true,
-    );
+    expect((await app.call('GET', '/emails/received', token)).json().emailsData[0].hasViewed).toBe(true);
 
     // The original shows the answer in its history.
     const original = await detailOf(sent.resposta.code);
@@ -211,7 +214,7 @@ describe('inbound SMTP', () => {
 
     // The same bytes delivered again (a retry after a lost reply) are not filed twice.
     expect((await deliver([to], raw)).data).toEqual([250, '2.0.0 Mensagem ja recebida']);
-    expect(await t.ctx.db.selectFrom('emails_recebidos').select('rec_codigo').execute()).toHaveLength(1);
+    expect(await app.t.ctx.db.selectFrom('emails_recebidos').select('rec_codigo').execute()).toHaveLength(1);
     expect((await detailOf(sent.resposta.code)).status.email).toHaveLength(3);
   });
 
@@ -221,7 +224,7 @@ describe('inbound SMTP', () => {
       reply('resposta@ar.test', { subject: 'Re: sem protocolo no endereço', inReplyTo: `<${sent.resposta.id}@ar.test>` }),
     );
     expect(conv.data?.[0]).toBe(250);
-    const search = await t.app.inject({ method: 'GET', url: '/v2/emails/received?searchTerm=sem protocolo', headers: bearer(token) });
+    const search = await app.call('GET', '/emails/received?searchTerm=sem protocolo', token);
     expect(search.json().emailsData.map((r: { ema_uni_cod_email_reply_base: number }) => r.ema_uni_cod_email_reply_base)).toEqual([
       sent.resposta.code,
     ]);
@@ -254,22 +257,22 @@ describe('inbound SMTP', () => {
     ].join('\n');
     const conv = await deliver([to], raw);
     expect(conv.data?.[0]).toBe(250);
-    const list = await t.app.inject({ method: 'GET', url: '/v2/emails/received?searchTerm=comprovante', headers: bearer(token) });
+    const list = await app.call('GET', '/emails/received?searchTerm=comprovante', token);
     const row = list.json().emailsData[0];
     expect(row.hasAttachments).toBe(true);
-    const detail = (await t.app.inject({ method: 'GET', url: `/v2/emails/received/${row.ema_uni_codigo}`, headers: bearer(token) })).json();
+    const detail = (await app.call('GET', `/emails/received/${row.ema_uni_codigo}`, token)).json();
     expect(detail.attachments).toHaveLength(1);
     const [a] = detail.attachments;
     expect(a).toMatchObject({ originalFilename: 'comprovante.pdf', mime: 'application/pdf', size: PDF.length });
     expect(a.sha256).toBeUndefined();
-    const url = `/v2/email/attachments/${row.ema_uni_codigo}/${a.uuidFilename}?path=${encodeURIComponent(a.pathS3)}`;
-    const file = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
+    const url = `/email/attachments/${row.ema_uni_codigo}/${a.uuidFilename}?path=${encodeURIComponent(a.pathS3)}`;
+    const file = await app.call('GET', url, token);
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(file.rawPayload.equals(PDF)).toBe(true);
-    expect((await t.app.inject({ method: 'GET', url, headers: bearer(otherToken) })).statusCode).toBe(404);
-    const wrongPath = `/v2/email/attachments/${row.ema_uni_codigo}/${a.uuidFilename}?path=received/1/x`;
-    expect((await t.app.inject({ method: 'GET', url: wrongPath, headers: bearer(token) })).statusCode).toBe(404);
+    expect((await app.call('GET', url, otherToken)).statusCode).toBe(404);
+    const wrongPath = `/email/attachments/${row.ema_uni_codigo}/${a.uuidFilename}?path=received/1/x`;
+    expect((await app.call('GET', wrongPath, token)).statusCode).toBe(404);
   });
 
   it('records a delivery report (RFC 3464) as delivered', async () => {
@@ -278,7 +281,7 @@ describe('inbound SMTP', () => {
     expect(conv.data).toEqual([250, '2.0.0 Aviso de entrega registrado']);
     const d = await detailOf(sent.entregue.code);
     expect(d.lastStatus.email.type).toBe('delivered');
-    const evt = await t.ctx.db
+    const evt = await app.t.ctx.db
       .selectFrom('email_eventos')
       .select('evt_detalhes')
       .where('cod_email', '=', sent.entregue.code)
@@ -293,7 +296,7 @@ describe('inbound SMTP', () => {
   });
 
   it('records a bounce as erro with the reason and refunds the message', async () => {
-    const before = await t.balance('usuario@demo.local');
+    const before = await app.t.balance('usuario@demo.local');
     const to = `retorno+${sent.devolvida.id}@ar.test`;
     const reason = '550 5.1.1 <destinatario@cliente.test>: Recipient address rejected: User unknown';
     const conv = await deliver([to], dsn(to, sent.devolvida.id, 'failed', '5.1.1', reason), '');
@@ -301,7 +304,7 @@ describe('inbound SMTP', () => {
     const d = await detailOf(sent.devolvida.code);
     expect(d.lastStatus.email.type).toBe('erro');
     expect(d.email_error.reasonFailure).toBe(reason);
-    expect(await t.balance('usuario@demo.local')).toBe(before + 1);
+    expect(await app.t.balance('usuario@demo.local')).toBe(before + 1);
 
     // A plain-text bounce (no report part) with a 5.x.x code fails its message too.
     const plain = [
@@ -319,7 +322,7 @@ describe('inbound SMTP', () => {
     const d2 = await detailOf(sent.texto.code);
     expect(d2.lastStatus.email.type).toBe('erro');
     expect(d2.email_error.reasonFailure).toBe('552 5.2.2 Mailbox full');
-    expect(await t.balance('usuario@demo.local')).toBe(before + 2);
+    expect(await app.t.balance('usuario@demo.local')).toBe(before + 2);
 
     // 'delayed' is noted, not recorded; anything that is no report is refused.
     const delayed = await deliver(
@@ -357,7 +360,7 @@ describe('inbound SMTP', () => {
     const ok = await deliver([to], reply(to, { subject: 'Re: depois dos recusados' }));
     expect(ok.data?.[0]).toBe(250);
     expect(
-      (await t.ctx.db.selectFrom('emails_recebidos').select('rec_codigo').where('rec_subject', 'like', '%fundo%').execute()).length,
+      (await app.t.ctx.db.selectFrom('emails_recebidos').select('rec_codigo').where('rec_subject', 'like', '%fundo%').execute()).length,
     ).toBe(0);
   });
 
@@ -369,7 +372,7 @@ describe('inbound SMTP', () => {
     );
     const conv = await deliver([to], raw);
     expect(conv.data?.[0]).toBe(250);
-    const row = await t.ctx.db
+    const row = await app.t.ctx.db
       .selectFrom('emails_recebidos')
       .select(['rec_subject', 'rec_text', 'rec_content', 'rec_eml_chave', 'rec_tamanho'])
       .where('rec_subject', 'like', '%nulo%')
@@ -378,13 +381,13 @@ describe('inbound SMTP', () => {
     expect(row.rec_text).toContain('Recebi a notificação e vou pagar.');
     expect(row.rec_content).toContain('Pago hoje.');
     // The evidence is the message as it came: the stored .eml keeps every byte, NULs included.
-    const eml = await t.ctx.storage.read(row.rec_eml_chave);
+    const eml = await app.t.ctx.storage.read(row.rec_eml_chave);
     expect(eml?.length).toBe(row.rec_tamanho);
     expect(eml?.includes(0)).toBe(true);
   });
 
   it('limits messages per minute and connections per address', async () => {
-    const limited = await startInboundServer(t.ctx, {
+    const limited = await startInboundServer(app.t.ctx, {
       port: 0,
       host: '127.0.0.1',
       limits: { maxMessagesPerIpPerMinute: 1, maxConnectionsPerIp: 1 },
@@ -409,7 +412,7 @@ describe('inbound SMTP', () => {
 
 describe('inbound listener start', () => {
   it('says which setting to change when its port is taken', async () => {
-    await expect(startInboundServer(t.ctx, { port: inbound.port, host: '127.0.0.1' })).rejects.toThrow(
+    await expect(startInboundServer(app.t.ctx, { port: inbound.port, host: '127.0.0.1' })).rejects.toThrow(
       `A porta ${inbound.port} do SMTP de entrada (INBOUND_SMTP_PORT) já está em uso; escolha outra, ou 0 para desligar.`,
     );
   });
@@ -417,23 +420,21 @@ describe('inbound listener start', () => {
 
 describe('received messages API', () => {
   it('answers 404 for another user, and lists only the user own messages', async () => {
-    const mine = (await t.app.inject({ method: 'GET', url: '/v2/emails/received', headers: bearer(token) })).json();
+    const mine = (await app.call('GET', '/emails/received', token)).json();
     expect(mine.emailsData.length).toBeGreaterThan(0);
     const id = mine.emailsData[0].ema_uni_codigo;
-    const other = await t.app.inject({ method: 'GET', url: `/v2/emails/received/${id}`, headers: bearer(otherToken) });
+    const other = await app.call('GET', `/emails/received/${id}`, otherToken);
     expect(other.statusCode).toBe(404);
     expect(other.json().message).toBe(RECEIVED_MSG.notFound);
-    const otherList = (await t.app.inject({ method: 'GET', url: '/v2/emails/received', headers: bearer(otherToken) })).json();
+    const otherList = (await app.call('GET', '/emails/received', otherToken)).json();
     expect(otherList.emailsData).toEqual([]);
-    expect((await t.app.inject({ method: 'GET', url: '/v2/emails/received' })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: '/v2/emails/received?column=rec_sha256', headers: bearer(token) })).statusCode).toBe(
-      400,
-    );
+    expect((await app.call('GET', '/emails/received')).statusCode).toBe(401);
+    expect((await app.call('GET', '/emails/received?column=rec_sha256', token)).statusCode).toBe(400);
   });
 
   it('searches by ID, sender, subject and date dd/mm/aaaa', async () => {
     const get = async (q: string) =>
-      (await t.app.inject({ method: 'GET', url: `/v2/emails/received?${q}`, headers: bearer(token) })).json().emailsData as {
+      (await app.call('GET', `/emails/received?${q}`, token)).json().emailsData as {
         ema_uni_codigo: number;
         ema_uni_subject: string;
       }[];
@@ -449,12 +450,12 @@ describe('received messages API', () => {
     // 21/11/2026 is the Date header of the replies built here (14:30 in Brasília).
     expect((await get('searchTerm=21/11/2026')).length).toBeGreaterThan(0);
     expect((await get('searchTerm=01/01/2001')).length).toBe(0);
-    const page = (await t.app.inject({ method: 'GET', url: '/v2/emails/received?limit=1&offset=1', headers: bearer(token) })).json();
+    const page = (await app.call('GET', '/emails/received?limit=1&offset=1', token)).json();
     expect(page.pagination).toMatchObject({ offset: 1, limit: 1, rowCount: all.length, pageCount: all.length });
   });
 
   it('sends a reply tied to the received message of the same user only', async () => {
-    const [received] = (await t.app.inject({ method: 'GET', url: '/v2/emails/received', headers: bearer(token) })).json().emailsData;
+    const [received] = (await app.call('GET', '/emails/received', token)).json().emailsData;
     const payload = (over: Record<string, unknown>) => ({
       destinataires: [{ to: 'ana@cliente.test', nameTo: 'Ana' }],
       nameFrom: 'Cobranca Demo',
@@ -462,8 +463,7 @@ describe('received messages API', () => {
       content: '<p>Obrigado pela resposta.</p>',
       ...over,
     });
-    const send = (tok: string, over: Record<string, unknown>) =>
-      t.app.inject({ method: 'POST', url: '/v2/emails/send', headers: bearer(tok), payload: payload(over) });
+    const send = (tok: string, over: Record<string, unknown>) => app.call('POST', '/emails/send', tok, payload(over));
 
     expect((await send(otherToken, { codEmailReply: received.ema_uni_codigo })).statusCode).toBe(404);
     const mismatch = await send(token, { codEmailReply: received.ema_uni_codigo, codEmailReplyBase: sent.entregue.code });
@@ -473,7 +473,7 @@ describe('received messages API', () => {
 
     const ok = await send(token, { codEmailReply: received.ema_uni_codigo });
     expect(ok.statusCode).toBe(200);
-    const row = await t.ctx.db
+    const row = await app.t.ctx.db
       .selectFrom('emails')
       .select(['ema_uni_origem', 'ema_uni_cod_email_reply', 'ema_uni_cod_email_reply_base'])
       .where('ema_uni_codigo', '=', ok.json().emails[0].ema_uni_codigo)

@@ -2,6 +2,7 @@ import type { ReceivedListQuery } from '@ar/core';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { containsPattern, pagedList } from '../../http/paged-list.ts';
+import type { TenantScope } from '../tenancy/tenant-scope.ts';
 
 const SORTABLE = {
   ema_uni_codigo: 'r.rec_codigo',
@@ -28,8 +29,8 @@ export function brasiliaDay(term: string): { start: Date; end: Date } | null {
  * (digits), a date dd/mm/aaaa (written or received that day), or text in the sender's address
  * or name or the subject.
  */
-export function listReceived(db: Kysely<DB>, usu: number, q: ReceivedListQuery) {
-  let base = db.selectFrom('emails_recebidos as r').where('r.cod_usu', '=', usu);
+export function listReceived(db: Kysely<DB>, scope: TenantScope, q: ReceivedListQuery) {
+  let base = db.selectFrom('emails_recebidos as r').where(scope.own('r'));
   const term = q.searchTerm;
   if (term) {
     const day = brasiliaDay(term);
@@ -66,7 +67,7 @@ export function listReceived(db: Kysely<DB>, usu: number, q: ReceivedListQuery) 
 }
 
 /** One received message of the user, with the AR-Email it answers. */
-export function findOwnReceived(db: Kysely<DB>, usu: number, id: number) {
+export function findOwnReceived(db: Kysely<DB>, scope: TenantScope, id: number) {
   return db
     .selectFrom('emails_recebidos as r')
     .innerJoin('emails as e', 'e.ema_uni_codigo', 'r.cod_email_reply_base')
@@ -86,16 +87,17 @@ export function findOwnReceived(db: Kysely<DB>, usu: number, id: number) {
       'e.ema_uni_id',
       'e.ema_uni_subject',
     ])
-    .where('r.cod_usu', '=', usu)
+    .where(scope.own('r'))
     .where('r.rec_codigo', '=', id)
     .executeTakeFirst();
 }
 
-/** The first opening: when and by whom, kept once (a later opening changes nothing). */
-export async function markViewed(db: Kysely<DB>, id: number, who: Record<string, unknown>): Promise<Date | null> {
+/** The first opening of the user's own received message: when and by whom, kept once (a later opening changes nothing). */
+export async function markViewed(db: Kysely<DB>, scope: TenantScope, id: number, who: Record<string, unknown>): Promise<Date | null> {
   const row = await db
     .updateTable('emails_recebidos')
     .set({ rec_data_visualizacao: sql<Date>`now()`, rec_visualizacao: JSON.stringify(who) })
+    .where(scope.own('emails_recebidos'))
     .where('rec_codigo', '=', id)
     .where('rec_data_visualizacao', 'is', null)
     .returning('rec_data_visualizacao')
@@ -103,6 +105,6 @@ export async function markViewed(db: Kysely<DB>, id: number, who: Record<string,
   return row?.rec_data_visualizacao ?? null;
 }
 
-export function findOwnSentCode(db: Kysely<DB>, usu: number, id: number) {
-  return db.selectFrom('emails').select('ema_uni_codigo').where('cod_usu', '=', usu).where('ema_uni_codigo', '=', id).executeTakeFirst();
+export function findOwnSentCode(db: Kysely<DB>, scope: TenantScope, id: number) {
+  return db.selectFrom('emails').select('ema_uni_codigo').where(scope.own('emails')).where('ema_uni_codigo', '=', id).executeTakeFirst();
 }

@@ -1,7 +1,8 @@
-import { idParam, receivedDetailQuery, receivedListQuery } from '@ar/core';
+import { idParam, receivedDetailQuery, receivedEmail, receivedListQuery, receivedListResponse } from '@ar/core';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { defineRoute } from '../../http/route.ts';
+import { presentReceived, presentReceivedRow } from './received.presenter.ts';
 import { receivedDetail, receivedList } from './received.service.ts';
 
 /** Received messages (spec 001 §2.8, §2.9, §7); their attachments download at GET /email/attachments/{id}/{uuid}?path=. */
@@ -15,7 +16,11 @@ export function receivedRoutes(app: FastifyInstance, ctx: AppContext): void {
     summary: 'Mensagens recebidas (respostas aos AR-Emails), 25 por página; busca por ID, remetente, assunto ou data dd/mm/aaaa',
     auth: true,
     query: receivedListQuery,
-    handler: ({ actor, query }) => receivedList(ctx, actor, query),
+    response: receivedListResponse,
+    handler: async ({ scope, query }) => {
+      const { rows, pagination } = await receivedList(ctx, scope, query);
+      return { emailsData: rows.map(presentReceivedRow), pagination };
+    },
   });
 
   defineRoute(app, ctx, {
@@ -26,7 +31,8 @@ export function receivedRoutes(app: FastifyInstance, ctx: AppContext): void {
     auth: true,
     params: idParam,
     query: receivedDetailQuery,
-    handler: ({ actor, params, query, request }) =>
-      receivedDetail(ctx, actor, params.id, query, { ip: request.ip, userAgent: request.headers['user-agent'] }),
+    response: receivedEmail,
+    handler: async ({ scope, params, query, request }) =>
+      presentReceived(await receivedDetail(ctx, scope, params.id, query, { ip: request.ip, userAgent: request.headers['user-agent'] })),
   });
 }

@@ -1,8 +1,7 @@
 import type { AppContext } from '../../context.ts';
-import type { Actor } from '../auth/actor.ts';
 import { type EventForHash, eventSerialisation } from '../evidence/canonical.ts';
 import { checkOwnEvidence, type EvidenceReport, evidenceTsa } from '../evidence/evidence.service.ts';
-import { tenantScope } from '../tenancy/tenant-scope.ts';
+import type { TenantScope } from '../tenancy/tenant-scope.ts';
 import { publicPageUrl, tsaCertificateUrl } from './format.ts';
 import type { ProofEvent, ProofMessage } from './proofs.queries.ts';
 import { loadOwnMessage } from './proofs.service.ts';
@@ -44,9 +43,9 @@ export function storedEventSerialisation(uuid: string, e: ProofEvent): string {
  * Everything the expert report shows: the user's own message (404 otherwise), each event with its
  * stamp, the chain recomputed from what is stored and each stamp checked against it.
  */
-export async function expertReportData(ctx: AppContext, actor: Actor, id: number, now = new Date()): Promise<ExpertReportData> {
-  const { msg, events } = await loadOwnMessage(ctx, actor, id);
-  const evidence = await checkOwnEvidence(ctx, tenantScope(actor), id);
+export async function expertReportData(ctx: AppContext, scope: TenantScope, id: number, now = new Date()): Promise<ExpertReportData> {
+  const { msg, events } = await loadOwnMessage(ctx, scope, id);
+  const evidence = await checkOwnEvidence(ctx, scope, id);
   if (!evidence) throw new Error(`message ${id} vanished while its report was made`);
   const tsa = await evidenceTsa(ctx.config);
   const stamps = new Map(evidence.stamps.map((s) => [s.evt_codigo, s]));
@@ -61,7 +60,7 @@ export async function expertReportData(ctx: AppContext, actor: Actor, id: number
     publicUrl: publicPageUrl(ctx.config.publicUrl, msg.ema_uni_id),
     tsaCertificateUrl: tsaCertificateUrl(ctx.config.publicUrl),
     builtinTsaPem: tsa.builtin.certificatePem,
-    issuer: { nome: actor.usu_nome, login: actor.usu_login },
+    issuer: { nome: scope.actor.usu_nome, login: scope.actor.usu_login },
     generatedAt: now,
   };
 }

@@ -33,7 +33,8 @@ export function proofRoutes(app: FastifyInstance, ctx: AppContext): void {
     summary: 'Comprovante de envio de uma mensagem do usuário, como dados (a página imprimível o exibe com o código QR)',
     auth: true,
     params: idParam,
-    handler: async ({ actor, params }) => sendingProofSchema.parse(await sendingProof(ctx, actor, params.id)),
+    response: sendingProofSchema,
+    handler: ({ scope, params }) => sendingProof(ctx, scope, params.id),
   });
 
   defineRoute(app, ctx, {
@@ -44,11 +45,11 @@ export function proofRoutes(app: FastifyInstance, ctx: AppContext): void {
     auth: true,
     params: idParam,
     body: sendingProofBody,
-    handler: async ({ actor, params, body, request, reply }) => {
-      const proof = await sendingProof(ctx, actor, params.id);
+    handler: async ({ actor, scope, params, body, request, reply }) => {
+      const proof = await sendingProof(ctx, scope, params.id);
       const { renderSendingProof } = await import('./sending-proof.pdf.ts');
       const pdf = await renderSendingProof(proof, { nome: actor.usu_nome, login: actor.usu_login });
-      await logDocument(ctx, actor, params.id, 'comprovante', pdf, requester(request, body));
+      await logDocument(ctx, scope, params.id, 'comprovante', pdf, requester(request, body));
       return sendPdf(reply, `comprovante-envio-${proof.ema_uni_codigo}.pdf`, pdf);
     },
   });
@@ -61,11 +62,11 @@ export function proofRoutes(app: FastifyInstance, ctx: AppContext): void {
       'Laudo pericial em PDF: hash do conteúdo, cada evento (Brasília e UTC, IP, user agent, local, resposta SMTP), carimbos do tempo, cadeia de hashes e como verificá-los com openssl',
     auth: true,
     params: idParam,
-    handler: async ({ actor, params, request, reply }) => {
-      const data = await expertReportData(ctx, actor, params.id);
+    handler: async ({ scope, params, request, reply }) => {
+      const data = await expertReportData(ctx, scope, params.id);
       const { renderExpertReport } = await import('./expert-report.pdf.ts');
       const pdf = await renderExpertReport(data);
-      await logDocument(ctx, actor, params.id, 'laudo', pdf, requester(request));
+      await logDocument(ctx, scope, params.id, 'laudo', pdf, requester(request));
       return sendPdf(reply, `laudo-pericial-${data.msg.ema_uni_codigo}.pdf`, pdf);
     },
   });

@@ -1,14 +1,13 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestApp } from '../../../test/harness.ts';
+import { useTestApp } from '../../../test/harness.ts';
 import { opensslVerifyToken } from '../../../test/openssl.ts';
 import { pdfAttachments, pdfPageCount, pdfQrCodes, pdfText } from '../../../test/pdf-reader.ts';
 import { startSmtpSink, waitFor } from '../../../test/smtp-sink.ts';
 import { recordEvent } from '../emails/events.ts';
 import { brasilia } from './format.ts';
 
-let t: TestApp;
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 let token: string;
 let otherToken: string;
@@ -19,7 +18,7 @@ const ATTACHMENT = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 
 const events = () =>
-  t.ctx.db
+  app.t.ctx.db
     .selectFrom('email_eventos as e')
     .leftJoin('email_carimbos as c', 'c.evt_codigo', 'e.evt_codigo')
     .select(['e.evt_codigo', 'e.evt_seq', 'e.evt_tipo', 'e.evt_data', 'e.evt_hash', 'c.car_serial', 'c.car_token'])
@@ -29,34 +28,43 @@ const events = () =>
 
 beforeAll(async () => {
   sink = await startSmtpSink();
-  t = await createTestApp({ SMTP_URL: sink.url, MAIL_FROM: 'AR Online <nao-responda@ar.test>' }, { startQueue: true });
-  token = await t.login('usuario@demo.local');
-  otherToken = await t.login('pos@demo.local');
-  const up = await t.upload(token, [{ name: 'notificação.pdf', data: ATTACHMENT }]);
-  expect(up.statusCode).toBe(200);
-  const sent = await t.app.inject({
-    method: 'POST',
-    url: '/v2/emails/send',
-    headers: bearer(token),
-    payload: {
-      destinataires: [{ to: 'joao@cliente.test', nameTo: 'João Araújo' }],
-      nameFrom: 'Cobrança Demo',
-      identificacao: 'Contrato 2026/17',
-      subject: 'Notificação de cobrança',
-      content: '<p>Prezado João, segue a notificação.</p>',
-      attachments: [up.json()[0].uuidFilename],
+});
+afterAll(async () => {
+  await sink?.close();
+});
+const app = useTestApp(
+  {
+    get SMTP_URL() {
+      return sink.url;
     },
+    MAIL_FROM: 'AR Online <nao-responda@ar.test>',
+  },
+  { startQueue: true },
+);
+
+beforeAll(async () => {
+  token = await app.t.login('usuario@demo.local');
+  otherToken = await app.t.login('pos@demo.local');
+  const up = await app.t.upload(token, [{ name: 'notificação.pdf', data: ATTACHMENT }]);
+  expect(up.statusCode).toBe(200);
+  const sent = await app.call('POST', '/emails/send', token, {
+    destinataires: [{ to: 'joao@cliente.test', nameTo: 'João Araújo' }],
+    nameFrom: 'Cobrança Demo',
+    identificacao: 'Contrato 2026/17',
+    subject: 'Notificação de cobrança',
+    content: '<p>Prezado João, segue a notificação.</p>',
+    attachments: [up.json()[0].uuidFilename],
   });
   expect(sent.statusCode).toBe(200);
   ({ ema_uni_id: uuid, ema_uni_codigo: code } = sent.json().emails[0]);
   await waitFor(
-    () => t.ctx.db.selectFrom('emails').select('ema_status_email').where('ema_uni_codigo', '=', code).executeTakeFirstOrThrow(),
+    () => app.t.ctx.db.selectFrom('emails').select('ema_status_email').where('ema_uni_codigo', '=', code).executeTakeFirstOrThrow(),
     (m) => m.ema_status_email === 'send',
   );
   // The recipient opens the message on the public page in a browser, more than 5 s after it was
   // handed over (sooner would be classified as a scanner: docs/reads.md).
   await new Promise((r) => setTimeout(r, 5_500));
-  const read = await t.app.inject({
+  const read = await app.t.app.inject({
     method: 'GET',
     url: `/v2/emails/info/public/${uuid}/track-email/leitura`,
     // From an address in Rio de Janeiro.
@@ -65,23 +73,16 @@ beforeAll(async () => {
   });
   expect(read.json()).toMatchObject({ classificacao: 'pessoa' });
   // An image proxy too: evidence in the report, not a status.
-  await t.app.inject({
-    method: 'GET',
-    url: `/v2/emails/info/public/${uuid}/track-email/pixel.gif`,
-    headers: { 'user-agent': 'Mozilla/5.0 (via ggpht.com GoogleImageProxy)' },
+  await app.call('GET', `/emails/info/public/${uuid}/track-email/pixel.gif`, {
+    'user-agent': 'Mozilla/5.0 (via ggpht.com GoogleImageProxy)',
   });
   // Every event stamped before the documents are made.
   await waitFor(events, (rows) => rows.length >= 4 && rows.every((r) => r.car_serial !== null), 40_000);
 }, 120_000);
 
-afterAll(async () => {
-  await t?.close();
-  await sink?.close();
-});
-
 describe('sending proof', () => {
   it('answers the proof as data, with the status dates, the hashes and the public page', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/v2/emails/sending-proof/${code}`, headers: bearer(token) });
+    const res = await app.call('GET', `/emails/sending-proof/${code}`, token);
     expect(res.statusCode).toBe(200);
     const proof = res.json();
     const rows = await events();
@@ -110,12 +111,7 @@ describe('sending proof', () => {
   });
 
   it('answers a PDF whose text holds the protocol, the recipient and the status dates, and whose QR code opens the public page', async () => {
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/v2/emails/sending-proof/${code}`,
-      headers: bearer(token),
-      payload: { name: 'Usuário Demo', email: 'usuario@demo.local' },
-    });
+    const res = await app.call('PUT', `/emails/sending-proof/${code}`, token, { name: 'Usuário Demo', email: 'usuario@demo.local' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers.filename).toBe(`comprovante-envio-${code}.pdf`);
@@ -147,7 +143,7 @@ describe('sending proof', () => {
     expect(text).toContain('Página 1 de 1');
     expect(await pdfQrCodes(pdf)).toEqual([`http://localhost:3999/emails/info/public/${uuid}`]);
 
-    const log = await t.ctx.db.selectFrom('email_documentos').selectAll().where('cod_email', '=', code).execute();
+    const log = await app.t.ctx.db.selectFrom('email_documentos').selectAll().where('cod_email', '=', code).execute();
     expect(log).toMatchObject([
       {
         doc_tipo: 'comprovante',
@@ -161,41 +157,36 @@ describe('sending proof', () => {
 
   it("answers 404 for another user's message and 401 without a session", async () => {
     for (const method of ['GET', 'PUT'] as const) {
-      const res = await t.app.inject({ method, url: `/v2/emails/sending-proof/${code}`, headers: bearer(otherToken), payload: {} });
+      const res = await app.call(method, `/emails/sending-proof/${code}`, otherToken, {});
       expect(res.statusCode).toBe(404);
       expect(res.json().message).toBe('Mensagem não encontrada.');
-      expect((await t.app.inject({ method, url: `/v2/emails/sending-proof/${code}`, payload: {} })).statusCode).toBe(401);
+      expect((await app.call(method, `/emails/sending-proof/${code}`, undefined, {})).statusCode).toBe(401);
     }
-    expect((await t.app.inject({ method: 'GET', url: '/v2/emails/sending-proof/999999', headers: bearer(token) })).statusCode).toBe(404);
+    expect((await app.call('GET', '/emails/sending-proof/999999', token)).statusCode).toBe(404);
   });
 });
 
 describe('sending proof of a message that could not be delivered', () => {
   it('says so, with the reason, in the data and in the PDF', async () => {
-    const sent = await t.app.inject({
-      method: 'POST',
-      url: '/v2/emails/send',
-      headers: bearer(token),
-      payload: {
-        destinataires: [{ to: 'rejeita@cliente.test', nameTo: 'Rejeitado' }],
-        nameFrom: 'Cobrança Demo',
-        subject: 'Aviso',
-        content: '<p>Aviso.</p>',
-      },
+    const sent = await app.call('POST', '/emails/send', token, {
+      destinataires: [{ to: 'rejeita@cliente.test', nameTo: 'Rejeitado' }],
+      nameFrom: 'Cobrança Demo',
+      subject: 'Aviso',
+      content: '<p>Aviso.</p>',
     });
     expect(sent.statusCode).toBe(200);
     const failed = sent.json().emails[0].ema_uni_codigo as number;
     await waitFor(
-      () => t.ctx.db.selectFrom('emails').select('ema_status_email').where('ema_uni_codigo', '=', failed).executeTakeFirstOrThrow(),
+      () => app.t.ctx.db.selectFrom('emails').select('ema_status_email').where('ema_uni_codigo', '=', failed).executeTakeFirstOrThrow(),
       (m) => m.ema_status_email === 'erro',
     );
-    const proof = (await t.app.inject({ method: 'GET', url: `/v2/emails/sending-proof/${failed}`, headers: bearer(token) })).json();
+    const proof = (await app.call('GET', `/emails/sending-proof/${failed}`, token)).json();
     expect(proof.ultimoStatus).toEqual({ type: 'erro', label: 'Falha no Envio/Entrega' });
     expect(proof.falha.motivo).toContain('550');
     expect(proof.texto).toBe(
       `A mensagem não pôde ser entregue: ${proof.falha.motivo} (${proof.falha.dataHoraBrasilia} no horário de Brasília).`,
     );
-    const pdf = await t.app.inject({ method: 'PUT', url: `/v2/emails/sending-proof/${failed}`, headers: bearer(token), payload: {} });
+    const pdf = await app.call('PUT', `/emails/sending-proof/${failed}`, token, {});
     const flat = (await pdfText(pdf.rawPayload)).replace(/\s+/g, ' ');
     expect(flat).toContain('A mensagem não pôde ser entregue:');
     expect(flat).toContain(`Falha ${proof.falha.dataHoraBrasilia}`);
@@ -203,8 +194,7 @@ describe('sending proof of a message that could not be delivered', () => {
 });
 
 describe('expert report (laudo pericial)', () => {
-  const laudo = (bearerToken = token) =>
-    t.app.inject({ method: 'GET', url: `/v2/emails/report/laudo/${code}`, headers: bearer(bearerToken) });
+  const laudo = (bearerToken = token) => app.call('GET', `/emails/report/laudo/${code}`, bearerToken);
 
   it('lists every event with its times, hashes and stamp, the chain verdict and the openssl command', async () => {
     const res = await laudo();
@@ -228,7 +218,7 @@ describe('expert report (laudo pericial)', () => {
         ),
       );
     }
-    const msg = await t.ctx.db.selectFrom('emails').select('ema_uni_hash').where('ema_uni_codigo', '=', code).executeTakeFirstOrThrow();
+    const msg = await app.t.ctx.db.selectFrom('emails').select('ema_uni_hash').where('ema_uni_codigo', '=', code).executeTakeFirstOrThrow();
     expect(text).toContain(msg.ema_uni_hash as string);
     expect(flat).toContain('Cadeia ÍNTEGRA: os 4 eventos');
     expect(flat).toContain('4 de 4 eventos carimbados, todos válidos');
@@ -246,7 +236,7 @@ describe('expert report (laudo pericial)', () => {
     const files = await pdfAttachments((await laudo()).rawPayload);
     const ca = files.get('tsa.pem')?.toString('utf8') ?? '';
     expect(ca).toContain('BEGIN CERTIFICATE');
-    const published = await t.app.inject({ method: 'GET', url: '/v2/tsa/certificado.pem' });
+    const published = await app.call('GET', '/tsa/certificado.pem');
     expect(published.body.trim()).toBe(ca.trim());
     for (const r of await events()) {
       const serialisation = files.get(`evt-${r.evt_seq}.json`);
@@ -266,8 +256,8 @@ describe('expert report (laudo pericial)', () => {
     const res = await laudo(otherToken);
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe('Mensagem não encontrada.');
-    expect((await t.app.inject({ method: 'GET', url: `/v2/emails/report/laudo/${code}` })).statusCode).toBe(401);
-    const log = await t.ctx.db
+    expect((await app.call('GET', `/emails/report/laudo/${code}`)).statusCode).toBe(401);
+    const log = await app.t.ctx.db
       .selectFrom('email_documentos')
       .select(['doc_tipo', 'doc_usuario_login'])
       .where('doc_tipo', '=', 'laudo')
@@ -279,56 +269,52 @@ describe('expert report (laudo pericial)', () => {
   it('names the first broken event when a stored event was changed', async () => {
     const [, target] = await events();
     // Someone with the database owner's rights switches the guard off and edits one character.
-    await sql`ALTER TABLE email_eventos DISABLE TRIGGER email_eventos_somente_inclusao`.execute(t.ctx.db);
+    await sql`ALTER TABLE email_eventos DISABLE TRIGGER email_eventos_somente_inclusao`.execute(app.t.ctx.db);
     try {
-      await sql`UPDATE email_eventos SET evt_ip = '10.0.0.1' WHERE evt_codigo = ${target?.evt_codigo}`.execute(t.ctx.db);
+      await sql`UPDATE email_eventos SET evt_ip = '10.0.0.1' WHERE evt_codigo = ${target?.evt_codigo}`.execute(app.t.ctx.db);
     } finally {
-      await sql`ALTER TABLE email_eventos ENABLE TRIGGER email_eventos_somente_inclusao`.execute(t.ctx.db);
+      await sql`ALTER TABLE email_eventos ENABLE TRIGGER email_eventos_somente_inclusao`.execute(app.t.ctx.db);
     }
     const flat = (await pdfText((await laudo()).rawPayload)).replace(/\s+/g, ' ');
     expect(flat).toContain('Cadeia ROMPIDA no evento 2: os dados do evento não correspondem ao seu hash.');
     expect(flat).toContain('1 inválido(s)');
-    const proof = await t.app.inject({ method: 'GET', url: `/v2/emails/sending-proof/${code}`, headers: bearer(token) });
+    const proof = await app.call('GET', `/emails/sending-proof/${code}`, token);
     expect(proof.json().cadeiaIntegra).toBe(false);
   });
 });
 
 describe('sending proof on one page', () => {
   it('keeps the QR code on the first page with every status and three attachments (it went alone to page 2)', async () => {
-    const up = await t.upload(token, [
+    const up = await app.t.upload(token, [
       { name: 'notificação-extrajudicial-contrato-2026-17.pdf', data: ATTACHMENT },
       { name: 'planilha-de-débitos-atualizada.pdf', data: Buffer.from('%PDF-1.4\n%b\n%%EOF\n') },
       { name: 'procuração.pdf', data: Buffer.from('%PDF-1.4\n%c\n%%EOF\n') },
     ]);
     expect(up.statusCode).toBe(200);
-    const sent = await t.app.inject({
-      method: 'POST',
-      url: '/v2/emails/send',
-      headers: bearer(token),
-      payload: {
-        destinataires: [{ to: 'maria.aparecida@cliente.test', nameTo: 'Maria Aparecida dos Santos Oliveira' }],
-        nameFrom: 'Cobrança Demo',
-        identificacao: 'Contrato 2026/17 — notificação extrajudicial',
-        subject: 'Notificação extrajudicial de cobrança do contrato 2026/17',
-        content: '<p>Prezada Maria, segue a notificação.</p>',
-        attachments: up.json().map((a: { uuidFilename: string }) => a.uuidFilename),
-      },
+    const sent = await app.call('POST', '/emails/send', token, {
+      destinataires: [{ to: 'maria.aparecida@cliente.test', nameTo: 'Maria Aparecida dos Santos Oliveira' }],
+      nameFrom: 'Cobrança Demo',
+      identificacao: 'Contrato 2026/17 — notificação extrajudicial',
+      subject: 'Notificação extrajudicial de cobrança do contrato 2026/17',
+      content: '<p>Prezada Maria, segue a notificação.</p>',
+      attachments: up.json().map((a: { uuidFilename: string }) => a.uuidFilename),
     });
     expect(sent.statusCode).toBe(200);
     const full = sent.json().emails[0].ema_uni_codigo as number;
     await waitFor(
-      () => t.ctx.db.selectFrom('emails').select('ema_status_email').where('ema_uni_codigo', '=', full).executeTakeFirstOrThrow(),
+      () => app.t.ctx.db.selectFrom('emails').select('ema_status_email').where('ema_uni_codigo', '=', full).executeTakeFirstOrThrow(),
       (m) => m.ema_status_email === 'send',
     );
     for (const tipo of ['delivered', 'read', 'download', 'acknowledged', 'answered'] as const) {
-      await recordEvent(t.ctx.db, { cod_email: full, canal: 'email', tipo, ip: '200.147.67.142', detalhes: { classificacao: 'pessoa' } });
+      await recordEvent(app.t.ctx.db, {
+        cod_email: full,
+        canal: 'email',
+        tipo,
+        ip: '200.147.67.142',
+        detalhes: { classificacao: 'pessoa' },
+      });
     }
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/v2/emails/sending-proof/${full}`,
-      headers: bearer(token),
-      payload: { name: 'Usuário Demo', email: 'usuario@demo.local' },
-    });
+    const res = await app.call('PUT', `/emails/sending-proof/${full}`, token, { name: 'Usuário Demo', email: 'usuario@demo.local' });
     expect(res.statusCode).toBe(200);
     const pdf = res.rawPayload;
     if (process.env.PROOF_PDF_OUT) await import('node:fs/promises').then((fs) => fs.writeFile(process.env.PROOF_PDF_OUT as string, pdf));
