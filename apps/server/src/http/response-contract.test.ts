@@ -11,7 +11,14 @@ import { defineRoute } from './route.ts';
  * Routes that send a file themselves (reply.send of a PDF, a spreadsheet, an attachment, an image)
  * and so have no JSON contract. Every other route must declare `response` (docs/architecture.md).
  */
-const FILE_ROUTES = new Set<string>([]);
+const FILE_ROUTES = new Set<string>([
+  'GET /v2/email/attachments/{codEmail}/{uuid}', // a message's attachment, to its sender
+  'GET /v2/email/public/attachments/{uuid}', // the attachment, to the recipient
+  'PUT /v2/emails/sending-proof/{id}', // the sending proof PDF
+  'GET /v2/emails/report/laudo/{id}', // the expert report PDF
+  'POST /v2/tsa', // RFC 3161: application/timestamp-reply
+  'GET /v2/tsa/certificado.pem', // the built-in TSA's certificate
+]);
 
 const app = useTestApp();
 

@@ -1,7 +1,7 @@
 import type { ListQuery } from '@ar/core';
 import { type Kysely, sql } from 'kysely';
+import { containsPattern, pagedList } from '../../db/paged-list.ts';
 import type { DB, PlanoMovimentosTable } from '../../db/schema.ts';
-import { containsPattern, pagedList } from '../../http/paged-list.ts';
 import type { TenantScope } from '../tenancy/tenant-scope.ts';
 
 type Movement = Pick<PlanoMovimentosTable, 'mov_tipo' | 'mov_motivo'> & {

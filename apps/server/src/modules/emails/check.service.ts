@@ -1,5 +1,6 @@
 import { CHECK_MSG, EMAIL_MSG, isEmail, type RecipientCheck } from '@ar/core';
 import type { Kysely } from 'kysely';
+import type { AppContext } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
 import type { TenantScope } from '../tenancy/tenant-scope.ts';
 import { findBlocks, isWhitelisted, lastFailuresTo } from './check.queries.ts';
@@ -51,8 +52,8 @@ export async function checkBlacklistAll(db: Kysely<DB>, scope: TenantScope, emai
   );
 }
 
-export async function checkBlacklist(db: Kysely<DB>, scope: TenantScope, email: string): Promise<RecipientCheck> {
-  const [check] = await checkBlacklistAll(db, scope, [email]);
+export async function checkBlacklist(ctx: Pick<AppContext, 'db'>, scope: TenantScope, email: string): Promise<RecipientCheck> {
+  const [check] = await checkBlacklistAll(ctx.db, scope, [email]);
   return check as RecipientCheck;
 }
 
@@ -61,7 +62,8 @@ export async function checkBlacklist(db: Kysely<DB>, scope: TenantScope, email: 
  * Only a definite answer fails an address — a domain that does not exist or takes no mail —
  * and the whitelist lifts even that; DNS that does not answer fails nothing.
  */
-export async function checkValidity(db: Kysely<DB>, scope: TenantScope, emails: string[]) {
+export async function checkValidity(ctx: Pick<AppContext, 'db'>, scope: TenantScope, emails: string[]) {
+  const { db } = ctx;
   const checks = await Promise.all(
     emails.map(async (email): Promise<{ email: string; check: RecipientCheck }> => {
       const address = email.trim();

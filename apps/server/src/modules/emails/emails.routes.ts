@@ -147,7 +147,7 @@ export function emailRoutes(app: FastifyInstance, ctx: AppContext): void {
     auth: true,
     params: blacklistCheckParams,
     response: blacklistCheckResponse,
-    handler: async ({ scope, params }) => ({ check: await checkBlacklist(ctx.db, scope, params.email) }),
+    handler: async ({ scope, params }) => ({ check: await checkBlacklist(ctx, scope, params.email) }),
   });
 
   defineRoute(app, ctx, {
@@ -158,6 +158,6 @@ export function emailRoutes(app: FastifyInstance, ctx: AppContext): void {
     auth: true,
     query: validityCheckQuery,
     response: validityCheckResponse,
-    handler: ({ scope, query }) => checkValidity(ctx.db, scope, query.emails),
+    handler: ({ scope, query }) => checkValidity(ctx, scope, query.emails),
   });
 }

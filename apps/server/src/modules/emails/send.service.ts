@@ -15,6 +15,7 @@ import type { Insertable, Transaction } from 'kysely';
 import { fromKysely, type PgBoss } from 'pg-boss';
 import type { AppContext } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { badRequest } from '../../http/errors.ts';
 import { personalMessageHtml, sanitizeMessageHtml } from '../../mail/message-html.ts';
 import { asSendActivity } from '../../queue/send-activity.ts';
@@ -162,14 +163,14 @@ async function storeAndQueue(ctx: AppContext, scope: TenantScope, body: ComposeV
     debitCredits(trx, user, { units, reason: `Envio AR-Email para ${body.destinataires.length} destinatário(s)`, ref: `envio:${envio}` });
   let emails: SentSummary['emails'];
   try {
-    emails = await ctx.db
-      .transaction()
-      .execute((trx) => storeSend(ctx, trx, values, attachmentRefs, tags, envio, debit, processedDetails, opts.startAfter));
+    emails = await inTransaction(ctx.db, (trx) =>
+      storeSend(ctx, trx, values, attachmentRefs, tags, envio, debit, processedDetails, opts.startAfter),
+    );
   } catch (error) {
     if (!(error instanceof StoredDiffersError)) throw error;
-    emails = await ctx.db
-      .transaction()
-      .execute((trx) => storeSendStepByStep(ctx, trx, values, tags, envio, debit, processedDetails, opts.startAfter));
+    emails = await inTransaction(ctx.db, (trx) =>
+      storeSendStepByStep(ctx, trx, values, tags, envio, debit, processedDetails, opts.startAfter),
+    );
   }
   return { emails, creditos: units };
 }

@@ -1,5 +1,6 @@
 import type { PgBoss } from 'pg-boss';
 import type { AppContext } from '../../context.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { warmQueueCache } from '../../queue/boss.ts';
 import { asSendActivity } from '../../queue/send-activity.ts';
 import { refundCredits } from '../credits/credits.service.ts';
@@ -72,7 +73,7 @@ async function deliverBatch(ctx: AppContext, ids: number[]): Promise<PromiseSett
   const unique = new Map(events.map((e) => [e.cod_email, e]));
   if (unique.size === 0 && accepted.size === 0) return outcomes;
   try {
-    await ctx.db.transaction().execute(async (trx) => {
+    await inTransaction(ctx.db, async (trx) => {
       await recordEvents(trx, [...unique.values()], ctx.boss);
       await forgetAcceptances(trx, [...new Set([...unique.keys(), ...accepted.keys()])]);
     });
@@ -170,7 +171,7 @@ async function sendEmail(ctx: AppContext, cod_email: number, prepared: PreparedD
 export async function failEmail(ctx: AppContext, cod_email: number, reason: string): Promise<void> {
   const msg = await findMessageForDelivery(ctx.db, cod_email);
   if (!msg || msg.ema_status_email === 'erro') return;
-  await ctx.db.transaction().execute(async (trx) => {
+  await inTransaction(ctx.db, async (trx) => {
     await recordEvent(trx, { cod_email, canal: 'email', tipo: 'erro', detalhes: { reasonFailure: reason.slice(0, 1000) } }, ctx.boss);
     if (msg.ema_uni_creditos > 0) {
       await refundCredits(trx, null, {

@@ -1,7 +1,7 @@
 import { type Channel, paginationOf, reachedMask, type SentListQuery, type StatusType } from '@ar/core';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { containsPattern } from '../../db/paged-list.ts';
 import type { DB } from '../../db/schema.ts';
-import { containsPattern } from '../../http/paged-list.ts';
 import type { TenantScope } from '../tenancy/tenant-scope.ts';
 import { MAX_KEPT_MATCHES, searchMatchesOf } from './search-matches.ts';
 

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Address, Email } from 'postal-mime';
 import type { AppContext } from '../../context.ts';
 import type { ReceivedAttachmentRef } from '../../db/schema.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { acceptedMime } from '../../storage/content-type.ts';
 import { recordEvent } from '../emails/events.ts';
 import { findReceivedByHash, insertReceived, type OriginalMessage } from './inbound.queries.ts';
@@ -38,7 +39,7 @@ export async function fileReply(
   const automatic = !!autoSubmitted && autoSubmitted !== 'no';
   const subject = (email.subject ?? '').slice(0, 2000);
   const sentAt = email.date ? new Date(email.date) : null;
-  const row = await ctx.db.transaction().execute(async (trx) => {
+  const row = await inTransaction(ctx.db, async (trx) => {
     const inserted = await insertReceived(trx, {
       cod_usu: original.cod_usu,
       cod_email_reply_base: original.ema_uni_codigo,

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { refundCredits } from '../credits/credits.service.ts';
 import { recordEvent } from '../emails/events.ts';
 import type { DeliveryReport } from './dsn.ts';
@@ -50,7 +51,7 @@ export async function fileReport(
   // (send.worker.ts failEmail), and its credit comes back — unless something already proved
   // that it arrived (delivered, read, answered...), when the failure is recorded and nothing refunded.
   const arrived = seen.some((e) => ARRIVAL_EVENTS.includes(e.evt_tipo));
-  await ctx.db.transaction().execute(async (trx) => {
+  await inTransaction(ctx.db, async (trx) => {
     await recordEvent(
       trx,
       { cod_email, canal: 'email', tipo: 'erro', ip: envelope.remoteAddress, detalhes: { reasonFailure: report.reason, ...detalhes } },

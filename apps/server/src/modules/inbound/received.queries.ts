@@ -1,7 +1,7 @@
 import type { ReceivedListQuery } from '@ar/core';
 import { type Kysely, sql } from 'kysely';
+import { containsPattern, pagedList } from '../../db/paged-list.ts';
 import type { DB } from '../../db/schema.ts';
-import { containsPattern, pagedList } from '../../http/paged-list.ts';
 import type { TenantScope } from '../tenancy/tenant-scope.ts';
 
 const SORTABLE = {

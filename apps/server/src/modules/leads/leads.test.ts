@@ -1,5 +1,5 @@
 import { LEAD_MSG } from '@ar/core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { notFoundForOthers, useTestApp } from '../../../test/harness.ts';
 
 const app = useTestApp();

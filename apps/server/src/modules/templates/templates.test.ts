@@ -1,6 +1,6 @@
 import { TEMPLATE_MSG } from '@ar/core';
 import { sql } from 'kysely';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { notFoundForOthers, useTestApp } from '../../../test/harness.ts';
 
 const app = useTestApp();
