@@ -15,6 +15,7 @@ import type { Actor } from '../src/modules/auth/actor.ts';
 import { type TenantScope, tenantScope } from '../src/modules/tenancy/tenant-scope.ts';
 import { createRuntime, type Runtime } from '../src/runtime.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo.ts';
+import { startSmtpSink } from './smtp-sink.ts';
 
 export { DEMO_PASSWORD };
 
@@ -266,4 +267,45 @@ export async function notFoundForOthers(
     if (res.statusCode !== 404) leaks.push(`${method} ${url} → ${res.statusCode} ${res.body.slice(0, 120)}`);
   }
   return leaks;
+}
+
+export type SmtpSink = Awaited<ReturnType<typeof startSmtpSink>>;
+
+/**
+ * The app sending through SMTP_URL to a real SMTP sink of its own (test/smtp-sink.ts), started
+ * before the app and closed after it: `const { app, sink } = useSinkApp({ startQueue: true })`,
+ * then `sink.messages` inside the tests.
+ */
+export function useSinkApp(
+  opts: { startQueue?: boolean; startWorkers?: boolean } = { startQueue: true },
+  env: Record<string, string> = {},
+): { app: TestAppHandle & TestApp; sink: SmtpSink } {
+  let started: SmtpSink | undefined;
+  beforeAll(async () => {
+    started = await startSmtpSink();
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  const running = () => {
+    if (!started) throw new Error('useSinkApp: the sink is not running yet (use it inside a test or a hook)');
+    return started;
+  };
+  const app = useTestApp(
+    {
+      get SMTP_URL() {
+        return running().url;
+      },
+      MAIL_FROM: 'AR Online <nao-responda@ar.test>',
+      ...env,
+    },
+    opts,
+  );
+  const sink = new Proxy({} as SmtpSink, {
+    get(_target, prop) {
+      const value = Reflect.get(running(), prop);
+      return typeof value === 'function' ? value.bind(running()) : value;
+    },
+  });
+  return { app, sink };
 }

@@ -1,16 +1,10 @@
 import { MSG } from '@ar/core';
-import { afterAll, describe, expect, it } from 'vitest';
-import { bearer, DEMO_PASSWORD, useTestApp } from '../../../test/harness.ts';
-import { startSmtpSink, waitFor } from '../../../test/smtp-sink.ts';
+import { describe, expect, it } from 'vitest';
+import { bearer, DEMO_PASSWORD, useSinkApp } from '../../../test/harness.ts';
+import { waitFor } from '../../../test/smtp-sink.ts';
 import { deliverPasswordRecovery, RECOVERY_QUEUE, type RecoveryJob, startAuthWorkers } from './recovery.worker.ts';
 
-// The relay the app sends to must exist before the app: started while the file is collected.
-const sink = await startSmtpSink();
-// Registered before the app's own hooks: after hooks run last-registered first, so the app closes, then the relay.
-afterAll(async () => {
-  await sink.close();
-});
-const app = useTestApp({ SMTP_URL: sink.url, MAIL_FROM: 'AR Online <nao-responda@ar.test>' }, { startQueue: true, startWorkers: false });
+const { app, sink } = useSinkApp({ startQueue: true, startWorkers: false });
 
 describe('a forced password change is enforced by the server (secure: false)', () => {
   it('until the password is changed, the session reaches only the password change and the session calls (403 elsewhere)', async () => {

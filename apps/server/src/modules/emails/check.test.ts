@@ -1,10 +1,9 @@
 import { CHECK_MSG, EMAIL_MSG } from '@ar/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/harness.ts';
-import { startSmtpSink, waitFor } from '../../../test/smtp-sink.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useSinkApp } from '../../../test/harness.ts';
+import { waitFor } from '../../../test/smtp-sink.ts';
 import { createDomainChecker, type DomainResolver, useDomainResolver } from './domain-check.ts';
 
-let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 let token: string;
 let managerToken: string;
 let otherEntityToken: string;
@@ -36,21 +35,7 @@ const check = (tok: string | null, email: string) => app.call('GET', `/emails/ch
 const whitelist = (tok: string, email: string) => app.call('POST', '/whitelist', tok, { whi_email: email });
 const validity = (tok: string | null, query: string) => app.call('GET', `/emails/check/valido?${query}`, tok ?? {});
 
-beforeAll(async () => {
-  sink = await startSmtpSink();
-});
-afterAll(async () => {
-  await sink?.close();
-});
-const app = useTestApp(
-  {
-    get SMTP_URL() {
-      return sink.url;
-    },
-    MAIL_FROM: 'AR Online <nao-responda@ar.test>',
-  },
-  { startQueue: true },
-);
+const { app } = useSinkApp({ startQueue: true });
 
 beforeAll(async () => {
   token = await app.t.login('usuario@demo.local');

@@ -1,9 +1,8 @@
 import { EMAIL_MSG } from '@ar/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/harness.ts';
-import { startSmtpSink, waitFor } from '../../../test/smtp-sink.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useSinkApp } from '../../../test/harness.ts';
+import { waitFor } from '../../../test/smtp-sink.ts';
 
-let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 let token: string;
 let otherToken: string;
 
@@ -20,21 +19,7 @@ const compose = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-beforeAll(async () => {
-  sink = await startSmtpSink();
-});
-afterAll(async () => {
-  await sink?.close();
-});
-const app = useTestApp(
-  {
-    get SMTP_URL() {
-      return sink.url;
-    },
-    MAIL_FROM: 'AR Online <nao-responda@ar.test>',
-  },
-  { startQueue: true },
-);
+const { app, sink } = useSinkApp({ startQueue: true });
 
 beforeAll(async () => {
   token = await app.t.login('usuario@demo.local');

@@ -1,11 +1,10 @@
 import { EMAIL_MSG, OFICIO_MSG } from '@ar/core';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useSinkApp } from '../../../test/harness.ts';
 import { pdfText } from '../../../test/pdf-reader.ts';
-import { startSmtpSink, waitFor } from '../../../test/smtp-sink.ts';
+import { waitFor } from '../../../test/smtp-sink.ts';
 
-let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 let token: string;
 let otherToken: string;
 
@@ -39,21 +38,7 @@ const payload = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-beforeAll(async () => {
-  sink = await startSmtpSink();
-});
-afterAll(async () => {
-  await sink?.close();
-});
-const app = useTestApp(
-  {
-    get SMTP_URL() {
-      return sink.url;
-    },
-    MAIL_FROM: 'AR Online <nao-responda@ar.test>',
-  },
-  { startQueue: true },
-);
+const { app, sink } = useSinkApp({ startQueue: true });
 
 beforeAll(async () => {
   token = await app.t.login('usuario@demo.local');

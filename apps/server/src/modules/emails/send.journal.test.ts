@@ -1,28 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/harness.ts';
-import { startSmtpSink, waitFor } from '../../../test/smtp-sink.ts';
+import { describe, expect, it } from 'vitest';
+import { useSinkApp } from '../../../test/harness.ts';
+import { waitFor } from '../../../test/smtp-sink.ts';
 import { startEmailWorkers } from './send.worker.ts';
 
 // The acceptance journal (docs/security.md, "Crash window"): what the relay accepted before a crash
 // is not sent again when its job comes back.
 
-let sink: Awaited<ReturnType<typeof startSmtpSink>>;
-
-beforeAll(async () => {
-  sink = await startSmtpSink();
-});
-afterAll(async () => {
-  await sink?.close();
-});
-const app = useTestApp(
-  {
-    get SMTP_URL() {
-      return sink.url;
-    },
-    MAIL_FROM: 'AR Online <nao-responda@ar.test>',
-  },
-  { startQueue: true, startWorkers: false },
-);
+const { app, sink } = useSinkApp({ startQueue: true, startWorkers: false });
 
 describe('acceptance journal', () => {
   it('a message accepted before a crash (in the journal, no send event) gets its event from the journal, and is not sent again', async () => {

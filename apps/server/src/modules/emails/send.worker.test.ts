@@ -1,26 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/harness.ts';
-import { startSmtpSink, waitFor } from '../../../test/smtp-sink.ts';
+import { describe, expect, it } from 'vitest';
+import { useSinkApp } from '../../../test/harness.ts';
+import { waitFor } from '../../../test/smtp-sink.ts';
 import { startQueue } from '../../queue/boss.ts';
 import { startEmailWorkers } from './send.worker.ts';
 
-let sink: Awaited<ReturnType<typeof startSmtpSink>>;
-
-beforeAll(async () => {
-  sink = await startSmtpSink();
-});
-afterAll(async () => {
-  await sink?.close();
-});
-const app = useTestApp(
-  {
-    get SMTP_URL() {
-      return sink.url;
-    },
-    MAIL_FROM: 'AR Online <nao-responda@ar.test>',
-  },
-  { startQueue: true, startWorkers: false },
-);
+const { app, sink } = useSinkApp({ startQueue: true, startWorkers: false });
 
 const sentCount = async () =>
   (

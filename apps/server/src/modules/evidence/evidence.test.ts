@@ -6,10 +6,10 @@ import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import type { PgBoss } from 'pg-boss';
 import * as pkijs from 'pkijs';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { bearer, notFoundForOthers, type TestApp, useTestApp } from '../../../test/harness.ts';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { bearer, notFoundForOthers, type TestApp, useSinkApp } from '../../../test/harness.ts';
 import { opensslVerifyToken } from '../../../test/openssl.ts';
-import { startSmtpSink, waitFor } from '../../../test/smtp-sink.ts';
+import { waitFor } from '../../../test/smtp-sink.ts';
 import { recordEvent } from '../emails/events.ts';
 import { checkChain, checkOwnChain, recomputeEventHash } from './chain.ts';
 import { checkEvidence, checkOwnEvidence } from './evidence.service.ts';
@@ -19,17 +19,7 @@ const run = promisify(execFile);
 // Stamps go through the queue: on a machine busy with other suites they can take a while.
 vi.setConfig({ testTimeout: 90_000 });
 
-let sink: Awaited<ReturnType<typeof startSmtpSink>>;
-// The relay starts first: the app reads SMTP_URL from this object when useTestApp's hook makes it.
-const env: Record<string, string> = { MAIL_FROM: 'AR Online <nao-responda@ar.test>' };
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  env.SMTP_URL = sink.url;
-});
-afterAll(async () => {
-  await sink?.close();
-});
-const app = useTestApp(env, { startQueue: true });
+const { app } = useSinkApp({ startQueue: true });
 let t: TestApp;
 let token: string;
 let tsaPem: string;

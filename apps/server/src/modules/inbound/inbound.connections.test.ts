@@ -1,34 +1,19 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/harness.ts';
+import { useSinkApp } from '../../../test/harness.ts';
 import { deliverSmtp } from '../../../test/smtp-client.ts';
-import { startSmtpSink, waitFor } from '../../../test/smtp-sink.ts';
+import { waitFor } from '../../../test/smtp-sink.ts';
 import { type InboundLimits, type InboundServer, startInboundServer } from './inbound.server.ts';
 
 // Idle connections must not shut the inbound listener (docs/security.md, "Inbound SMTP connections").
 // The idle clients connect from other loopback addresses (127.0.0.2 and up: Linux routes all of
 // 127/8 to lo); the real delivery comes from 127.0.0.1 with python's smtplib.
 
-let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 let protocol: string;
 const servers: InboundServer[] = [];
 const sockets: net.Socket[] = [];
 
-beforeAll(async () => {
-  sink = await startSmtpSink();
-});
-afterAll(async () => {
-  await sink?.close();
-});
-const app = useTestApp(
-  {
-    get SMTP_URL() {
-      return sink.url;
-    },
-    MAIL_FROM: 'AR Online <nao-responda@ar.test>',
-  },
-  { startQueue: true },
-);
+const { app } = useSinkApp({ startQueue: true });
 
 beforeAll(async () => {
   const token = await app.t.login('usuario@demo.local');

@@ -1,12 +1,11 @@
 import net from 'node:net';
 import { RECEIVED_MSG } from '@ar/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/harness.ts';
+import { useSinkApp } from '../../../test/harness.ts';
 import { deliverSmtp } from '../../../test/smtp-client.ts';
-import { startSmtpSink, waitFor } from '../../../test/smtp-sink.ts';
+import { waitFor } from '../../../test/smtp-sink.ts';
 import { type InboundServer, startInboundServer } from './inbound.server.ts';
 
-let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 let inbound: InboundServer;
 let token: string;
 let otherToken: string;
@@ -82,21 +81,7 @@ const dsn = (to: string, protocol: string, action: 'delivered' | 'failed' | 'del
     '',
   ].join('\n');
 
-beforeAll(async () => {
-  sink = await startSmtpSink();
-});
-afterAll(async () => {
-  await sink?.close();
-});
-const app = useTestApp(
-  {
-    get SMTP_URL() {
-      return sink.url;
-    },
-    MAIL_FROM: 'AR Online <nao-responda@ar.test>',
-  },
-  { startQueue: true },
-);
+const { app } = useSinkApp({ startQueue: true });
 
 beforeAll(async () => {
   inbound = await startInboundServer(app.t.ctx, { port: 0, host: '127.0.0.1', limits: { maxSize: MAX_SIZE } });

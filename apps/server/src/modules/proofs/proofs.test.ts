@@ -1,14 +1,13 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useSinkApp } from '../../../test/harness.ts';
 import { opensslVerifyToken } from '../../../test/openssl.ts';
 import { pdfAttachments, pdfPageCount, pdfQrCodes, pdfText } from '../../../test/pdf-reader.ts';
-import { startSmtpSink, waitFor } from '../../../test/smtp-sink.ts';
+import { waitFor } from '../../../test/smtp-sink.ts';
 import { recordEvent } from '../emails/events.ts';
 import { brasilia } from './format.ts';
 
-let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 let token: string;
 let otherToken: string;
 let uuid: string;
@@ -26,21 +25,7 @@ const events = () =>
     .orderBy('e.evt_seq')
     .execute();
 
-beforeAll(async () => {
-  sink = await startSmtpSink();
-});
-afterAll(async () => {
-  await sink?.close();
-});
-const app = useTestApp(
-  {
-    get SMTP_URL() {
-      return sink.url;
-    },
-    MAIL_FROM: 'AR Online <nao-responda@ar.test>',
-  },
-  { startQueue: true },
-);
+const { app } = useSinkApp({ startQueue: true });
 
 beforeAll(async () => {
   token = await app.t.login('usuario@demo.local');

@@ -1,20 +1,10 @@
 import { PUBLIC_MSG } from '@ar/core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { bearer, type TestApp, useTestApp } from '../../../test/harness.ts';
-import { startSmtpSink, waitFor } from '../../../test/smtp-sink.ts';
+import { bearer, type TestApp, useSinkApp } from '../../../test/harness.ts';
+import { waitFor } from '../../../test/smtp-sink.ts';
 import { checkChain } from '../evidence/chain.ts';
 
-let sink: Awaited<ReturnType<typeof startSmtpSink>>;
-// The relay starts first: the app reads SMTP_URL from this object when useTestApp's hook makes it.
-const env: Record<string, string> = { MAIL_FROM: 'AR Online <nao-responda@ar.test>' };
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  env.SMTP_URL = sink.url;
-});
-afterAll(async () => {
-  await sink?.close();
-});
-const app = useTestApp(env, { startQueue: true });
+const { app } = useSinkApp({ startQueue: true });
 let t: TestApp;
 let uuid: string;
 let code: number;
