@@ -2,7 +2,7 @@ import { MSG } from '@ar/core';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { bearer, DEMO_PASSWORD, notFoundForOthers, useTestApp } from '../../../test/harness.ts';
-import { createTenants } from '../tenancy/test-tenants.ts';
+import { createTenants } from '../../../test/tenants.ts';
 import { MAX_LOGIN_FAILURES } from './login-throttle.ts';
 
 const app = useTestApp();

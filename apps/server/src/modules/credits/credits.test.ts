@@ -2,11 +2,11 @@ import { PLAN_MSG } from '@ar/core';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness.ts';
+import { createTenants } from '../../../test/tenants.ts';
 import { ensurePlan } from '../plans/ensure-plan.ts';
 import type { PlanHolder } from '../plans/plan-source.ts';
 import { lastAcquisition } from '../plans/plans.queries.ts';
 import { listCreditLogs } from '../store/store.queries.ts';
-import { createTenants } from '../tenancy/test-tenants.ts';
 import { adjustManagedPlan, listMovements, movementsOf } from './credits.queries.ts';
 import { adjustCredits, debitCredits, InsufficientCreditsError, refundCredits } from './credits.service.ts';
 

@@ -1,21 +1,11 @@
 import { ENTITY_MSG, MSG } from '@ar/core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { notFoundForOthers, useTestApp } from '../../../test/harness.ts';
-import { createTenants, type Tenants } from '../tenancy/test-tenants.ts';
+import { useTenants } from '../../../test/tenants.ts';
 import * as q from './entities.queries.ts';
 
 const app = useTestApp();
-let ids: Tenants;
-const as: Record<'admin' | 'gerente' | 'usuario' | 'otherAdmin' | 'otherGerente', Record<string, string>> = {} as never;
-
-beforeAll(async () => {
-  ids = await createTenants(app.t.ctx.db);
-  as.admin = await app.as('admin@demo.local');
-  as.gerente = await app.as('gerente@demo.local');
-  as.usuario = await app.as('usuario@demo.local');
-  as.otherAdmin = await app.as('admin@outra.local');
-  as.otherGerente = await app.as('gerente@outra.local');
-});
+const { ids, as } = useTenants(app);
 
 const call = app.call;
 

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, notFoundForOthers, useTestApp } from '../../../test/harness.ts';
+import { createTenants } from '../../../test/tenants.ts';
 import { seedDemo } from '../../seed/demo.ts';
 import { movementsOf } from '../credits/credits.queries.ts';
-import { createTenants } from '../tenancy/test-tenants.ts';
 import { setPlanActive } from './plans.queries.ts';
 
 /** Plan source, the credits object and who reaches which plan. Credit changes, the ledger and the list: plans-credits.test.ts. */

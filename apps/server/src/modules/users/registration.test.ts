@@ -1,7 +1,7 @@
 import { MSG, SIGNUP_MSG, USERS_MSG } from '@ar/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness.ts';
-import { createTenants, type Tenants } from '../tenancy/test-tenants.ts';
+import { createTenants, type Tenants } from '../../../test/tenants.ts';
 
 const app = useTestApp();
 let ids: Tenants;

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
-import { DEMO_PASSWORD } from '../../seed/demo.ts';
-import { hashPassword } from '../auth/secrets.ts';
+import { beforeAll } from 'vitest';
+import type { DB } from '../src/db/schema.ts';
+import { hashPassword } from '../src/modules/auth/secrets.ts';
+import { DEMO_PASSWORD } from '../src/seed/demo.ts';
 
 /** Test data only: a second administration beside the demo one, and the ids of both. */
 export interface Tenants {
@@ -73,4 +74,36 @@ export async function createTenants(db: Kysely<DB>): Promise<Tenants> {
       usuario: await user('usuario@outra.local', 1, admin),
     },
   };
+}
+
+type Headers = Record<string, string>;
+const TENANT_LOGINS = {
+  admin: 'admin@demo.local',
+  gerente: 'gerente@demo.local',
+  usuario: 'usuario@demo.local',
+  otherAdmin: 'admin@outra.local',
+  otherGerente: 'gerente@outra.local',
+} as const;
+
+/**
+ * The second administration beside the demo one, made before the file's tests, and a session of
+ * each level on both: `const { ids, as } = useTenants(app)`, then `ids.other.empresa`, `as.otherAdmin`.
+ */
+export function useTenants(app: { readonly t: { ctx: { db: Kysely<DB> } }; as(email: string): Promise<Headers> }): {
+  ids: Tenants;
+  as: Record<keyof typeof TENANT_LOGINS, Headers>;
+} {
+  let made: Tenants | undefined;
+  const as = {} as Record<keyof typeof TENANT_LOGINS, Headers>;
+  beforeAll(async () => {
+    made = await createTenants(app.t.ctx.db);
+    for (const [key, login] of Object.entries(TENANT_LOGINS) as [keyof typeof TENANT_LOGINS, string][]) as[key] = await app.as(login);
+  });
+  const ids = new Proxy({} as Tenants, {
+    get(_target, prop) {
+      if (!made) throw new Error('useTenants: the tenants are made in beforeAll');
+      return Reflect.get(made, prop);
+    },
+  });
+  return { ids, as };
 }
