@@ -41,6 +41,14 @@ export function showFailure(specText: string, error: unknown) {
 
 export const notifySuccess = (message: string) => notifications.show({ color: 'green', message, autoClose: 4000 });
 
+/** A mutation's onSuccess for calls answering `{ message }`: show the server's message, then `then` (e.g. close and reload). */
+export const notifyThen =
+  (then: () => void) =>
+  (res: { message: string }): void => {
+    notifySuccess(res.message);
+    then();
+  };
+
 export const DELETE_QUESTION = 'Deseja continuar com a ação de exclusão?';
 
 export function confirmDelete(onConfirm: () => void) {

@@ -1,16 +1,16 @@
 import { MSG, mustRedefinePassword, type SessionUser, type SettingsBody, settingsBody, USERS_MSG } from '@ar/core';
-import { Alert, Button, Group, Loader, Paper, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useDebouncedCallback } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../../api/client.ts';
 import { showWarning } from '../../app/alerts.ts';
-import { ExplainDisabled } from '../../components/ExplainDisabled.tsx';
-import { notifySuccess, SAVE_DEBOUNCE_MS, showFailure, zodValidate } from '../../components/registry-ui.tsx';
+import { FormActions, formSubmitState, PlainForm, useValidatedSave } from '../../components/ModalForm.tsx';
+import { notifySuccess, showFailure, zodValidate } from '../../components/registry-ui.tsx';
 import { updateSessionUser, useSession } from '../../session/session.ts';
 import { changePasswordCall } from '../auth/auth.api.ts';
 import { PasswordFields, passwordFormValid } from '../auth/PasswordFields.tsx';
+import { AttachmentRequiredSelect } from '../users/AttachmentRequiredSelect.tsx';
 import { saveSettingsCall, settingsCall } from './account.api.ts';
 
 /** /configuracao/conta: Minha Conta with My Data and Change Password (spec 000 §2). */
@@ -76,40 +76,16 @@ function MyDataForm({ initial, login }: { initial: SettingsBody; login: string }
     },
     onError: (e) => showFailure(USERS_MSG.updateError, e),
   });
-  const save = useDebouncedCallback(() => {
-    if (!form.validate().hasErrors) mutation.mutate(form.getValues());
-  }, SAVE_DEBOUNCE_MS);
+  const save = useValidatedSave(form, mutation.mutate);
   return (
     <Paper p="lg" withBorder radius="md">
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          save();
-        }}
-      >
-        <Stack>
-          <Title order={4}>Meus Dados</Title>
-          <TextInput label="Login (e-mail)" value={login} readOnly disabled />
-          <TextInput label="Nome" required maxLength={80} {...form.getInputProps('usu_nome')} />
-          <Select
-            label="Anexo obrigatório"
-            required
-            allowDeselect={false}
-            data={[
-              { value: 'S', label: 'Sim' },
-              { value: 'N', label: 'Não' },
-            ]}
-            {...form.getInputProps('usu_anexo_obrigatorio')}
-          />
-          <Group justify="flex-end">
-            <ExplainDisabled disabled={!form.isValid()} onExplain={() => form.validate()}>
-              <Button type="submit" loading={mutation.isPending} disabled={!form.isValid()}>
-                Salvar dados
-              </Button>
-            </ExplainDisabled>
-          </Group>
-        </Stack>
-      </form>
+      <PlainForm onSubmit={save}>
+        <Title order={4}>Meus Dados</Title>
+        <TextInput label="Login (e-mail)" value={login} readOnly disabled />
+        <TextInput label="Nome" required maxLength={80} {...form.getInputProps('usu_nome')} />
+        <AttachmentRequiredSelect {...form.getInputProps('usu_anexo_obrigatorio')} />
+        <FormActions submitLabel="Salvar dados" loading={mutation.isPending} {...formSubmitState(form)} />
+      </PlainForm>
     </Paper>
   );
 }
@@ -131,22 +107,19 @@ function ChangePassword() {
   });
   return (
     <Paper p="lg" withBorder radius="md">
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
+      <PlainForm
+        onSubmit={() => {
           if (passwordFormValid(value)) mutation.mutate();
         }}
       >
-        <Stack>
-          <Title order={4}>Alterar Senha</Title>
-          <PasswordFields value={value} onChange={setValue} />
-          <Group justify="flex-end">
-            <Button type="submit" disabled={!passwordFormValid(value)} loading={mutation.isPending}>
-              Alterar senha
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+        <Title order={4}>Alterar Senha</Title>
+        <PasswordFields value={value} onChange={setValue} />
+        <Group justify="flex-end">
+          <Button type="submit" disabled={!passwordFormValid(value)} loading={mutation.isPending}>
+            Alterar senha
+          </Button>
+        </Group>
+      </PlainForm>
     </Paper>
   );
 }

@@ -9,13 +9,12 @@ import {
   PLAN_TYPE_OPTIONS,
   signUpPath,
 } from '@ar/core';
-import { ActionIcon, Button, CopyButton, Group, Select, Stack, Textarea, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, CopyButton, Group, Select, Stack, Textarea, TextInput, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useDebouncedCallback } from '@mantine/hooks';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { ExplainDisabled } from '../../components/ExplainDisabled.tsx';
-import { notifySuccess, SAVE_DEBOUNCE_MS, StaticModal, showFailure, zodValidate } from '../../components/registry-ui.tsx';
+import { FormActions, formSubmitState, ModalForm, useValidatedSave } from '../../components/ModalForm.tsx';
+import { notifyThen, showFailure, zodValidate } from '../../components/registry-ui.tsx';
 import { useSession } from '../../session/session.ts';
 import { companiesCall, saveEntityCall } from './entities.api.ts';
 
@@ -81,15 +80,10 @@ export function EntityModal({ entity, onClose, onSaved }: { entity: EntityRow | 
   const companies = useQuery({ queryKey: ['empresas'], queryFn: companiesCall, enabled: isAdmin });
   const mutation = useMutation({
     mutationFn: (values: EntityForm) => saveEntityCall(toBody(values)),
-    onSuccess: (res) => {
-      notifySuccess(res.message);
-      onSaved();
-    },
+    onSuccess: notifyThen(onSaved),
     onError: (e) => showFailure(ENTITY_MSG.saveError, e),
   });
-  const save = useDebouncedCallback(() => {
-    if (!form.validate().hasErrors) mutation.mutate(form.getValues());
-  }, SAVE_DEBOUNCE_MS);
+  const save = useValidatedSave(form, mutation.mutate);
   const masked = (field: keyof EntityForm, mask: (s: string) => string) => ({
     ...form.getInputProps(field),
     onChange: (e: React.ChangeEvent<HTMLInputElement>) => form.setFieldValue(field, mask(e.currentTarget.value)),
@@ -97,65 +91,59 @@ export function EntityModal({ entity, onClose, onSaved }: { entity: EntityRow | 
   const readOnly = !isAdmin;
 
   return (
-    <StaticModal opened onClose={onClose} title={entity ? (readOnly ? 'Entidade' : 'Editar Entidade') : 'Nova Entidade'}>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!readOnly) save();
-        }}
-      >
+    <ModalForm
+      title={entity ? (readOnly ? 'Entidade' : 'Editar Entidade') : 'Nova Entidade'}
+      onClose={onClose}
+      onSubmit={() => {
+        if (!readOnly) save();
+      }}
+      actions={
+        <FormActions
+          onCancel={onClose}
+          cancelLabel={readOnly ? 'Fechar' : 'Cancelar'}
+          hideSubmit={readOnly}
+          loading={mutation.isPending}
+          {...formSubmitState(form)}
+        />
+      }
+    >
+      <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0 }}>
         <Stack>
-          <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0 }}>
-            <Stack>
-              <TextInput label="Nome fantasia" required maxLength={120} data-autofocus {...form.getInputProps('ent_nome_fantasia')} />
-              <TextInput label="Razão social" maxLength={160} {...form.getInputProps('ent_razao_social')} />
-              <Textarea label="Descrição" maxLength={500} autosize minRows={2} {...form.getInputProps('ent_descricao')} />
-              <Group grow align="flex-start">
-                <TextInput label="CNPJ" placeholder="00.000.000/0000-00" {...masked('ent_cnpj', maskCnpj)} />
-                <Select
-                  label="Tipo de plano"
-                  required
-                  allowDeselect={false}
-                  data={PLAN_TYPE_OPTIONS}
-                  {...form.getInputProps('pla_tipo_plano')}
-                />
-              </Group>
-              <Group grow align="flex-start">
-                <TextInput label="Inscrição estadual" maxLength={30} {...form.getInputProps('ent_inscricao_estadual')} />
-                <TextInput label="Inscrição municipal" maxLength={30} {...form.getInputProps('ent_inscricao_municipal')} />
-              </Group>
-              <Group grow align="flex-start">
-                <TextInput label="Telefone" placeholder="(00) 0000-0000" {...masked('ent_telefone', maskPhone)} />
-                <TextInput label="Telefone 2" placeholder="(00) 0000-0000" {...masked('ent_telefone2', maskPhone)} />
-                <TextInput label="Celular" placeholder="(00) 00000-0000" {...masked('ent_celular', maskPhone)} />
-              </Group>
-              {isAdmin && (
-                <Select
-                  label="Empresa"
-                  required
-                  searchable
-                  data={(companies.data?.empresas ?? []).map((c) => ({ value: String(c.emp_codigo), label: c.emp_nome_fantasia }))}
-                  {...form.getInputProps('cod_ger_empresa')}
-                />
-              )}
-            </Stack>
-          </fieldset>
-          {entity && <SignUpLink uuid={entity.ent_uuid} />}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {readOnly ? 'Fechar' : 'Cancelar'}
-            </Button>
-            {!readOnly && (
-              <ExplainDisabled disabled={!form.isValid()} onExplain={() => form.validate()}>
-                <Button type="submit" loading={mutation.isPending} disabled={!form.isValid()}>
-                  Salvar
-                </Button>
-              </ExplainDisabled>
-            )}
+          <TextInput label="Nome fantasia" required maxLength={120} data-autofocus {...form.getInputProps('ent_nome_fantasia')} />
+          <TextInput label="Razão social" maxLength={160} {...form.getInputProps('ent_razao_social')} />
+          <Textarea label="Descrição" maxLength={500} autosize minRows={2} {...form.getInputProps('ent_descricao')} />
+          <Group grow align="flex-start">
+            <TextInput label="CNPJ" placeholder="00.000.000/0000-00" {...masked('ent_cnpj', maskCnpj)} />
+            <Select
+              label="Tipo de plano"
+              required
+              allowDeselect={false}
+              data={PLAN_TYPE_OPTIONS}
+              {...form.getInputProps('pla_tipo_plano')}
+            />
           </Group>
+          <Group grow align="flex-start">
+            <TextInput label="Inscrição estadual" maxLength={30} {...form.getInputProps('ent_inscricao_estadual')} />
+            <TextInput label="Inscrição municipal" maxLength={30} {...form.getInputProps('ent_inscricao_municipal')} />
+          </Group>
+          <Group grow align="flex-start">
+            <TextInput label="Telefone" placeholder="(00) 0000-0000" {...masked('ent_telefone', maskPhone)} />
+            <TextInput label="Telefone 2" placeholder="(00) 0000-0000" {...masked('ent_telefone2', maskPhone)} />
+            <TextInput label="Celular" placeholder="(00) 00000-0000" {...masked('ent_celular', maskPhone)} />
+          </Group>
+          {isAdmin && (
+            <Select
+              label="Empresa"
+              required
+              searchable
+              data={(companies.data?.empresas ?? []).map((c) => ({ value: String(c.emp_codigo), label: c.emp_nome_fantasia }))}
+              {...form.getInputProps('cod_ger_empresa')}
+            />
+          )}
         </Stack>
-      </form>
-    </StaticModal>
+      </fieldset>
+      {entity && <SignUpLink uuid={entity.ent_uuid} />}
+    </ModalForm>
   );
 }
 

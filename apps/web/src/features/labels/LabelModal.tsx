@@ -1,10 +1,9 @@
 import { DEFAULT_LABEL_COLOR, LABEL_MSG, type Label, type LabelBody, labelBody, normalizeHexColor } from '@ar/core';
-import { Button, ColorInput, Group, Stack, TextInput } from '@mantine/core';
+import { ColorInput, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useDebouncedCallback } from '@mantine/hooks';
 import { useMutation } from '@tanstack/react-query';
-import { ExplainDisabled } from '../../components/ExplainDisabled.tsx';
-import { notifySuccess, SAVE_DEBOUNCE_MS, StaticModal, showFailure, zodValidate } from '../../components/registry-ui.tsx';
+import { formSubmitState, ModalForm, useValidatedSave } from '../../components/ModalForm.tsx';
+import { notifySuccess, showFailure, zodValidate } from '../../components/registry-ui.tsx';
 import { saveLabelCall } from './labels.api.ts';
 
 const SWATCHES = ['#194d33', '#2e7d32', '#1565c0', '#6a1b9a', '#c62828', '#ef6c00', '#f9a825', '#455a64'];
@@ -25,9 +24,7 @@ export function LabelModal({ label, onClose, onSaved }: { label: Label | null; o
     },
     onError: (e) => showFailure(label ? LABEL_MSG.updateError : LABEL_MSG.saveError, e),
   });
-  const save = useDebouncedCallback(() => {
-    if (!form.validate().hasErrors) mutation.mutate(form.getValues());
-  }, SAVE_DEBOUNCE_MS);
+  const save = useValidatedSave(form, mutation.mutate);
 
   const onPaste = (e: React.ClipboardEvent<HTMLInputElement>) => {
     e.preventDefault();
@@ -37,36 +34,24 @@ export function LabelModal({ label, onClose, onSaved }: { label: Label | null; o
   };
 
   return (
-    <StaticModal opened onClose={onClose} title={label ? 'Editar Etiqueta' : 'Nova Etiqueta'} size="md">
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          save();
-        }}
-      >
-        <Stack>
-          <TextInput label="Nome" required maxLength={60} data-autofocus {...form.getInputProps('eti_nome')} />
-          <ColorInput
-            label="Cor"
-            required
-            format="hex"
-            swatches={SWATCHES}
-            {...form.getInputProps('eti_cor')}
-            error={form.errors.eti_cor}
-            onPaste={onPaste}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancelar
-            </Button>
-            <ExplainDisabled disabled={!form.isValid()} onExplain={() => form.validate()}>
-              <Button type="submit" loading={mutation.isPending} disabled={!form.isValid()}>
-                Salvar
-              </Button>
-            </ExplainDisabled>
-          </Group>
-        </Stack>
-      </form>
-    </StaticModal>
+    <ModalForm
+      title={label ? 'Editar Etiqueta' : 'Nova Etiqueta'}
+      size="md"
+      onClose={onClose}
+      onSubmit={save}
+      loading={mutation.isPending}
+      {...formSubmitState(form)}
+    >
+      <TextInput label="Nome" required maxLength={60} data-autofocus {...form.getInputProps('eti_nome')} />
+      <ColorInput
+        label="Cor"
+        required
+        format="hex"
+        swatches={SWATCHES}
+        {...form.getInputProps('eti_cor')}
+        error={form.errors.eti_cor}
+        onPaste={onPaste}
+      />
+    </ModalForm>
   );
 }

@@ -1,10 +1,9 @@
 import { type CustomFieldDef, ESTADOS_CIVIS, LEAD_MSG, type Lead, leadBody, maskDigits, maskTelefone, SEXOS, UFS } from '@ar/core';
-import { Button, Divider, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Divider, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useDebouncedCallback } from '@mantine/hooks';
 import { useMutation } from '@tanstack/react-query';
-import { ExplainDisabled } from '../../components/ExplainDisabled.tsx';
-import { notifySuccess, SAVE_DEBOUNCE_MS, StaticModal, showFailure, zodValidate } from '../../components/registry-ui.tsx';
+import { formSubmitState, ModalForm, useValidatedSave } from '../../components/ModalForm.tsx';
+import { notifySuccess, showFailure, zodValidate } from '../../components/registry-ui.tsx';
 import { formToBody, type LeadForm, leadToForm } from './lead-form.ts';
 import { saveLeadCall } from './leads.api.ts';
 import { MASKS } from './masks.ts';
@@ -33,9 +32,7 @@ export function LeadModal({ lead, customFields, onClose, onSaved }: Props) {
     },
     onError: (e) => showFailure(lead ? LEAD_MSG.updateError : LEAD_MSG.saveError, e),
   });
-  const save = useDebouncedCallback(() => {
-    if (!form.validate().hasErrors) mutation.mutate(form.getValues());
-  }, SAVE_DEBOUNCE_MS);
+  const save = useValidatedSave(form, mutation.mutate);
 
   const masked = (field: keyof typeof MASKS, label: string, placeholder: string) => {
     const props = form.getInputProps(field);
@@ -53,77 +50,66 @@ export function LeadModal({ lead, customFields, onClose, onSaved }: Props) {
   );
 
   return (
-    <StaticModal opened onClose={onClose} title={lead ? 'Editar Destinatário' : 'Novo Destinatário'} size="xl">
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          save();
-        }}
-      >
-        <Stack gap="sm">
+    <ModalForm
+      title={lead ? 'Editar Destinatário' : 'Novo Destinatário'}
+      size="xl"
+      gap="sm"
+      onClose={onClose}
+      onSubmit={save}
+      loading={mutation.isPending}
+      {...formSubmitState(form)}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        {text('lea_nome', 'Nome', 80, true)}
+        {text('lea_sobrenome', 'Sobrenome', 80)}
+        {text('lea_email', 'E-mail', 80, true)}
+        {masked('lea_cpf', 'CPF', '000.000.000-00')}
+        <TextInput
+          label="Telefone"
+          placeholder="(00) 0000-0000"
+          {...form.getInputProps('lea_telefone')}
+          onChange={(e) => form.setFieldValue('lea_telefone', maskTelefone(e.currentTarget.value))}
+        />
+        {masked('lea_celular', 'Celular', '(00) 00000-0000')}
+        {masked('lea_nascimento', 'Data de nascimento', 'dd/mm/aaaa')}
+        <Select label="Sexo" data={[...SEXOS]} clearable {...form.getInputProps('lea_sexo')} />
+        <Select label="Estado civil" data={[...ESTADOS_CIVIS]} clearable {...form.getInputProps('lea_estado_civil')} />
+        {text('lea_profissao', 'Profissão', 80)}
+      </SimpleGrid>
+      <Divider label="Endereço" labelPosition="left" />
+      {text('lea_endereco', 'Endereço', 200)}
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+        {text('lea_cidade', 'Cidade', 80)}
+        <Select label="Estado" data={[...UFS]} searchable clearable {...form.getInputProps('lea_estado')} />
+        {masked('lea_cep', 'CEP', '00000-000')}
+      </SimpleGrid>
+      <Divider label="Pessoa jurídica" labelPosition="left" />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        {masked('lea_cnpj', 'CNPJ', '00.000.000/0000-00')}
+        {text('lea_inscricao_estadual', 'Inscrição estadual', 80)}
+        {text('lea_razao_social', 'Razão social', 80)}
+        {text('lea_fantasia', 'Nome fantasia', 80)}
+      </SimpleGrid>
+      {customFields.length > 0 && (
+        <>
+          <Divider label="Campos customizados" labelPosition="left" />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            {text('lea_nome', 'Nome', 80, true)}
-            {text('lea_sobrenome', 'Sobrenome', 80)}
-            {text('lea_email', 'E-mail', 80, true)}
-            {masked('lea_cpf', 'CPF', '000.000.000-00')}
-            <TextInput
-              label="Telefone"
-              placeholder="(00) 0000-0000"
-              {...form.getInputProps('lea_telefone')}
-              onChange={(e) => form.setFieldValue('lea_telefone', maskTelefone(e.currentTarget.value))}
-            />
-            {masked('lea_celular', 'Celular', '(00) 00000-0000')}
-            {masked('lea_nascimento', 'Data de nascimento', 'dd/mm/aaaa')}
-            <Select label="Sexo" data={[...SEXOS]} clearable {...form.getInputProps('lea_sexo')} />
-            <Select label="Estado civil" data={[...ESTADOS_CIVIS]} clearable {...form.getInputProps('lea_estado_civil')} />
-            {text('lea_profissao', 'Profissão', 80)}
+            {customFields.map((f) => (
+              <TextInput
+                key={f.id}
+                label={f.description}
+                description={f.value}
+                maxLength={500}
+                value={form.values.custom[f.id] ?? ''}
+                onChange={(e) => form.setFieldValue(`custom.${f.id}`, e.currentTarget.value)}
+              />
+            ))}
           </SimpleGrid>
-          <Divider label="Endereço" labelPosition="left" />
-          {text('lea_endereco', 'Endereço', 200)}
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-            {text('lea_cidade', 'Cidade', 80)}
-            <Select label="Estado" data={[...UFS]} searchable clearable {...form.getInputProps('lea_estado')} />
-            {masked('lea_cep', 'CEP', '00000-000')}
-          </SimpleGrid>
-          <Divider label="Pessoa jurídica" labelPosition="left" />
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            {masked('lea_cnpj', 'CNPJ', '00.000.000/0000-00')}
-            {text('lea_inscricao_estadual', 'Inscrição estadual', 80)}
-            {text('lea_razao_social', 'Razão social', 80)}
-            {text('lea_fantasia', 'Nome fantasia', 80)}
-          </SimpleGrid>
-          {customFields.length > 0 && (
-            <>
-              <Divider label="Campos customizados" labelPosition="left" />
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                {customFields.map((f) => (
-                  <TextInput
-                    key={f.id}
-                    label={f.description}
-                    description={f.value}
-                    maxLength={500}
-                    value={form.values.custom[f.id] ?? ''}
-                    onChange={(e) => form.setFieldValue(`custom.${f.id}`, e.currentTarget.value)}
-                  />
-                ))}
-              </SimpleGrid>
-            </>
-          )}
-          <Text size="xs" c="dimmed">
-            Campos marcados com * são obrigatórios.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancelar
-            </Button>
-            <ExplainDisabled disabled={!form.isValid()} onExplain={() => form.validate()}>
-              <Button type="submit" loading={mutation.isPending} disabled={!form.isValid()}>
-                Salvar
-              </Button>
-            </ExplainDisabled>
-          </Group>
-        </Stack>
-      </form>
-    </StaticModal>
+        </>
+      )}
+      <Text size="xs" c="dimmed">
+        Campos marcados com * são obrigatórios.
+      </Text>
+    </ModalForm>
   );
 }

@@ -8,13 +8,12 @@ import {
   templateBody,
   templateModalBody,
 } from '@ar/core';
-import { Button, Checkbox, Group, Stack, TextInput } from '@mantine/core';
+import { Checkbox, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useDebouncedCallback } from '@mantine/hooks';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../api/client.ts';
-import { ExplainDisabled } from '../../components/ExplainDisabled.tsx';
-import { notifySuccess, SAVE_DEBOUNCE_MS, showFailure, zodValidate } from '../../components/registry-ui.tsx';
+import { FormActions, formSubmitState, PlainForm, useValidatedSave } from '../../components/ModalForm.tsx';
+import { notifySuccess, showFailure, zodValidate } from '../../components/registry-ui.tsx';
 import { getCustomFieldsCall } from '../leads/leads.api.ts';
 import { RichTextBody } from './RichTextBody.tsx';
 import { saveTemplateCall } from './templates.api.ts';
@@ -53,42 +52,24 @@ export function TemplateForm({ template, variant, onSaved, onCancel }: Props) {
     },
     onError: (e) => (e instanceof ApiError && e.status === 413 ? showFailure(TEMPLATE_MSG.tooLarge, null) : showFailure(failText, e)),
   });
-  const save = useDebouncedCallback(() => {
-    if (form.validate().hasErrors) return;
-    const body = form.getValues();
+  const save = useValidatedSave(form, (body) => {
     // Over the server's limit the upload would only be refused: say so straight away.
     if (tooLarge(body)) showFailure(TEMPLATE_MSG.tooLarge, null);
     else mutation.mutate(body);
-  }, SAVE_DEBOUNCE_MS);
+  });
   const subjectMax = TEMPLATE_SUBJECT_MAX[variant];
 
   return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        save();
-      }}
-    >
-      <Stack>
-        <TextInput label="Nome" required maxLength={TEMPLATE_NAME_MAX} {...form.getInputProps('mod_name')} />
-        <TextInput label="Assunto" required maxLength={subjectMax} {...form.getInputProps('mod_subject')} />
-        <RichTextBody
-          value={form.values.mod_content ?? ''}
-          onChange={(html) => form.setFieldValue('mod_content', html)}
-          variables={(custom.data?.customField.data ?? []).map((f) => f.value)}
-        />
-        {template && <Checkbox label="Modelo ativado" {...form.getInputProps('mod_enable', { type: 'checkbox' })} />}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            Cancelar
-          </Button>
-          <ExplainDisabled disabled={!form.isValid()} onExplain={() => form.validate()}>
-            <Button type="submit" loading={mutation.isPending} disabled={!form.isValid()}>
-              Salvar
-            </Button>
-          </ExplainDisabled>
-        </Group>
-      </Stack>
-    </form>
+    <PlainForm onSubmit={save}>
+      <TextInput label="Nome" required maxLength={TEMPLATE_NAME_MAX} {...form.getInputProps('mod_name')} />
+      <TextInput label="Assunto" required maxLength={subjectMax} {...form.getInputProps('mod_subject')} />
+      <RichTextBody
+        value={form.values.mod_content ?? ''}
+        onChange={(html) => form.setFieldValue('mod_content', html)}
+        variables={(custom.data?.customField.data ?? []).map((f) => f.value)}
+      />
+      {template && <Checkbox label="Modelo ativado" {...form.getInputProps('mod_enable', { type: 'checkbox' })} />}
+      <FormActions onCancel={onCancel} loading={mutation.isPending} {...formSubmitState(form)} />
+    </PlainForm>
   );
 }

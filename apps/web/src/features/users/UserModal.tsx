@@ -8,17 +8,17 @@ import {
   type UserDetail,
   userBody,
 } from '@ar/core';
-import { Button, Group, Select, Stack, Switch, TextInput } from '@mantine/core';
+import { Button, Group, Select, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useDebouncedCallback } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { showWarning } from '../../app/alerts.ts';
-import { ExplainDisabled } from '../../components/ExplainDisabled.tsx';
-import { notifySuccess, SAVE_DEBOUNCE_MS, StaticModal, showFailure, zodValidate } from '../../components/registry-ui.tsx';
+import { FormActions, formSubmitState, ModalForm, useValidatedSave } from '../../components/ModalForm.tsx';
+import { notifyThen, showFailure, zodValidate } from '../../components/registry-ui.tsx';
 import { useSession } from '../../session/session.ts';
 import { companiesCall, companyEntitiesCall } from '../entities/entities.api.ts';
 import { AremailAccountsField } from './AremailAccountsField.tsx';
+import { AttachmentRequiredSelect } from './AttachmentRequiredSelect.tsx';
 import { checkEmailCall, removeUserCall, saveUserCall } from './users.api.ts';
 
 interface UserForm {
@@ -83,23 +83,15 @@ export function UserModal({ user, onClose, onSaved }: { user: UserDetail | null;
 
   const mutation = useMutation({
     mutationFn: (values: UserForm) => saveUserCall(user?.usu_codigo ?? null, toBody(values, isAdmin, isEdit)),
-    onSuccess: (res) => {
-      notifySuccess(res.message);
-      onSaved();
-    },
+    onSuccess: notifyThen(onSaved),
     onError: (e) => showFailure(isEdit ? USERS_MSG.updateError : USERS_MSG.saveError, e),
   });
   const remove = useMutation({
     mutationFn: () => removeUserCall(user?.usu_codigo ?? 0),
-    onSuccess: (res) => {
-      notifySuccess(res.message);
-      onSaved();
-    },
+    onSuccess: notifyThen(onSaved),
     onError: (e) => showFailure(USERS_MSG.removeError, e),
   });
-  const save = useDebouncedCallback(() => {
-    if (!form.validate().hasErrors) mutation.mutate(form.getValues());
-  }, SAVE_DEBOUNCE_MS);
+  const save = useValidatedSave(form, mutation.mutate);
 
   /** On an e-mail change: a taken address is warned about and cleared (spec 000 §5). */
   const checkLogin = async () => {
@@ -130,92 +122,64 @@ export function UserModal({ user, onClose, onSaved }: { user: UserDetail | null;
   const levels = selectableLevels(actor?.usu_nivel ?? 1).map((l) => ({ value: String(l), label: USER_LEVEL_LABELS[l] }));
 
   return (
-    <StaticModal opened onClose={onClose} title={isEdit ? 'Editar Usuário' : 'Novo Usuário'}>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          save();
-        }}
-      >
-        <Stack>
-          <TextInput label="Nome" required maxLength={80} data-autofocus {...form.getInputProps('usu_nome')} />
-          <TextInput
-            label="Login (e-mail)"
-            required
-            type="email"
-            maxLength={150}
-            {...form.getInputProps('usu_login')}
-            onBlur={checkLogin}
-          />
-          <Group grow align="flex-start">
-            <Select
-              label="Anexo obrigatório"
-              required
-              allowDeselect={false}
-              data={[
-                { value: 'S', label: 'Sim' },
-                { value: 'N', label: 'Não' },
-              ]}
-              {...form.getInputProps('usu_anexo_obrigatorio')}
-            />
-            <Select label="Tipo de usuário" required allowDeselect={false} data={levels} {...form.getInputProps('usu_nivel')} />
-          </Group>
-          {isAdmin && (
-            <Group grow align="flex-start">
-              <Select
-                label="Empresa"
-                required
-                searchable
-                data={(companies.data?.empresas ?? []).map((c) => ({ value: String(c.emp_codigo), label: c.emp_nome_fantasia }))}
-                {...form.getInputProps('cod_ger_empresa')}
-                onChange={(v) => {
-                  form.setFieldValue('cod_ger_empresa', v);
-                  form.setFieldValue('cod_ger_entidade', null);
-                }}
-              />
-              <Select
-                label="Entidade"
-                required
-                searchable
-                disabled={!company}
-                data={(entities.data?.entidades ?? []).map((e) => ({ value: String(e.ent_codigo), label: e.ent_nome_fantasia }))}
-                {...form.getInputProps('cod_ger_entidade')}
-              />
-            </Group>
-          )}
-          <AremailAccountsField
-            value={form.values.accounts}
-            onChange={(accounts) => form.setFieldValue('accounts', accounts)}
-            loginEmail={form.values.usu_login}
-          />
-          {isEdit && !isSelf && (
-            <Switch
-              label="Acesso bloqueado"
-              description="Um usuário bloqueado não consegue entrar no sistema."
-              {...form.getInputProps('blocked', { type: 'checkbox' })}
-            />
-          )}
-          <Group justify="space-between">
-            <div>
-              {isEdit && !isSelf && (
-                <Button variant="subtle" color="red" onClick={confirmRemove} loading={remove.isPending}>
-                  Remover usuário
-                </Button>
-              )}
-            </div>
-            <Group>
-              <Button variant="default" onClick={onClose}>
-                Cancelar
+    <ModalForm
+      title={isEdit ? 'Editar Usuário' : 'Novo Usuário'}
+      onClose={onClose}
+      onSubmit={save}
+      actions={
+        <Group justify="space-between">
+          <div>
+            {isEdit && !isSelf && (
+              <Button variant="subtle" color="red" onClick={confirmRemove} loading={remove.isPending}>
+                Remover usuário
               </Button>
-              <ExplainDisabled disabled={!form.isValid()} onExplain={() => form.validate()}>
-                <Button type="submit" loading={mutation.isPending} disabled={!form.isValid()}>
-                  Salvar
-                </Button>
-              </ExplainDisabled>
-            </Group>
-          </Group>
-        </Stack>
-      </form>
-    </StaticModal>
+            )}
+          </div>
+          <FormActions justify="flex-start" onCancel={onClose} loading={mutation.isPending} {...formSubmitState(form)} />
+        </Group>
+      }
+    >
+      <TextInput label="Nome" required maxLength={80} data-autofocus {...form.getInputProps('usu_nome')} />
+      <TextInput label="Login (e-mail)" required type="email" maxLength={150} {...form.getInputProps('usu_login')} onBlur={checkLogin} />
+      <Group grow align="flex-start">
+        <AttachmentRequiredSelect {...form.getInputProps('usu_anexo_obrigatorio')} />
+        <Select label="Tipo de usuário" required allowDeselect={false} data={levels} {...form.getInputProps('usu_nivel')} />
+      </Group>
+      {isAdmin && (
+        <Group grow align="flex-start">
+          <Select
+            label="Empresa"
+            required
+            searchable
+            data={(companies.data?.empresas ?? []).map((c) => ({ value: String(c.emp_codigo), label: c.emp_nome_fantasia }))}
+            {...form.getInputProps('cod_ger_empresa')}
+            onChange={(v) => {
+              form.setFieldValue('cod_ger_empresa', v);
+              form.setFieldValue('cod_ger_entidade', null);
+            }}
+          />
+          <Select
+            label="Entidade"
+            required
+            searchable
+            disabled={!company}
+            data={(entities.data?.entidades ?? []).map((e) => ({ value: String(e.ent_codigo), label: e.ent_nome_fantasia }))}
+            {...form.getInputProps('cod_ger_entidade')}
+          />
+        </Group>
+      )}
+      <AremailAccountsField
+        value={form.values.accounts}
+        onChange={(accounts) => form.setFieldValue('accounts', accounts)}
+        loginEmail={form.values.usu_login}
+      />
+      {isEdit && !isSelf && (
+        <Switch
+          label="Acesso bloqueado"
+          description="Um usuário bloqueado não consegue entrar no sistema."
+          {...form.getInputProps('blocked', { type: 'checkbox' })}
+        />
+      )}
+    </ModalForm>
   );
 }

@@ -1,10 +1,9 @@
 import { WHITELIST_MSG, type WhitelistBody, type WhitelistEntry, whitelistBody } from '@ar/core';
-import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useDebouncedCallback } from '@mantine/hooks';
 import { useMutation } from '@tanstack/react-query';
-import { ExplainDisabled } from '../../components/ExplainDisabled.tsx';
-import { notifySuccess, SAVE_DEBOUNCE_MS, StaticModal, showFailure, zodValidate } from '../../components/registry-ui.tsx';
+import { FormActions, useValidatedSave } from '../../components/ModalForm.tsx';
+import { notifySuccess, StaticModal, showFailure, zodValidate } from '../../components/registry-ui.tsx';
 import { saveEntryCall } from './whitelist.api.ts';
 
 /** One field, the e-mail. Enter does not submit; save is disabled while the address is invalid. */
@@ -23,9 +22,7 @@ export function WhitelistModal({ entry, onClose, onSaved }: { entry: WhitelistEn
     },
     onError: (e) => showFailure(entry ? WHITELIST_MSG.updateError : WHITELIST_MSG.saveError, e),
   });
-  const save = useDebouncedCallback(() => {
-    if (!form.validate().hasErrors) mutation.mutate(form.getValues());
-  }, SAVE_DEBOUNCE_MS);
+  const save = useValidatedSave(form, mutation.mutate);
   const valid = whitelistBody.safeParse(form.getValues()).success;
 
   return (
@@ -41,16 +38,13 @@ export function WhitelistModal({ entry, onClose, onSaved }: { entry: WhitelistEn
             if (e.key === 'Enter') e.preventDefault();
           }}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancelar
-          </Button>
-          <ExplainDisabled disabled={!valid} onExplain={() => form.validate()}>
-            <Button onClick={save} loading={mutation.isPending} disabled={!valid}>
-              Salvar
-            </Button>
-          </ExplainDisabled>
-        </Group>
+        <FormActions
+          onCancel={onClose}
+          onSubmitClick={save}
+          loading={mutation.isPending}
+          invalid={!valid}
+          onExplain={() => form.validate()}
+        />
       </Stack>
     </StaticModal>
   );
