@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { MSG } from '@ar/core';
 import type { LightMyRequestResponse } from 'fastify';
 import { Kysely } from 'kysely';
 import pg from 'pg';
@@ -308,4 +309,19 @@ export function useSinkApp(
     },
   });
   return { app, sink };
+}
+
+/**
+ * Calls with no session, each written 'METHOD /url' (a POST or PUT sends `payload`): answers those
+ * that did not answer 401 with 'Sessão expirada!...', for the assertion message.
+ */
+export async function withoutSession(app: Pick<TestAppHandle, 'call'>, calls: readonly string[], payload: unknown = {}): Promise<string[]> {
+  const wrong: string[] = [];
+  for (const call of calls) {
+    const [method, url] = call.split(' ') as [Method, string];
+    const res = await app.call(method, url, {}, method === 'POST' || method === 'PUT' ? payload : undefined);
+    if (res.statusCode !== 401 || res.json().message !== MSG.sessionExpired)
+      wrong.push(`${call} → ${res.statusCode} ${res.body.slice(0, 120)}`);
+  }
+  return wrong;
 }

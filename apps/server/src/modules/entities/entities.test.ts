@@ -1,6 +1,6 @@
-import { ENTITY_MSG, MSG } from '@ar/core';
+import { ENTITY_MSG } from '@ar/core';
 import { describe, expect, it } from 'vitest';
-import { notFoundForOthers, useTestApp } from '../../../test/harness.ts';
+import { notFoundForOthers, useTestApp, withoutSession } from '../../../test/harness.ts';
 import { useTenants } from '../../../test/tenants.ts';
 import * as q from './entities.queries.ts';
 
@@ -25,17 +25,8 @@ const names = (rows: { ent_nome_fantasia: string }[]) => rows.map((r) => r.ent_n
 
 describe('authentication', () => {
   it('answers 401 to every signed-in entity call without a session', async () => {
-    for (const [method, url] of [
-      ['GET', '/entidades-tables'],
-      ['POST', '/entidade'],
-      ['PUT', '/entidade'],
-      ['GET', '/empresas'],
-      ['GET', '/empresas/1/entidades'],
-    ] as const) {
-      const res = await call(method, url, {}, method === 'GET' ? undefined : entity());
-      expect(res.statusCode, `${method} ${url}`).toBe(401);
-      expect(res.json().message).toBe(MSG.sessionExpired);
-    }
+    const calls = ['GET /entidades-tables', 'POST /entidade', 'PUT /entidade', 'GET /empresas', 'GET /empresas/1/entidades'];
+    expect(await withoutSession(app, calls, entity())).toEqual([]);
   });
 });
 

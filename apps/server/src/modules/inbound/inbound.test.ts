@@ -2,6 +2,7 @@ import net from 'node:net';
 import { RECEIVED_MSG } from '@ar/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useSinkApp } from '../../../test/harness.ts';
+import { replyWithPdf } from '../../../test/mime.ts';
 import { deliverSmtp } from '../../../test/smtp-client.ts';
 import { waitFor } from '../../../test/smtp-sink.ts';
 import { type InboundServer, startInboundServer } from './inbound.server.ts';
@@ -220,26 +221,7 @@ describe('inbound SMTP', () => {
 
   it('stores the attachments of a reply; they download for the owner only, with ?path=', async () => {
     const to = `resposta+${sent.resposta.id}@ar.test`;
-    const raw = [
-      'From: Ana Cliente <ana@cliente.test>',
-      `To: ${to}`,
-      'Subject: Re: comprovante anexo',
-      'MIME-Version: 1.0',
-      'Content-Type: multipart/mixed; boundary="mix"',
-      '',
-      '--mix',
-      'Content-Type: text/plain; charset=utf-8',
-      '',
-      'Segue o comprovante.',
-      '--mix',
-      'Content-Type: application/pdf; name="comprovante.pdf"',
-      'Content-Disposition: attachment; filename="comprovante.pdf"',
-      'Content-Transfer-Encoding: base64',
-      '',
-      PDF.toString('base64'),
-      '--mix--',
-      '',
-    ].join('\n');
+    const raw = replyWithPdf({ to, subject: 'Re: comprovante anexo', pdf: PDF });
     const conv = await deliver([to], raw);
     expect(conv.data?.[0]).toBe(250);
     const list = await app.call('GET', '/emails/received?searchTerm=comprovante', token);

@@ -1,6 +1,7 @@
 import { RECEIVED_MSG } from '@ar/core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { notFoundForOthers, useTestApp } from '../../../test/harness.ts';
+import { replyWithPdf } from '../../../test/mime.ts';
 import { mailDomain } from '../emails/send.worker.ts';
 import { replyAddress } from './addresses.ts';
 import { fileInboundMessage } from './inbound.service.ts';
@@ -29,28 +30,13 @@ beforeAll(async () => {
   });
   expect(sent.statusCode).toBe(200);
   const rcpt = replyAddress(sent.json().emails[0].ema_uni_id, mailDomain(app.t.ctx.config.mailFrom));
-  const raw = [
-    'From: Ana Cliente <ana@cliente.test>',
-    `To: ${rcpt}`,
-    'Subject: Re: Notificação extrajudicial',
-    'Date: Sat, 21 Nov 2026 14:30:00 -0300',
-    'Message-ID: <resposta-reservada@cliente.test>',
-    'MIME-Version: 1.0',
-    'Content-Type: multipart/mixed; boundary="mix"',
-    '',
-    '--mix',
-    'Content-Type: text/plain; charset=utf-8',
-    '',
-    'Segue o comprovante.',
-    '--mix',
-    'Content-Type: application/pdf; name="comprovante.pdf"',
-    'Content-Disposition: attachment; filename="comprovante.pdf"',
-    'Content-Transfer-Encoding: base64',
-    '',
-    PDF.toString('base64'),
-    '--mix--',
-    '',
-  ].join('\r\n');
+  const raw = replyWithPdf({
+    to: rcpt,
+    subject: 'Re: Notificação extrajudicial',
+    headers: ['Date: Sat, 21 Nov 2026 14:30:00 -0300', 'Message-ID: <resposta-reservada@cliente.test>'],
+    pdf: PDF,
+    newline: '\r\n',
+  });
   const answer = await fileInboundMessage(app.t.ctx, Buffer.from(raw), {
     mailFrom: 'ana@cliente.test',
     rcptTo: [rcpt],
