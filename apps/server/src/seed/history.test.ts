@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bearer, useTestApp } from '../../test/harness.ts';
-import { eventsWithStamps } from '../modules/emails/events.ts';
+import { eventsWithStamps } from '../modules/emails/events.queries.ts';
 import { HISTORY_USER, seedDemoHistory } from './history.ts';
 
 const t = useTestApp({}, { startQueue: true });

@@ -66,3 +66,6 @@ export const institutionContact = z.object({
   con_ins_email_ouvidoria: z.string().refine(isEmail).nullable(),
 });
 export type InstitutionContact = z.infer<typeof institutionContact>;
+/** GET /contato-instituicoes: the list (the same contract the installation's file is read with). */
+export const institutionsResponse = z.array(institutionContact);
+export type InstitutionsResponse = z.infer<typeof institutionsResponse>;

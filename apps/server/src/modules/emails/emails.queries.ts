@@ -1,6 +1,6 @@
 import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { MESSAGE_HASH_COLUMNS } from '../evidence/chain.ts';
+import { MESSAGE_HASH_COLUMNS } from '../evidence/chain-fields.ts';
 import { birthDate, COLUMNS as LEAD_COLUMNS } from '../leads/leads.queries.ts';
 import type { TenantScope } from '../tenancy/tenant-scope.ts';
 

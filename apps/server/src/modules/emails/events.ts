@@ -136,6 +136,3 @@ export async function recordEvents(trx: Transaction<DB>, events: NewEvent[], bos
 export async function queueStampsSafely(trx: Transaction<DB>, boss: PgBoss, evt_codigos: number[]): Promise<void> {
   await inSavepoint(trx, 'carimbo', () => queueStamps(trx, boss, evt_codigos));
 }
-
-// The reads of a message's events live with the other statements (events.queries.ts); other modules import them from here.
-export { type EventWithStamp, eventsOf, eventsWithStamps, hasSendEvent } from './events.queries.ts';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness.ts';
-import { checkChain } from '../evidence/chain.ts';
+import { checkChain } from '../evidence/chain-check.ts';
 import { EVIDENCE_STAMP_QUEUE } from '../evidence/stamp.worker.ts';
 import { EMAIL_SEND_QUEUE } from './send.worker.ts';
 

@@ -6,7 +6,7 @@ import { migrateToLatest } from '../../db/migrate.ts';
 import { migrations } from '../../db/migrations/index.ts';
 import { PGliteDialect } from '../../db/pglite-dialect.ts';
 import type { DB } from '../../db/schema.ts';
-import { checkChain } from './chain.ts';
+import { checkChain } from './chain-check.ts';
 
 /** A database at migration 0006, before the evidence existed: PGlite fresh, or TEST_DATABASE_URL's own. */
 async function emptyDatabase(): Promise<Database> {

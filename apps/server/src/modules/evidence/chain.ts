@@ -18,14 +18,6 @@ import { type ChainedEventInput, eventFields, eventRow } from './chain-fields.ts
  * The evidence chain (docs/evidence.md): appending events here, the hashed fields in
  * chain-fields.ts, the check in chain-check.ts, the statements in chain.queries.ts.
  */
-export { type ChainReport, checkChain, checkOwnChain } from './chain-check.ts';
-export {
-  type ChainedEventInput,
-  EVENT_HASH_COLUMNS,
-  MESSAGE_HASH_COLUMNS,
-  recomputeEventHash,
-  type StoredEvent,
-} from './chain-fields.ts';
 
 /**
  * Appends one event at the end of its message's chain. Must run inside a transaction: the message

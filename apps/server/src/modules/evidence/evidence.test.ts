@@ -11,7 +11,8 @@ import { bearer, notFoundForOthers, type TestApp, useSinkApp } from '../../../te
 import { opensslVerifyToken } from '../../../test/openssl.ts';
 import { waitFor } from '../../../test/smtp-sink.ts';
 import { recordEvent } from '../emails/events.ts';
-import { checkChain, checkOwnChain, recomputeEventHash } from './chain.ts';
+import { checkChain, checkOwnChain } from './chain-check.ts';
+import { recomputeEventHash } from './chain-fields.ts';
 import { checkEvidence, checkOwnEvidence } from './evidence.service.ts';
 import { sweepUnstamped } from './stamp.worker.ts';
 

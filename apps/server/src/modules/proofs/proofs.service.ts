@@ -3,7 +3,7 @@ import { PROOF_MSG, type SendingProof } from '@ar/core';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
 import { eventsWithStamps } from '../emails/events.queries.ts';
-import { checkOwnChain } from '../evidence/chain.ts';
+import { checkOwnChain } from '../evidence/chain-check.ts';
 import type { TenantScope } from '../tenancy/tenant-scope.ts';
 import { presentSendingProof } from './proofs.presenter.ts';
 import { findOwnMessageForProof, insertDocumentLog, type ProofEvent, type ProofMessage } from './proofs.queries.ts';

@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, type TestApp, useTestApp } from '../../../test/harness.ts';
 import { pdfText } from '../../../test/pdf-reader.ts';
 import { waitFor } from '../../../test/smtp-sink.ts';
-import { checkChain } from '../evidence/chain.ts';
+import { checkChain } from '../evidence/chain-check.ts';
 
 /**
  * TRUST_PROXY (docs/security.md): the address written into the evidence is the socket's unless the

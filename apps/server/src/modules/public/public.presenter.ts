@@ -9,7 +9,7 @@ import {
 } from '@ar/core';
 import { storedMessageHtml } from '../../mail/message-html.ts';
 import { presentStatuses } from '../emails/emails.presenter.ts';
-import type { EventWithStamp } from '../emails/events.ts';
+import type { EventWithStamp } from '../emails/events.queries.ts';
 import { presentOficio } from '../emails/oficio.presenter.ts';
 import type { PublicRow } from './public.queries.ts';
 import { isPersonEvent, type ReadVerdict } from './read-classifier.ts';

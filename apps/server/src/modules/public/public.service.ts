@@ -2,7 +2,8 @@ import { PUBLIC_MSG, type PublicMessage, publicMessageSchema, type StatusType, t
 import type { AppContext } from '../../context.ts';
 import { type ForwardedFrom, forwardedDetails } from '../../http/client-address.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import { eventsWithStamps, recordEvent } from '../emails/events.ts';
+import { eventsWithStamps } from '../emails/events.queries.ts';
+import { recordEvent } from '../emails/events.ts';
 import { checkAnswer } from './answer-check.ts';
 import { cachedPage, keepPage, pageVersion } from './page-cache.ts';
 import { presentPublicMessage } from './public.presenter.ts';

@@ -2,7 +2,7 @@ import { PUBLIC_MSG } from '@ar/core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, type TestApp, useSinkApp } from '../../../test/harness.ts';
 import { waitFor } from '../../../test/smtp-sink.ts';
-import { checkChain } from '../evidence/chain.ts';
+import { checkChain } from '../evidence/chain-check.ts';
 
 const { app } = useSinkApp({ startQueue: true });
 let t: TestApp;

@@ -1,13 +1,14 @@
+import type { MessageTag } from '@ar/core';
 import { Badge, Button, Checkbox, CloseButton, Group, Popover, ScrollArea, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconTagPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { showWarning } from '../../app/alerts.ts';
-import { addTagsCall, removeTagCall, type TagRef, tagOptionsCall } from './emails.api.ts';
+import { addTagsCall, removeTagCall, tagOptionsCall } from './emails.api.ts';
 
 /** The tags of a sent message, added and removed in place (POST/DELETE /emails/send/{id}/etiquetas). */
-export function MessageTags({ id, tags }: { id: number; tags: TagRef[] }) {
+export function MessageTags({ id, tags }: { id: number; tags: MessageTag[] }) {
   const client = useQueryClient();
   const [open, setOpen] = useState(false);
   const [chosen, setChosen] = useState<string[]>([]);

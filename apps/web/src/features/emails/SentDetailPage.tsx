@@ -1,3 +1,4 @@
+import type { SentDetail } from '@ar/core';
 import { AUTOMATED_MARK, CHANNEL_NAMES, type Channel, PROOF_MSG } from '@ar/core';
 import {
   Alert,
@@ -24,7 +25,7 @@ import { formatDateTime } from '../../app/format.ts';
 import { OficioSummary } from '../../components/OficioSummary.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { EmailsLayout } from './EmailsLayout.tsx';
-import { downloadExpertReport, downloadFile, getSentCall, refreshStatusCall, type SentDetail } from './emails.api.ts';
+import { downloadExpertReport, downloadFile, getSentCall, refreshStatusCall } from './emails.api.ts';
 import { groupStatuses, groupTimeline } from './evidence-groups.ts';
 import { MessageTags } from './MessageTags.tsx';
 

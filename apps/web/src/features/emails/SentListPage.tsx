@@ -1,3 +1,4 @@
+import type { SentRow } from '@ar/core';
 import { CHANNEL_NAMES, PROOF_MSG, STATUS_FILTER, STATUS_LABELS } from '@ar/core';
 import { ActionIcon, Badge, Group, Paper, Text, Tooltip } from '@mantine/core';
 import { IconEye, IconFileCertificate } from '@tabler/icons-react';
@@ -10,7 +11,7 @@ import { formatDateTime } from '../../app/format.ts';
 import { type FilterOption, type PagedColumn, PagedTable } from '../../components/paged-table/PagedTable.tsx';
 import { usePagedList } from '../../components/paged-table/table-state.ts';
 import { EmailsLayout } from './EmailsLayout.tsx';
-import { downloadSendingProof, type SentRow, tagOptionsCall } from './emails.api.ts';
+import { downloadSendingProof, tagOptionsCall } from './emails.api.ts';
 import { StatusIcons } from './StatusIcons.tsx';
 
 const STATUS_OPTIONS: FilterOption[] = (

@@ -1,18 +1,5 @@
-import type {
-  AttachmentRef,
-  LabelListResponse,
-  MessageResponse,
-  MessageStatuses,
-  MessageTag,
-  MessageTagsResponse,
-  SentDetail,
-  SentRow,
-} from '@ar/core';
+import type { LabelListResponse, MessageResponse, MessageStatuses, MessageTagsResponse, SentDetail } from '@ar/core';
 import { api } from '../../api/client.ts';
-
-/** The screens' names for the core contracts (compose and the tag picker import them from here). */
-export type { AttachmentRef, SentDetail, SentRow };
-export type TagRef = MessageTag;
 
 export const getSentCall = (id: number) => api<SentDetail>(`/emails/send/${id}`, { silent: true });
 export const refreshStatusCall = (id: number) => api<MessageStatuses>(`/emails/status/${id}`, { silent: true });

@@ -1,10 +1,10 @@
+import type { AttachmentRef } from '@ar/core';
 import { ATTACHMENT_ACCEPT, attachmentLimitBytes, attachmentsProblem, MAX_ATTACHMENTS } from '@ar/core';
 import { ActionIcon, Badge, Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import { IconPaperclip, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ApiError } from '../../../api/client.ts';
 import { showWarning } from '../../../app/alerts.ts';
-import type { AttachmentRef } from '../emails.api.ts';
 import { uploadAttachmentsCall } from './compose.api.ts';
 import type { ComposeUser } from './compose-form.ts';
 

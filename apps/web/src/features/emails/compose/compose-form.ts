@@ -1,3 +1,4 @@
+import type { AttachmentRef } from '@ar/core';
 import {
   attachmentRequiredProblem,
   type ComposeBody,
@@ -12,7 +13,6 @@ import {
   recipientContactProblem,
   type SessionUser,
 } from '@ar/core';
-import type { AttachmentRef } from '../emails.api.ts';
 import { isOficioDraft, type OficioDraft, toOficioInput } from '../oficio/oficio-draft.ts';
 
 /** One recipient row of the compose screen, as the form holds it. */

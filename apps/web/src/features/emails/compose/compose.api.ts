@@ -1,7 +1,7 @@
 import type {
   BlacklistCheckResponse,
   ComposeBody,
-  InstitutionContact,
+  InstitutionsResponse,
   LeadBody,
   LeadListResponse,
   LeadSavedResponse,
@@ -21,7 +21,7 @@ export const sendersCall = () =>
   api<SenderListResponse>('/sender', { query: { ...PICKER, column: 'sen_nome', order: 'ASC' }, silent: true });
 export const saveSenderCall = (sen_nome: string, cod_usu_usuario: number) =>
   api<Sender>('/sender', { method: 'POST', body: { sen_nome, cod_usu_usuario }, silent: true });
-export const institutionsCall = () => api<InstitutionContact[]>('/contato-instituicoes', { silent: true });
+export const institutionsCall = () => api<InstitutionsResponse>('/contato-instituicoes', { silent: true });
 /** Only enabled templates are offered for a new send (spec 001 §4). */
 export const enabledTemplatesCall = () =>
   api<TemplateListResponse>('/modelos', { query: { ...PICKER, column: 'mod_name', order: 'ASC', mod_enable: 'true' }, silent: true });
