@@ -107,3 +107,12 @@ export function useTenants(app: { readonly t: { ctx: { db: Kysely<DB> } }; as(em
   });
   return { ids, as };
 }
+
+/** A POST /usuarios body of a new level-1 user with a login of its own; `over` changes any field. */
+export const newUser = (over: Record<string, unknown> = {}) => ({
+  usu_nome: 'Novo Usuário',
+  usu_login: `novo.${Math.random().toString(36).slice(2, 8)}@exemplo.com.br`,
+  usu_anexo_obrigatorio: 'N',
+  usu_nivel: 1,
+  ...over,
+});

@@ -1,6 +1,6 @@
 import { PUBLIC_MSG } from '@ar/core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { bearer, type TestApp, useSinkApp } from '../../../test/harness.ts';
+import { type TestApp, useSinkApp } from '../../../test/harness.ts';
 import { waitFor } from '../../../test/smtp-sink.ts';
 import { checkChain } from '../evidence/chain-check.ts';
 
@@ -30,19 +30,12 @@ beforeAll(async () => {
   const token = await t.login('usuario@demo.local');
   const up = await t.upload(token, [{ name: 'contrato.pdf', data: PDF }]);
   attachmentUuid = up.json()[0].uuidFilename;
-  const sent = await t.app.inject({
-    method: 'POST',
-    url: '/v2/emails/send',
-    headers: bearer(token),
-    payload: {
-      destinataires: [
-        { to: 'ana@cliente.test', nameTo: 'Ana', validacaoNotif: { pergunta: 'Cidade onde nasceu?', resposta: 'São Paulo' } },
-      ],
-      nameFrom: 'Cobranca Demo',
-      subject: 'Notificação extrajudicial',
-      content: '<p>Veja <a href="https://www.exemplo.test/contrato">o contrato</a> e <a href="www.exemplo.test/anexo">o anexo</a>.</p>',
-      attachments: [attachmentUuid],
-    },
+  const sent = await t.send(token, {
+    destinataires: [{ to: 'ana@cliente.test', nameTo: 'Ana', validacaoNotif: { pergunta: 'Cidade onde nasceu?', resposta: 'São Paulo' } }],
+    nameFrom: 'Cobranca Demo',
+    subject: 'Notificação extrajudicial',
+    content: '<p>Veja <a href="https://www.exemplo.test/contrato">o contrato</a> e <a href="www.exemplo.test/anexo">o anexo</a>.</p>',
+    attachments: [attachmentUuid],
   });
   expect(sent.statusCode).toBe(200);
   ({ ema_uni_id: uuid, ema_uni_codigo: code } = sent.json().emails[0]);

@@ -1,6 +1,6 @@
 import { MSG, PUBLIC_MSG, SIGNUP_MSG } from '@ar/core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, DEMO_PASSWORD, useTestApp } from '../../../test/harness.ts';
+import { DEMO_PASSWORD, useTestApp } from '../../../test/harness.ts';
 import { RECOVERY_LIMITS } from '../auth/auth.service.ts';
 import { MAX_LOGIN_FAILURES } from '../auth/login-throttle.ts';
 import { RECOVERY_QUEUE } from '../auth/recovery.worker.ts';
@@ -14,18 +14,11 @@ let uuid: string;
 beforeAll(async () => {
   await t.ctx.db.updateTable('usuarios').set({ usu_validacao_notificacao: true }).where('usu_login', '=', 'usuario@demo.local').execute();
   const token = await t.login('usuario@demo.local');
-  const sent = await t.app.inject({
-    method: 'POST',
-    url: '/v2/emails/send',
-    headers: bearer(token),
-    payload: {
-      destinataires: [
-        { to: 'ana@cliente.test', nameTo: 'Ana', validacaoNotif: { pergunta: 'Cidade onde nasceu?', resposta: 'São Paulo' } },
-      ],
-      nameFrom: 'Cobranca Demo',
-      subject: 'Notificação extrajudicial',
-      content: '<p>Conteúdo</p>',
-    },
+  const sent = await t.send(token, {
+    destinataires: [{ to: 'ana@cliente.test', nameTo: 'Ana', validacaoNotif: { pergunta: 'Cidade onde nasceu?', resposta: 'São Paulo' } }],
+    nameFrom: 'Cobranca Demo',
+    subject: 'Notificação extrajudicial',
+    content: '<p>Conteúdo</p>',
   });
   expect(sent.statusCode).toBe(200);
   uuid = sent.json().emails[0].ema_uni_id;

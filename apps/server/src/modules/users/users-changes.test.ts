@@ -2,21 +2,13 @@
 import { MSG, USERS_MSG } from '@ar/core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, notFoundForOthers, useTestApp } from '../../../test/harness.ts';
-import { useTenants } from '../../../test/tenants.ts';
+import { newUser, useTenants } from '../../../test/tenants.ts';
 import * as q from './users.queries.ts';
 
 const app = useTestApp();
 const { ids, as } = useTenants(app);
 
 const call = app.call;
-
-const newUser = (over: Record<string, unknown> = {}) => ({
-  usu_nome: 'Novo Usuário',
-  usu_login: `novo.${Math.random().toString(36).slice(2, 8)}@exemplo.com.br`,
-  usu_anexo_obrigatorio: 'N',
-  usu_nivel: 1,
-  ...over,
-});
 
 const inviteTokenIn = (text: string | null) => /\/confirm-registration\/([A-Za-z0-9_-]+)/.exec(text ?? '')?.[1];
 

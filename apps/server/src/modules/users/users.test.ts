@@ -1,20 +1,12 @@
 import { MSG, USERS_MSG } from '@ar/core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, useTestApp, withoutSession } from '../../../test/harness.ts';
-import { useTenants } from '../../../test/tenants.ts';
+import { newUser, useTenants } from '../../../test/tenants.ts';
 
 const app = useTestApp();
 const { ids, as } = useTenants(app);
 
 const call = app.call;
-
-const newUser = (over: Record<string, unknown> = {}) => ({
-  usu_nome: 'Novo Usuário',
-  usu_login: `novo.${Math.random().toString(36).slice(2, 8)}@exemplo.com.br`,
-  usu_anexo_obrigatorio: 'N',
-  usu_nivel: 1,
-  ...over,
-});
 
 describe('authentication', () => {
   it('answers 401 to every users call without a session', async () => {
