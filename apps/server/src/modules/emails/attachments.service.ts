@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { DEFAULT_ATTACHMENT_LIMIT_MB, EMAIL_MSG, type UploadedAttachment } from '@ar/core';
+import { attachmentLimitBytes, EMAIL_MSG, type UploadedAttachment } from '@ar/core';
 import type { AppContext } from '../../context.ts';
 import { badRequest } from '../../http/errors.ts';
 import { acceptedMime } from '../../storage/content-type.ts';
@@ -25,7 +25,7 @@ export type ReadFiles = (limitBytes: number) => AsyncIterable<IncomingFile>;
  * Nothing is stored unless every file of the request is acceptable.
  */
 export async function uploadAttachments(ctx: AppContext, scope: TenantScope, read: ReadFiles): Promise<UploadedAttachment[]> {
-  const limit = ((await findAttachmentLimit(ctx.db, scope)) ?? DEFAULT_ATTACHMENT_LIMIT_MB) * 1024 * 1024;
+  const limit = attachmentLimitBytes({ usu_limite_anexo: await findAttachmentLimit(ctx.db, scope) });
   const files: { name: string; data: Buffer; mime: string }[] = [];
   let total = 0;
   for await (const file of read(limit)) {

@@ -1,9 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
   applyTemplateVariables,
+  attachmentLimitBytes,
   type ComposeValues,
   composeProblems,
-  DEFAULT_ATTACHMENT_LIMIT_MB,
   EMAIL_MSG,
   messageUnits,
   oficioSearchText,
@@ -81,7 +81,7 @@ async function storeAndQueue(ctx: AppContext, scope: TenantScope, body: ComposeV
 
   const attachments = await findOwnAttachments(ctx.db, scope, body.attachments);
   if (attachments.length !== new Set(body.attachments).size) throw badRequest('Anexo não encontrado. Envie o arquivo novamente.');
-  const limitBytes = (user.usu_limite_anexo ?? DEFAULT_ATTACHMENT_LIMIT_MB) * 1024 * 1024;
+  const limitBytes = attachmentLimitBytes(user);
   if (attachments.reduce((s, a) => s + a.ane_tamanho, 0) > limitBytes) throw badRequest(EMAIL_MSG.attachmentsTooLarge);
   const tags = await findOwnTags(ctx.db, scope, body.etiquetasSelected);
   if (tags.length !== new Set(body.etiquetasSelected).size) throw badRequest('Etiqueta não encontrada.');
