@@ -5,9 +5,11 @@ import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { type Database, openDatabase } from './db/database.ts';
+import { type ChannelListener, listenToChannel } from './db/listen.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createMailService } from './mail/mail.service.ts';
 import { createAuthQueues, startAuthWorkers } from './modules/auth/recovery.worker.ts';
+import { forgetCachedSessions, resetSessionCacheMode, SESSIONS_CHANNEL, setSessionListening } from './modules/auth/session-cache.ts';
 import { createEmailQueues, startEmailWorkers } from './modules/emails/send.worker.ts';
 import { evidenceTsa } from './modules/evidence/evidence.service.ts';
 import { createEvidenceQueues, startEvidenceWorkers } from './modules/evidence/stamp.worker.ts';
@@ -39,7 +41,20 @@ export async function createRuntime(
   } = {},
 ): Promise<Runtime> {
   const database = opts.database ?? (await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') }));
+  // Several processes may start together on one PostgreSQL: the migrator holds an advisory lock
+  // (Kysely's PostgreSQL adapter), so the migrations run once and the others wait (docs/scale.md).
   await migrateToLatest(database.db as never, database.schema);
+  // On PostgreSQL other processes may change a session: this one caches sessions only while it
+  // hears their notifications (modules/auth/session-cache.ts).
+  let sessionsListener: ChannelListener | null = null;
+  if (database.kind === 'postgres' && database.connectionString) {
+    setSessionListening(false);
+    sessionsListener = listenToChannel(database.connectionString, SESSIONS_CHANNEL, {
+      onMessage: forgetCachedSessions,
+      onState: setSessionListening,
+      onError: (error) => console.warn(`session notifications: ${error.message}`),
+    });
+  }
   if (config.seedDemo) await seedDemo(database.db);
   const boss: PgBoss | null = opts.startQueue === false ? null : await startQueue(database, (err) => console.error('job queue error', err));
   const mail = createMailService({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db });
@@ -51,10 +66,15 @@ export async function createRuntime(
   if (boss) await createEmailQueues(boss);
   if (boss) await createEvidenceQueues(boss);
   if (boss) await createAuthQueues(boss);
-  if (opts.startWorkers !== false) await startEmailWorkers(ctx);
-  if (opts.startWorkers !== false) await startEvidenceWorkers(ctx);
-  if (opts.startWorkers !== false) await startAuthWorkers(ctx);
-  const inbound = opts.startInbound && config.inboundSmtpPort > 0 ? await startInboundServer(ctx, { port: config.inboundSmtpPort }) : null;
+  // ROLE (docs/scale.md): a web process queues work and leaves it to the worker processes.
+  const workers = opts.startWorkers !== false && config.role !== 'web';
+  if (workers) await startEmailWorkers(ctx);
+  if (workers) await startEvidenceWorkers(ctx);
+  if (workers) await startAuthWorkers(ctx);
+  const inbound =
+    opts.startInbound && config.inboundSmtpPort > 0 && config.role !== 'worker'
+      ? await startInboundServer(ctx, { port: config.inboundSmtpPort })
+      : null;
   return {
     app,
     ctx,
@@ -65,6 +85,10 @@ export async function createRuntime(
       await app.close();
       if (boss) await boss.stop({ graceful: true, timeout: 10_000 });
       mail.close();
+      if (sessionsListener) {
+        await sessionsListener.close();
+        resetSessionCacheMode();
+      }
       if (!opts.database) await database.close();
     },
   };
