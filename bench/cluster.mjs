@@ -85,7 +85,10 @@ async function run(processes) {
     const token = await signIn(app.url, 'pos@demo.local');
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     const batches = Array.from({ length: Math.ceil(N / PER_REQUEST) }, (_, b) =>
-      Array.from({ length: PER_REQUEST }, (_, k) => ({ to: `pessoa${b * PER_REQUEST + k}@bench.test`, nameTo: `Pessoa ${b * PER_REQUEST + k}` })),
+      Array.from({ length: PER_REQUEST }, (_, k) => ({
+        to: `pessoa${b * PER_REQUEST + k}@bench.test`,
+        nameTo: `Pessoa ${b * PER_REQUEST + k}`,
+      })),
     );
     let next = 0;
     const started = performance.now();
@@ -94,7 +97,12 @@ async function run(processes) {
         const res = await fetch(`${app.url}/v2/emails/send`, {
           method: 'POST',
           headers,
-          body: JSON.stringify({ destinataires: batches[next++], nameFrom: 'Cobranca Bench', subject: 'Notificação', content: '<p>Prezado(a), segue a notificação.</p>' }),
+          body: JSON.stringify({
+            destinataires: batches[next++],
+            nameFrom: 'Cobranca Bench',
+            subject: 'Notificação',
+            content: '<p>Prezado(a), segue a notificação.</p>',
+          }),
         });
         if (!res.ok) throw new Error(`send: ${res.status} ${await res.text()}`);
       }
@@ -123,7 +131,12 @@ async function run(processes) {
 
 const results = [];
 for (const processes of [1, 2]) results.push([processes, await run(processes)]);
-console.log(`\n${N} messages, PostgreSQL, ${os.cpus().length} cores, load average ${os.loadavg().map((l) => fmt(l)).join(' ')}`);
+console.log(
+  `\n${N} messages, PostgreSQL, ${os.cpus().length} cores, load average ${os
+    .loadavg()
+    .map((l) => fmt(l))
+    .join(' ')}`,
+);
 console.log('processes | send end to end msg/s | list p50/p95 ms (req/s) | new search each request p50/p95 ms (req/s)');
 for (const [processes, r] of results) {
   console.log(
@@ -131,4 +144,6 @@ for (const [processes, r] of results) {
   );
 }
 const [[, one], [, two]] = results;
-console.log(`2 processes / 1: send ${fmt(two.sendRate / one.sendRate, 2)}x, list ${fmt(two.list.rps / one.list.rps, 2)}x, search ${fmt(two.search.rps / one.search.rps, 2)}x`);
+console.log(
+  `2 processes / 1: send ${fmt(two.sendRate / one.sendRate, 2)}x, list ${fmt(two.list.rps / one.list.rps, 2)}x, search ${fmt(two.search.rps / one.search.rps, 2)}x`,
+);
