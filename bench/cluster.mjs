@@ -49,16 +49,26 @@ async function startCluster(processes, env) {
     env: { ...process.env, LOG_LEVEL: 'warn', INBOUND_SMTP_PORT: '0', LOGIN_DELAY_MS: '0', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  const url = `http://127.0.0.1:${env.PORT}`;
   await new Promise((resolve, reject) => {
     let out = '';
+    child.on('exit', (code) => reject(new Error(`start:cluster exited with ${code}`)));
+    // Several processes: the supervisor says when the last is ready. One: it serves HTTP.
     child.stdout.on('data', (chunk) => {
       out += chunk;
       if (out.includes('processos do AR Online prontos')) resolve();
     });
-    child.on('exit', (code) => reject(new Error(`start:cluster exited with ${code}`)));
+    if (processes === 1) {
+      const poll = () =>
+        fetch(`${url}/v2/status-connectivity`).then(
+          (r) => (r.ok ? resolve() : setTimeout(poll, 200)),
+          () => setTimeout(poll, 200),
+        );
+      poll();
+    }
   });
   return {
-    url: `http://127.0.0.1:${env.PORT}`,
+    url,
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', resolve);
@@ -140,7 +150,7 @@ console.log(
 console.log('processes | send end to end msg/s | list p50/p95 ms (req/s) | new search each request p50/p95 ms (req/s)');
 for (const [processes, r] of results) {
   console.log(
-    `${processes} | ${fmt(r.sendRate, 0)} | ${r.list.p50}/${r.list.p95} (${fmt(r.list.rps, 0)}) | ${r.search.p50}/${r.search.p95} (${fmt(r.search.rps, 0)})`,
+    `${processes} | ${fmt(r.sendRate, 0)} | ${r.list.p50}/${fmt(r.list.p95, 0)} (${fmt(r.list.rps, 0)}) | ${r.search.p50}/${fmt(r.search.p95, 0)} (${fmt(r.search.rps, 0)})`,
   );
 }
 const [[, one], [, two]] = results;
