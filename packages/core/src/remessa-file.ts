@@ -159,7 +159,7 @@ export function checkRemessaText(text: string): { problem: RemessaFileProblem } 
   const keys = header.map(columnKey);
   const missing = REMESSA_REQUIRED_COLUMNS.filter((c) => !keys.includes(c));
   if (missing.length > 0) return { problem: { tipo: 'REQUIRED_FIELDS', message: REMESSA_MSG.missingColumns(missing) } };
-  const blank = keys.findIndex((k) => k === '');
+  const blank = keys.indexOf('');
   const usedCells = (i: number) => rows.some((r) => (r.cells[i] ?? '').trim() !== '');
   if (blank >= 0 && usedCells(blank)) return { problem: { tipo: 'HEADER_ERROR', message: REMESSA_MSG.blankColumn(blank + 1) } };
   const repeated = keys.find((k, i) => k !== '' && keys.indexOf(k) !== i);

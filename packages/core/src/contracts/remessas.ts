@@ -272,15 +272,18 @@ export type RemessaStatsResponse = z.infer<typeof remessaStatsResponse>;
 
 /** GET /remessas/retorno-full: several remessas' previews in one file. */
 export const remessaRetornoFullQuery = z.object({
-  ids: z
-    .union([z.string(), z.array(z.string())], { error: REMESSA_MSG.idsRequired })
-    .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))
-    .pipe(
-      z
-        .array(z.coerce.number().int().positive().max(2_147_483_647), { error: REMESSA_MSG.idsRequired })
-        .min(1, REMESSA_MSG.idsRequired)
-        .max(100, 'Informe no máximo 100 remessas.'),
-    ),
+  ids: z.union([z.string(), z.array(z.string())], { error: REMESSA_MSG.idsRequired }).transform((v, ctx) => {
+    const ids = (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean);
+    if (ids.length === 0 || ids.some((s) => !/^\d{1,10}$/.test(s) || Number(s) < 1 || Number(s) > 2_147_483_647)) {
+      ctx.addIssue({ code: 'custom', message: REMESSA_MSG.idsRequired });
+      return z.NEVER;
+    }
+    if (ids.length > 100) {
+      ctx.addIssue({ code: 'custom', message: 'Informe no máximo 100 remessas.' });
+      return z.NEVER;
+    }
+    return [...new Set(ids.map(Number))];
+  }),
 });
 
 const isoDay = z
