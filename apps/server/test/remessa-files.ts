@@ -4,7 +4,16 @@ import { waitFor } from './smtp-sink.ts';
 
 /** Test data only: batch files as a person's spreadsheet program writes them, and the waits on their processing. */
 
-export const HEADER = ['ID', 'ASSUNTO', 'NOME_DESTINATARIO', 'EMAIL_DESTINATARIO', 'TELEFONE_DESTINATARIO', 'TIPO_ENVIO_SMS', 'MODELO', 'TELEFONE_DESTINATARIO_WHATSAPP'];
+export const HEADER = [
+  'ID',
+  'ASSUNTO',
+  'NOME_DESTINATARIO',
+  'EMAIL_DESTINATARIO',
+  'TELEFONE_DESTINATARIO',
+  'TIPO_ENVIO_SMS',
+  'MODELO',
+  'TELEFONE_DESTINATARIO_WHATSAPP',
+];
 
 /** A ';' file of these lines under `header`, CRLF as Excel writes it. */
 export const csvOf = (rows: string[][], header: string[] = HEADER) => [header, ...rows].map((r) => r.join(';')).join('\r\n') + '\r\n';

@@ -59,7 +59,9 @@ describe('remessas: the calls', () => {
 
   it('tells the encoding from the content', async () => {
     const enc = async (bytes: Buffer) =>
-      (await app.call('POST', '/remessas/encoding-remessa', as.usuario, { content: `data:text/csv;base64,${bytes.toString('base64')}` })).json();
+      (
+        await app.call('POST', '/remessas/encoding-remessa', as.usuario, { content: `data:text/csv;base64,${bytes.toString('base64')}` })
+      ).json();
     expect(await enc(Buffer.from('ASSUNTO;NOME\nNotificação;João\n', 'utf8'))).toEqual({ encoding: 'UTF-8' });
     expect(await enc(Buffer.from('ASSUNTO;NOME\nNotificação;João\n', 'latin1'))).toEqual({ encoding: 'ISO-8859-1' });
     expect(await enc(Buffer.from('\ufeffASSUNTO', 'utf16le'))).toEqual({ encoding: 'UTF-16LE' });
@@ -68,7 +70,12 @@ describe('remessas: the calls', () => {
 
 describe('remessas: a file refused whole lands on the failures tab with its type and the spec text', () => {
   const cases: [string, string | Buffer, string, string][] = [
-    ['ENCODING_ERROR', Buffer.from(csvOf([['1', 'Notificação', 'João', 'joao@cliente.test', '', '', 'M', '']]), 'latin1'), 'ENCODING_ERROR', REMESSA_MSG.encoding],
+    [
+      'ENCODING_ERROR',
+      Buffer.from(csvOf([['1', 'Notificação', 'João', 'joao@cliente.test', '', '', 'M', '']]), 'latin1'),
+      'ENCODING_ERROR',
+      REMESSA_MSG.encoding,
+    ],
     ['EMPTY_FILE', '', 'EMPTY_FILE', 'Arquivo vazio ou sem dados válidos'],
     ['ONLY_HEADER', csvOf([]), 'ONLY_HEADER', 'Arquivo vazio ou sem dados válidos'],
     [
@@ -77,8 +84,18 @@ describe('remessas: a file refused whole lands on the failures tab with its type
       'INVALID_FORMAT',
       'O arquivo deve ter menos de 5.000 linhas',
     ],
-    ['SEPARATOR_ERROR', 'ID,ASSUNTO,NOME_DESTINATARIO,EMAIL_DESTINATARIO,MODELO\r\n1,A,B,b@c.test,M\r\n', 'SEPARATOR_ERROR', REMESSA_MSG.separator],
-    ['REQUIRED_FIELDS', csvOf([['1', 'A', 'B']], ['ID', 'assunto', 'nome_destinatario']), 'REQUIRED_FIELDS', 'Colunas obrigatórias ausentes: EMAIL_DESTINATARIO, MODELO'],
+    [
+      'SEPARATOR_ERROR',
+      'ID,ASSUNTO,NOME_DESTINATARIO,EMAIL_DESTINATARIO,MODELO\r\n1,A,B,b@c.test,M\r\n',
+      'SEPARATOR_ERROR',
+      REMESSA_MSG.separator,
+    ],
+    [
+      'REQUIRED_FIELDS',
+      csvOf([['1', 'A', 'B']], ['ID', 'assunto', 'nome_destinatario']),
+      'REQUIRED_FIELDS',
+      'Colunas obrigatórias ausentes: EMAIL_DESTINATARIO, MODELO',
+    ],
     [
       'HEADER_ERROR',
       csvOf([['1', 'A', 'B', 'b@c.test', 'M', 'N']], ['ID', 'ASSUNTO', 'NOME_DESTINATARIO', 'EMAIL_DESTINATARIO', 'MODELO', 'modelo']),
@@ -124,7 +141,12 @@ describe('remessas: a mixed file', () => {
     );
     fileId = await uploaded(as.admin, uploadBody(content, 'clientes novembro.csv'));
     const rem = await settled(app.t.ctx.db, fileId);
-    expect(rem).toMatchObject({ rem_status_processamento: 'PROCESSADO_COM_SUCESSO', rem_quantidade_registros: 8, rem_enfileiradas: 2, rem_falhas: 6 });
+    expect(rem).toMatchObject({
+      rem_status_processamento: 'PROCESSADO_COM_SUCESSO',
+      rem_quantidade_registros: 8,
+      rem_enfileiradas: 2,
+      rem_falhas: 6,
+    });
 
     const mails = await waitFor(
       () => sink.messages.filter((m) => m.rcptTo.some((r) => r === 'ana@cliente.test' || r === 'bruno@cliente.test')),
@@ -143,7 +165,11 @@ describe('remessas: a mixed file', () => {
     expect(sent.emails[0]).toMatchObject({ ema_uni_identificacao: 'CT-1', ema_uni_to: 'ana@cliente.test' });
 
     const failure = await failureRecordOf(app.t.ctx.db, fileId);
-    expect(failure).toMatchObject({ rem_status_processamento: 'FALHA_NA_VALIDACAO', rem_quantidade_registros: 6, tipo_falha: 'INVALID_FORMAT' });
+    expect(failure).toMatchObject({
+      rem_status_processamento: 'FALHA_NA_VALIDACAO',
+      rem_quantidade_registros: 6,
+      tipo_falha: 'INVALID_FORMAT',
+    });
     const reasons = failure?.motivo_falha ?? '';
     expect(reasons).toContain('Linha 4, coluna EMAIL_DESTINATARIO: o e-mail "carla-sem-arroba" não é válido.');
     expect(reasons).toContain('Linha 5, coluna MODELO: modelo "Modelo que não existe" não encontrado ou desativado.');
@@ -192,8 +218,13 @@ describe('remessas: a mixed file', () => {
     const res = await app.call('GET', `/remessas/retorno/${fileId}`, as.admin);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toContain('clientes%20novembro_previa.csv');
-    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toBe(`${[...HEADER, 'VENCIMENTO'].join(';')};LINHA;PROTOCOLO;STATUS_EMAIL;STATUS_SMS;STATUS_WHATSAPP;PAGINA_PUBLICA;MOTIVO_FALHA`);
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      `${[...HEADER, 'VENCIMENTO'].join(';')};LINHA;PROTOCOLO;STATUS_EMAIL;STATUS_SMS;STATUS_WHATSAPP;PAGINA_PUBLICA;MOTIVO_FALHA`,
+    );
     expect(lines).toHaveLength(9);
     const ana = lines[1]?.split(';') ?? [];
     expect(ana.slice(0, 4)).toEqual(['CT-1', 'Contrato *|ID|* de *|NOME|*', 'Ana Lima', 'ana@cliente.test']);
@@ -214,7 +245,9 @@ describe('remessas: a mixed file', () => {
   it('asks before the same file goes again within 24 h, and sends it once confirmed', async () => {
     const again = await upload(as.admin, uploadBody(content, 'clientes novembro (1).csv'));
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toMatch(/^Este mesmo arquivo já foi enviado em \d\d\/\d\d\/\d{4} \d\d:\d\d \(remessa nº \d+\)\. Deseja enviá-lo novamente\?/);
+    expect(again.json().message).toMatch(
+      /^Este mesmo arquivo já foi enviado em \d\d\/\d\d\/\d{4} \d\d:\d\d \(remessa nº \d+\)\. Deseja enviá-lo novamente\?/,
+    );
     expect(again.json().duplicada).toMatchObject({ rem_codigo: fileId, rem_nome: 'clientes novembro.csv' });
     expect((await app.call('GET', '/remessas/stats', as.admin)).json().total_sucessos).toBe(1);
     // Another user's same file asks nothing: the question is about the user's own sends.
@@ -228,7 +261,10 @@ describe('remessas: a mixed file', () => {
     const res = await app.call('GET', `/remessas/relatorio?format=csv&dataInicial=${today}&dataFinal=${today}`, as.admin);
     const day = today.split('-').reverse().join('-');
     expect(res.headers['content-disposition']).toContain(`remessas_${day}_${day}.csv`);
-    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe(
       'Código;Arquivo;Recebida em;Última atualização;Status;Registros;Mensagens geradas;Enviadas;Falhas;Tipo da falha;Motivo da falha',
     );
