@@ -1,4 +1,5 @@
 import {
+  attachmentRequiredProblem,
   type CustomFieldDef,
   checkRemessaBytes,
   REMESSA_FAILURE_TYPES,
@@ -26,8 +27,8 @@ import * as q from './remessas.queries.ts';
  *   AGUARDANDO_VALIDACAO → the file's rules and each line's; the lines stored with their fate,
  *     the refused ones listed in a failure record → PROCESSADO (or FALHA_NA_VALIDACAO when no
  *     line is left to send);
- *   PROCESSADO → the account's checks before anything is sent (credits for every line) →
- *     EM_PROCESSAMENTO (or ERRO_PROCESSAMENTO / ERRO_CONFIGURACAO);
+ *   PROCESSADO → the account's checks before anything is sent (an account that requires an
+ *     attachment: ERRO_CONFIGURACAO; credits for every line: ERRO_PROCESSAMENTO) → EM_PROCESSAMENTO;
  *   EM_PROCESSAMENTO → slices of lines become AR messages, each slice in one transaction with the
  *     mark of its lines → PROCESSADO_COM_SUCESSO.
  */
@@ -171,6 +172,21 @@ async function syncFailureRecord(ctx: AppContext, rem: q.WorkRemessa): Promise<n
  */
 async function checkAccount(ctx: AppContext, scope: TenantScope, rem: q.WorkRemessa): Promise<void> {
   const pending = await q.countPendingLines(ctx.db, rem.rem_codigo);
+  // Compose refuses a send without attachments for an account that requires one; a file has none.
+  const user = await findComposer(ctx.db, scope);
+  const configuration = attachmentRequiredProblem(0, user);
+  if (configuration) {
+    const reason = `${configuration}: a conta exige anexo em todo envio e a remessa não tem anexos. Nenhuma linha foi enviada.`;
+    await inTransaction(ctx.db, async (trx) => {
+      const moved = await q.moveRemessa(trx, rem.rem_codigo, 'PROCESSADO', {
+        rem_status_processamento: 'ERRO_CONFIGURACAO',
+        tipo_falha: 'REQUIRED_FIELDS',
+        motivo_falha: reason,
+      });
+      if (moved) await q.failLines(trx, rem.rem_codigo, 'pending', 'REQUIRED_FIELDS', reason);
+    });
+    return;
+  }
   const plan = await creditState(ctx, scope, {});
   const short = plan.pla_tipo_plano === '1' && plan.pla_total_credito < pending;
   if (plan.pla_ativo === 0 || short) {

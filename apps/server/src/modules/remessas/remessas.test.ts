@@ -310,6 +310,28 @@ describe('remessas: credits and the 90-day clean-up', () => {
     expect((await list(as.usuario, 'falha')).data[0]).toMatchObject({ rem_codigo: id, tipo_falha: 'CREDITS_ERROR' });
   });
 
+  it('refuses a file of an account that requires attachments (ERRO_CONFIGURACAO), as compose would', async () => {
+    const owner = (await app.scopeOf('usuario@demo.local')).owner;
+    await app.t.ctx.db
+      .updateTable('planos')
+      .set({ pla_total_credito: 100 })
+      .where('pla_nivel', '=', 1)
+      .where('pla_codigo_usu_ent', '=', owner)
+      .execute();
+    await app.t.ctx.db.updateTable('usuarios').set({ usu_anexo_obrigatorio: 'S' }).where('usu_codigo', '=', owner).execute();
+    const code = (await list(as.usuario, 'falha')).data.length;
+    const id = await uploaded(
+      as.usuario,
+      uploadBody(csvOf([['a1', 'Aviso', 'Nome', 'a1@cliente.test', '', '', 'Modelo do usuário', '']]), 'anexo.csv'),
+    );
+    const rem = await settled(app.t.ctx.db, id);
+    expect(rem).toMatchObject({ rem_status_processamento: 'ERRO_CONFIGURACAO', tipo_falha: 'REQUIRED_FIELDS', rem_enfileiradas: 0 });
+    expect(rem.motivo_falha).toContain('Você deve selecionar um ou mais anexos');
+    expect((await list(as.usuario, 'falha')).data.length).toBe(code + 1);
+    expect(await app.t.balance('usuario@demo.local')).toBe(100);
+    await app.t.ctx.db.updateTable('usuarios').set({ usu_anexo_obrigatorio: 'N' }).where('usu_codigo', '=', owner).execute();
+  });
+
   it('removes failure records (and their files) after 90 days; successes stay', async () => {
     const db = app.t.ctx.db;
     const old = new Date(Date.now() - 91 * 86_400_000);

@@ -66,7 +66,12 @@ function RemessasTable({
     { key: 'rem_codigo', title: 'Código', sortable: true, width: 90 },
     { key: 'rem_nome', title: 'Arquivo' },
     { key: 'rem_data_processamento', title: 'Última atualização', width: 150, render: (r) => formatDateTime(r.rem_data_processamento) },
-    { key: 'rem_status_processamento', title: 'Status', render: (r) => <RemessaStatusBadge code={r.rem_status_processamento} /> },
+    {
+      key: 'rem_status_processamento',
+      title: 'Status',
+      width: 200,
+      render: (r) => <RemessaStatusBadge code={r.rem_status_processamento} />,
+    },
     { key: 'rem_quantidade_registros', title: 'Nº Registros', width: 110 },
   ];
   const successColumns: PagedColumn<Remessa>[] = [

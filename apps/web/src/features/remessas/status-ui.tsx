@@ -29,7 +29,13 @@ export function RemessaStatusBadge({ code }: { code: string }) {
   const info = remessaStatusInfo(code);
   const Icon = ICONS[info.icon];
   return (
-    <Badge color={info.color} variant="light" leftSection={<Icon size={12} />} title={info.description}>
+    <Badge
+      color={info.color}
+      variant="light"
+      leftSection={<Icon size={12} />}
+      title={info.description}
+      styles={{ root: { maxWidth: 'none', overflow: 'visible' }, label: { overflow: 'visible' } }}
+    >
       {info.label}
     </Badge>
   );
