@@ -134,7 +134,7 @@ test('remessas: a mixed file through the modal, both tabs, details, the preview 
   const day = report.getByRole('button', { name: new RegExp(`^${Number(today)} `) }).first();
   await day.click();
   await day.click();
-  await expect(report.getByLabel('De')).toHaveValue(/\d\d\/\d\d\/\d{4}/);
+  await expect(report.getByRole('textbox', { name: 'Até' })).toHaveValue(/\d\d\/\d\d\/\d{4}/);
   const printed = await readDownload(page, () => report.getByRole('button', { name: 'Gerar' }).click());
   expect(printed.name).toMatch(/^remessas_\d\d-\d\d-\d{4}_\d\d-\d\d-\d{4}\.csv$/);
   expect(printed.text).toContain(';clientes.csv;');
