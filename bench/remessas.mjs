@@ -3,7 +3,7 @@
 // than 0.5x the compose pipeline's rate. `npm run bench -- remessas`. On PostgreSQL
 // (BENCH_DATABASE_URL, a database of its own made again each run; BENCH_REMESSA_PG=0 leaves it out)
 // and on the embedded PGlite (BENCH_REMESSA_PGLITE=0 leaves it out). Per database:
-// - queued: POST /v2/remessas/upload of the file, then GET /v2/remessas every 25 ms until it is
+// - queued: POST /v2/remessas/upload of the file, then GET /v2/remessas every 100 ms until it is
 //   PROCESSADO_COM_SUCESSO with every line a message: seconds from the request (budget < 3 s);
 // - delivery: the sink holds every MAIL FROM while the file's messages are queued, then lets them go:
 //   messages/s from the release to the last acceptance; the same for the same number of messages
@@ -17,7 +17,7 @@ import { benchDatabase, fmt, signIn, startProduct } from './lib.mjs';
 
 const ROWS = Number(process.env.BENCH_REMESSA_ROWS ?? 5000);
 const WARM_UP = 200;
-const PORT = Number(process.env.BENCH_REMESSA_PORT ?? 3830);
+const PORT = Number(process.env.BENCH_REMESSA_PORT ?? 3862);
 const DB_NAME = process.env.BENCH_REMESSA_DB ?? 'ar_bench_remessas';
 const BODY = `<p>Prezado(a) *|NOME|*, segue a notificação referente ao <a href="https://www.exemplo.test/contrato">contrato</a> *|ID|*.</p>${'<p>Texto da notificação com validade jurídica.</p>'.repeat(20)}`;
 
@@ -107,7 +107,7 @@ async function run(label, env, sink) {
         const r = data.find((x) => x.rem_codigo === rem_codigo);
         if (r?.rem_status_processamento === 'PROCESSADO_COM_SUCESSO' && r.progresso.enfileiradas === n) return performance.now();
         if (!r) throw new Error(`remessa ${rem_codigo} left the successes tab`);
-        await new Promise((res) => setTimeout(res, 25));
+        await new Promise((res) => setTimeout(res, 100));
       }
     };
     const addresses = (prefix, n) => Array.from({ length: n }, (_, i) => `${prefix}${i}@bench.test`);
