@@ -16,7 +16,7 @@ export const HEADER = [
 ];
 
 /** A ';' file of these lines under `header`, CRLF as Excel writes it. */
-export const csvOf = (rows: string[][], header: string[] = HEADER) => [header, ...rows].map((r) => r.join(';')).join('\r\n') + '\r\n';
+export const csvOf = (rows: string[][], header: string[] = HEADER) => `${[header, ...rows].map((r) => r.join(';')).join('\r\n')}\r\n`;
 
 /** The upload body of POST /remessas/upload, as the browser's FileReader.readAsDataURL makes it. */
 export const uploadBody = (content: string | Buffer, fileName = 'remessa.csv', type = 'text/csv') => ({
