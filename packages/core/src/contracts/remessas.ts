@@ -121,7 +121,7 @@ export const REMESSA_STATUS = {
     label: 'Erro de Configuração',
     color: 'pink',
     icon: 'settings-x',
-    description: 'A conta não permite enviar a remessa (configuração do usuário).',
+    description: 'A configuração da conta não permite enviar a remessa (por exemplo, exige anexo em todo envio).',
     falha: true,
   },
   ERRO_PROCESSAMENTO: {
