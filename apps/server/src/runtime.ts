@@ -14,6 +14,7 @@ import { createEmailQueues, startEmailWorkers } from './modules/emails/send.work
 import { evidenceTsa } from './modules/evidence/evidence.service.ts';
 import { createEvidenceQueues, startEvidenceWorkers } from './modules/evidence/stamp.worker.ts';
 import { type InboundServer, startInboundServer } from './modules/inbound/inbound.server.ts';
+import { createRemessaQueues, startRemessaWorkers } from './modules/remessas/remessas.worker.ts';
 import { startQueue } from './queue/boss.ts';
 import { seedDemo } from './seed/demo.ts';
 import { createStorage } from './storage/index.ts';
@@ -66,11 +67,13 @@ export async function createRuntime(
   if (boss) await createEmailQueues(boss);
   if (boss) await createEvidenceQueues(boss);
   if (boss) await createAuthQueues(boss);
+  if (boss) await createRemessaQueues(boss);
   // ROLE (docs/scale.md): a web process queues work and leaves it to the worker processes.
   const workers = opts.startWorkers !== false && config.role !== 'web';
   if (workers) await startEmailWorkers(ctx);
   if (workers) await startEvidenceWorkers(ctx);
   if (workers) await startAuthWorkers(ctx);
+  if (workers) await startRemessaWorkers(ctx);
   const inbound =
     opts.startInbound && config.inboundSmtpPort > 0 && config.role !== 'worker'
       ? await startInboundServer(ctx, { port: config.inboundSmtpPort })
