@@ -1,4 +1,5 @@
 import type http from 'node:http';
+import { SOCKET_PATH } from '@ar/core';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import { Server } from 'socket.io';
 import type { Database } from '../db/database.ts';
@@ -38,7 +39,6 @@ export interface EmailStatusNotice {
   emails: { id: number; uuid: string; canal: 'email' | 'sms' | 'whatsapp' | 'voz'; status: string | null }[];
 }
 
-export const SOCKET_PATH = '/v2/socket.io';
 export const EMAIL_STATUS_CHANNEL = 'ar_email_status';
 export const userRoom = (userId: number) => `usuario:${userId}`;
 export const sessionRoom = (tokenHash: string) => `sessao:${tokenHash}`;
