@@ -16,6 +16,7 @@ import * as m0014 from './0014-rate-limits.ts';
 import * as m0015 from './0015-emails-reached-statuses.ts';
 import * as m0016 from './0016-email-accepted.ts';
 import * as m0020 from './0020-remessas.ts';
+import * as m0018 from './0018-notifications.ts';
 
 /**
  * Every migration, in order. A module adds its own file (NNNN-module.ts) and one line here;
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '0015-emails-reached-statuses': m0015,
   '0016-email-accepted': m0016,
   '0020-remessas': m0020,
+  '0018-notifications': m0018,
 };
