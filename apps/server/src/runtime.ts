@@ -14,8 +14,8 @@ import { createEmailQueues, startEmailWorkers } from './modules/emails/send.work
 import { evidenceTsa } from './modules/evidence/evidence.service.ts';
 import { createEvidenceQueues, startEvidenceWorkers } from './modules/evidence/stamp.worker.ts';
 import { type InboundServer, startInboundServer } from './modules/inbound/inbound.server.ts';
-import { createRemessaQueues, startRemessaWorkers } from './modules/remessas/remessas.worker.ts';
 import { startNotificationSocket } from './modules/notifications/notifications.socket.ts';
+import { createRemessaQueues, startRemessaWorkers } from './modules/remessas/remessas.worker.ts';
 import { startQueue } from './queue/boss.ts';
 import { createRealtime } from './realtime/realtime.ts';
 import { seedDemo } from './seed/demo.ts';

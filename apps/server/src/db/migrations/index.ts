@@ -15,8 +15,8 @@ import * as m0013oficio from './0013-emails-oficio.ts';
 import * as m0014 from './0014-rate-limits.ts';
 import * as m0015 from './0015-emails-reached-statuses.ts';
 import * as m0016 from './0016-email-accepted.ts';
-import * as m0020 from './0020-remessas.ts';
 import * as m0018 from './0018-notifications.ts';
+import * as m0020 from './0020-remessas.ts';
 
 /**
  * Every migration, in order. A module adds its own file (NNNN-module.ts) and one line here;
