@@ -128,6 +128,7 @@ export interface DB {
   blacklist: BlacklistTable;
   emails_recebidos: EmailsRecebidosTable;
   email_documentos: EmailDocumentosTable;
+  dashboard_contagem: DashboardContagemTable;
 }
 
 /** Plans and the credit ledger (migration 0004-plans; see docs/plans.md). */
@@ -399,4 +400,20 @@ export interface EmailDocumentosTable {
   doc_user_agent: string | null;
   doc_sha256: string;
   doc_data: Generated<Date>;
+}
+
+/**
+ * The dashboard's counts per Brasília day, user, channel and tag (0: every message), kept by the
+ * database's triggers in the transaction of each change (migration 0017-dashboard-counts; docs/dashboard.md).
+ */
+export interface DashboardContagemTable {
+  cod_usu: number;
+  cod_etiqueta: number;
+  /** A date column; read it with to_char so no time zone shifts it. */
+  dia: ColumnType<string, string, string>;
+  canal: 'email' | 'sms' | 'whatsapp' | 'voz' | 'carta';
+  enviados: number;
+  entregues: number;
+  lidos: number;
+  recebidos: number;
 }
