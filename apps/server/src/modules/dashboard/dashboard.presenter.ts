@@ -8,7 +8,7 @@ import {
   type DashboardTags,
   dashboardDays,
 } from '@ar/core';
-import type { DayCounts, TagCounts } from './dashboard.queries.ts';
+import type { DayCounts, TagCounts, Totals } from './dashboard.queries.ts';
 
 type Figure = 'enviados' | 'entregues' | 'lidos' | 'recebidos';
 
@@ -19,18 +19,15 @@ function seriesOf(filter: DashboardFilter, rows: DayCounts[], figure: Figure, ca
   return dashboardDays(...filter.dateRange).map((day) => byDay.get(day) ?? 0);
 }
 
-const total = (rows: DayCounts[], figure: Figure) => rows.reduce((sum, r) => sum + r[figure], 0);
 const axis = (filter: DashboardFilter) => dashboardDays(...filter.dateRange);
 
-export function presentResume(rows: DayCounts[], tags: TagCounts[]): DashboardResume {
-  return {
-    totalReceived: total(rows, 'recebidos'),
-    totalSent: total(rows, 'enviados'),
-    totalDelivered: total(rows, 'entregues'),
-    totalOpen: total(rows, 'lidos'),
-    totalTags: tags.reduce((sum, t) => sum + t.enviados, 0),
-  };
-}
+export const presentResume = (t: Totals): DashboardResume => ({
+  totalReceived: t.recebidos,
+  totalSent: t.enviados,
+  totalDelivered: t.entregues,
+  totalOpen: t.lidos,
+  totalTags: t.etiquetados,
+});
 
 export const presentReceivedSent = (filter: DashboardFilter, rows: DayCounts[]): DashboardReceivedSent => ({
   dateXaxis: axis(filter),

@@ -24,6 +24,29 @@ function whose(scope: TenantScope, escopo: DashboardScope): Expression<SqlBool> 
 
 const inRange = (r: DashboardRange) => sql<SqlBool>`c.dia BETWEEN ${r.from}::date AND ${r.to}::date`;
 
+/**
+ * The period's totals in one statement: the figures of the tag (0: every message) and the sends
+ * carrying a tag, once per tag (the tags chart's total; a deleted label's rows are back to zero).
+ */
+export async function totalsOf(db: Kysely<DB>, scope: TenantScope, escopo: DashboardScope, range: DashboardRange) {
+  const figures = range.tag === 0 ? sql<SqlBool>`c.cod_etiqueta = 0` : sql<SqlBool>`true`;
+  const tagged = range.tag === 0 ? sql<SqlBool>`c.cod_etiqueta <> 0` : sql<SqlBool>`true`;
+  let query = db
+    .selectFrom('dashboard_contagem as c')
+    .select([
+      sql<number>`coalesce(sum(c.recebidos) FILTER (WHERE ${figures}), 0)::int`.as('recebidos'),
+      sql<number>`coalesce(sum(c.enviados) FILTER (WHERE ${figures}), 0)::int`.as('enviados'),
+      sql<number>`coalesce(sum(c.entregues) FILTER (WHERE ${figures}), 0)::int`.as('entregues'),
+      sql<number>`coalesce(sum(c.lidos) FILTER (WHERE ${figures}), 0)::int`.as('lidos'),
+      sql<number>`coalesce(sum(c.enviados) FILTER (WHERE ${tagged}), 0)::int`.as('etiquetados'),
+    ])
+    .where(whose(scope, escopo))
+    .where(inRange(range));
+  if (range.tag !== 0) query = query.where('c.cod_etiqueta', '=', range.tag);
+  return query.executeTakeFirstOrThrow();
+}
+export type Totals = Awaited<ReturnType<typeof totalsOf>>;
+
 /** The figures of each day and channel of the range (days without any are absent). */
 export function countsByDay(db: Kysely<DB>, scope: TenantScope, escopo: DashboardScope, range: DashboardRange) {
   return db

@@ -35,10 +35,7 @@ export function dashboardRoutes(app: FastifyInstance, ctx: AppContext): void {
     url: '/dashboard/resume',
     summary: 'Totais do período: recebidos, enviados, entregues, lidos (por pessoas) e envios com etiqueta',
     response: dashboardResumeResponse,
-    handler: async ({ body, scope }) => {
-      const { days, tags } = await dashboard.summary(ctx, scope, body);
-      return presentResume(days, tags);
-    },
+    handler: async ({ body, scope }) => presentResume(await dashboard.totals(ctx, scope, body)),
   });
 
   defineRoute(app, ctx, {

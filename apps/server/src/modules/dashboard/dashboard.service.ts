@@ -2,7 +2,7 @@ import { DASHBOARD_MSG, type DashboardFilter, dashboardScopesFor } from '@ar/cor
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/errors.ts';
 import type { TenantScope } from '../tenancy/tenant-scope.ts';
-import { countsByDay, type DashboardRange, sendsByTag } from './dashboard.queries.ts';
+import { countsByDay, type DashboardRange, sendsByTag, totalsOf } from './dashboard.queries.ts';
 
 /**
  * The dashboard's rules (docs/dashboard.md): the range was checked by the contract (spec 000 §5);
@@ -21,12 +21,6 @@ export const dayCounts = (ctx: AppContext, scope: TenantScope, filter: Dashboard
 export const tagCounts = (ctx: AppContext, scope: TenantScope, filter: DashboardFilter) =>
   sendsByTag(ctx.db, scope, filter.escopo, rangeOf(scope, filter));
 
-/** The summary: the totals of the range and the sends carrying a tag. */
-export async function summary(ctx: AppContext, scope: TenantScope, filter: DashboardFilter) {
-  const range = rangeOf(scope, filter);
-  const [days, tags] = await Promise.all([
-    countsByDay(ctx.db, scope, filter.escopo, range),
-    sendsByTag(ctx.db, scope, filter.escopo, range),
-  ]);
-  return { days, tags };
-}
+/** The summary: the totals of the range and the sends carrying a tag, in one statement. */
+export const totals = (ctx: AppContext, scope: TenantScope, filter: DashboardFilter) =>
+  totalsOf(ctx.db, scope, filter.escopo, rangeOf(scope, filter));

@@ -106,6 +106,8 @@ export default function DashboardPage() {
             data={(tags.data?.etiquetas ?? []).map((t) => ({ value: String(t.eti_codigo), label: t.eti_nome }))}
             value={tag}
             onChange={setTag}
+            // Labels made since the page opened are offered too.
+            onDropdownOpen={() => void tags.refetch()}
             w={220}
             nothingFoundMessage="Nenhuma etiqueta"
           />
