@@ -103,6 +103,15 @@ test('a user without messages sees "Nenhum dado disponível." on every chart', a
   await page.goto('/dashboard');
   for (const label of ['recebidos', 'enviados', 'entregues', 'lidos']) await expect(total(page, label)).toHaveText('0');
   await expect(page.getByText('Nenhum dado disponível.')).toHaveCount(5);
+
+  // A call that fails shows the spec's text on its own chart only.
+  await page.route('**/v2/dashboard/tags', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Erro Interno"}' }),
+  );
+  await page.getByRole('button', { name: 'Filtrar' }).click();
+  await expect(page.getByTestId('chart-etiquetas')).toContainText('Houve um erro ao consultar dados: Etiquetas');
+  await expect(page.getByText('Nenhum dado disponível.')).toHaveCount(4);
+  await expect(page.getByText(/ao consultar dados/)).toHaveCount(1);
 });
 
 test('a range of 31 days shows the spec warning and calls nothing', async ({ page }) => {

@@ -20,9 +20,11 @@ export function ChartCard(props: {
         {props.title}
       </Title>
       {props.error ? (
-        <Alert color="red" variant="light">
-          {props.error}
-        </Alert>
+        <Center h={260}>
+          <Alert color="red" variant="light">
+            {props.error}
+          </Alert>
+        </Center>
       ) : props.loading ? (
         <Center h={260}>
           <Loader size="sm" />

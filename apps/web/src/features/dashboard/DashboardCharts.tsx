@@ -1,7 +1,7 @@
 import '@mantine/charts/styles.css';
 import { DASHBOARD_ERRORS, type DashboardBody, type DashboardCall } from '@ar/core';
 import { BarChart, DonutChart, LineChart } from '@mantine/charts';
-import { SimpleGrid, Stack } from '@mantine/core';
+import { ColorSwatch, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { ChartCard } from './ChartCard.tsx';
 import type { DashboardAnswers } from './dashboard.api.ts';
 import { useDashboardCall } from './useDashboard.ts';
@@ -61,22 +61,37 @@ function DailyChart<C extends DailyCall>(props: {
 
 function TagsChart({ filter }: { filter: DashboardBody }) {
   const q = useDashboardCall('tags', filter);
-  const data = q.data ? q.data.labels.map((name, i) => ({ name, value: q.data.series[i] ?? 0, color: q.data.colors[i] ?? 'gray.6' })) : [];
+  const data = q.data
+    ? q.data.labels.map((name, i) => ({ name, value: q.data.series[i] ?? 0, color: q.data.colors[i] ?? 'gray.6', code: q.data.codes[i] }))
+    : [];
   const total = data.reduce((sum, d) => sum + d.value, 0);
   return (
     <ChartCard title="Etiquetas" testId="chart-etiquetas" {...cardState('tags', q)} empty={total === 0}>
-      <DonutChart
-        h={260}
-        mx="auto"
-        data={data}
-        size={200}
-        thickness={32}
-        withLabelsLine
-        withLabels
-        withTooltip
-        tooltipDataSource="segment"
-        chartLabel={`${total} envio${total === 1 ? '' : 's'}`}
-      />
+      <Group justify="center" gap="xl" wrap="wrap">
+        <DonutChart
+          h={260}
+          w={240}
+          data={data}
+          size={200}
+          thickness={32}
+          withLabelsLine
+          withLabels
+          withTooltip
+          tooltipDataSource="segment"
+          chartLabel={`${total} envio${total === 1 ? '' : 's'}`}
+        />
+        <Stack gap={6} data-testid="legenda-etiquetas">
+          {data.map((d) => (
+            <Group key={d.code} gap="xs" wrap="nowrap">
+              <ColorSwatch color={d.color} size={14} />
+              <Text size="sm">{d.name}</Text>
+              <Text size="sm" c="dimmed">
+                {d.value}
+              </Text>
+            </Group>
+          ))}
+        </Stack>
+      </Group>
     </ChartCard>
   );
 }

@@ -39,7 +39,7 @@ function Summary({ filter }: { filter: DashboardBody }) {
     { label: 'RECEBIDOS', value: q.data?.totalReceived, to: '/emails/recebidos', color: 'indigo' },
     { label: 'ENVIADOS', value: q.data?.totalSent, to: '/emails/enviados', color: 'blue' },
     { label: 'ENTREGUES', value: q.data?.totalDelivered, to: '/emails/enviados', color: 'teal' },
-    { label: 'LIDOS', value: q.data?.totalOpen, to: '/emails/enviados', color: 'green' },
+    { label: 'LIDOS', value: q.data?.totalOpen, to: '/emails/enviados', color: 'orange' },
   ];
   return (
     <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md" data-testid="dashboard-resumo">

@@ -8,7 +8,7 @@ import type {
   DashboardSentDelivered,
   DashboardTags,
 } from '@ar/core';
-import { api } from '../../api/client.ts';
+import { ApiError, api, reportClientError } from '../../api/client.ts';
 
 /** Each dashboard call's answer (spec 000 §3, §7). */
 export interface DashboardAnswers {
@@ -20,6 +20,17 @@ export interface DashboardAnswers {
   channels: DashboardChannels;
 }
 
-/** POST /dashboard/{call}; silent: each chart shows its own failure (spec 000 §8), a network failure is the client's. */
-export const dashboardCall = <C extends DashboardCall>(call: C, body: DashboardBody) =>
-  api<DashboardAnswers[C]>(`/dashboard/${call}`, { method: 'POST', body, silent: true });
+/**
+ * POST /dashboard/{call}. Silent: each chart shows its own failure (spec 000 §8) instead of a modal
+ * per chart; a server failure is still reported to the server's log, and a network failure is
+ * shown by the client once.
+ */
+export async function dashboardCall<C extends DashboardCall>(call: C, body: DashboardBody): Promise<DashboardAnswers[C]> {
+  try {
+    return await api<DashboardAnswers[C]>(`/dashboard/${call}`, { method: 'POST', body, silent: true });
+  } catch (e) {
+    if (e instanceof ApiError && e.status >= 500)
+      reportClientError(`POST /dashboard/${call} → ${e.status}`, (e.body as { requestId?: string } | null)?.requestId);
+    throw e;
+  }
+}
