@@ -131,6 +131,7 @@ export interface DB {
   remessas: RemessasTable;
   remessa_linhas: RemessaLinhasTable;
   notificacoes: NotificacoesTable;
+  dashboard_contagem: DashboardContagemTable;
 }
 
 /** A user's stored notifications (migration 0018-notifications; docs/realtime.md). */
@@ -448,4 +449,20 @@ export interface RemessaLinhasTable {
   tipo_falha: string | null;
   lin_motivo: string | null;
   cod_email: number | null;
+}
+
+/**
+ * The dashboard's counts per Brasília day, user, channel and tag (0: every message), kept by the
+ * database's triggers in the transaction of each change (migration 0017-dashboard-counts; docs/dashboard.md).
+ */
+export interface DashboardContagemTable {
+  cod_usu: number;
+  cod_etiqueta: number;
+  /** A date column; read it with to_char so no time zone shifts it. */
+  dia: ColumnType<string, string, string>;
+  canal: 'email' | 'sms' | 'whatsapp' | 'voz' | 'carta';
+  enviados: number;
+  entregues: number;
+  lidos: number;
+  recebidos: number;
 }

@@ -14,6 +14,7 @@ const page = (load: () => Promise<{ default: React.ComponentType }>) => ({
  */
 export const appRoutes: RouteObject[] = [
   { path: '/change/password', ...page(() => import('../features/auth/ChangePasswordPage.tsx')) },
+  { path: '/dashboard', ...page(() => import('../features/dashboard/DashboardPage.tsx')) },
   { path: '/cadastros/modelos', ...page(() => import('../features/templates/TemplatesPage.tsx')) },
   { path: '/cadastros/modelos/add', ...page(() => import('../features/templates/TemplateEditPage.tsx')) },
   { path: '/cadastros/modelos/edit/:codModelo', ...page(() => import('../features/templates/TemplateEditPage.tsx')) },

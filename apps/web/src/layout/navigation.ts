@@ -17,6 +17,7 @@ export type NavEntry = NavLinkItem | NavMenu;
 export function navigationFor(user: SessionUser, storeUrl: string): NavEntry[] {
   const manager = user.usu_nivel !== 1;
   const entries: NavEntry[] = [
+    { label: 'Dashboard', to: '/dashboard' },
     { label: 'Enviados', to: '/emails/enviados' },
     { label: 'Recebidos', to: '/emails/recebidos' },
     {
