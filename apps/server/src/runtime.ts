@@ -11,7 +11,7 @@ import { createAuthQueues, startAuthWorkers } from './modules/auth/recovery.work
 import { createEmailQueues, startEmailWorkers } from './modules/emails/send.worker.ts';
 import { evidenceTsa } from './modules/evidence/evidence.service.ts';
 import { createEvidenceQueues, startEvidenceWorkers } from './modules/evidence/stamp.worker.ts';
-import { type InboundServer, startInboundServer } from './modules/inbound/inbound.server.ts';
+import type { InboundServer } from './modules/inbound/inbound.server.ts';
 import { startQueue } from './queue/boss.ts';
 import { seedDemo } from './seed/demo.ts';
 import { createStorage } from './storage/index.ts';
@@ -43,7 +43,7 @@ export async function createRuntime(
   if (config.seedDemo) await seedDemo(database.db);
   const boss: PgBoss | null = opts.startQueue === false ? null : await startQueue(database, (err) => console.error('job queue error', err));
   const mail = createMailService({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db });
-  const storage = createStorage(config);
+  const storage = await createStorage(config);
   const app = await buildApp({ config, db: database.db, mail, boss, storage }, { logger: opts.logger, serveWeb: opts.serveWeb });
   const ctx: AppContext = { config, db: database.db, mail, boss, storage, log: app.log };
   // The built-in TSA's key and certificate are made on the first start (and reused after).
@@ -54,7 +54,11 @@ export async function createRuntime(
   if (opts.startWorkers !== false) await startEmailWorkers(ctx);
   if (opts.startWorkers !== false) await startEvidenceWorkers(ctx);
   if (opts.startWorkers !== false) await startAuthWorkers(ctx);
-  const inbound = opts.startInbound && config.inboundSmtpPort > 0 ? await startInboundServer(ctx, { port: config.inboundSmtpPort }) : null;
+  // smtp-server and its parser are imported only when the listener starts (docs/performance.md, server memory).
+  const inbound =
+    opts.startInbound && config.inboundSmtpPort > 0
+      ? await (await import('./modules/inbound/inbound.server.ts')).startInboundServer(ctx, { port: config.inboundSmtpPort })
+      : null;
   return {
     app,
     ctx,
