@@ -1,8 +1,8 @@
 import { loginFieldsValid, MSG } from '@ar/core';
 import { Anchor, Box, Button, Collapse, Divider, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+import { type ComponentType, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { showAlert, showWarning } from '../../app/alerts.ts';
+import { showAlert, showOffline, showWarning } from '../../app/alerts.ts';
 import { usePublicConfig } from '../../app/public-config.ts';
 import { Logo } from '../../layout/Logo.tsx';
 import { saveSession, takeRememberedRoute } from '../../session/session.ts';
@@ -11,14 +11,27 @@ import { LoginCarousel } from './LoginCarousel.tsx';
 
 export const DEFAULT_LANDING = '/emails/enviados';
 
-// Loaded when 'Esqueceu sua senha?' is first opened: its e-mail check is a zod contract, which the
-// login screen itself does without (docs/performance.md, web budget).
-const ForgotPasswordForm = lazy(() => import('./ForgotPasswordForm.tsx').then((m) => ({ default: m.ForgotPasswordForm })));
-
 export default function LoginPage() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [forgotOpen, setForgotOpen] = useState(false);
+  // The forgot-password form is loaded when 'Esqueceu sua senha?' is first clicked: its e-mail check
+  // is a zod contract, which the login screen itself does without (docs/performance.md, web budget).
+  // The panel opens once the form is there, so the collapse measures it whole.
+  const [ForgotForm, setForgotForm] = useState<ComponentType | null>(null);
+  function toggleForgot() {
+    if (ForgotForm) {
+      setForgotOpen((o) => !o);
+      return;
+    }
+    import('./ForgotPasswordForm.tsx').then(
+      (m) => {
+        setForgotForm(() => m.ForgotPasswordForm);
+        setForgotOpen(true);
+      },
+      () => showOffline(),
+    );
+  }
   const navigate = useNavigate();
   const location = useLocation();
   const config = usePublicConfig();
@@ -94,16 +107,10 @@ export default function LoginPage() {
                 </Button>
               </Stack>
             </form>
-            <Anchor component="button" type="button" size="sm" onClick={() => setForgotOpen((o) => !o)} aria-expanded={forgotOpen}>
+            <Anchor component="button" type="button" size="sm" onClick={toggleForgot} aria-expanded={forgotOpen}>
               Esqueceu sua senha?
             </Anchor>
-            <Collapse in={forgotOpen}>
-              {forgotOpen && (
-                <Suspense fallback={null}>
-                  <ForgotPasswordForm />
-                </Suspense>
-              )}
-            </Collapse>
+            <Collapse in={forgotOpen}>{ForgotForm && <ForgotForm />}</Collapse>
             <Divider />
             <Group gap={4} justify="center">
               <Text size="sm" c="dimmed">
