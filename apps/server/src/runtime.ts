@@ -13,7 +13,7 @@ import { forgetCachedSessions, resetSessionCacheMode, SESSIONS_CHANNEL, setSessi
 import { createEmailQueues, startEmailWorkers } from './modules/emails/send.worker.ts';
 import { evidenceTsa } from './modules/evidence/evidence.service.ts';
 import { createEvidenceQueues, startEvidenceWorkers } from './modules/evidence/stamp.worker.ts';
-import { type InboundServer, startInboundServer } from './modules/inbound/inbound.server.ts';
+import type { InboundServer } from './modules/inbound/inbound.server.ts';
 import { startNotificationSocket } from './modules/notifications/notifications.socket.ts';
 import { createRemessaQueues, startRemessaWorkers } from './modules/remessas/remessas.worker.ts';
 import { startQueue } from './queue/boss.ts';
@@ -61,7 +61,7 @@ export async function createRuntime(
   if (config.seedDemo) await seedDemo(database.db);
   const boss: PgBoss | null = opts.startQueue === false ? null : await startQueue(database, (err) => console.error('job queue error', err));
   const mail = createMailService({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db });
-  const storage = createStorage(config);
+  const storage = await createStorage(config);
   let log: FastifyBaseLogger | null = null;
   const realtime = await createRealtime(database, {
     onError: (err, what) => (log ? log.warn({ err }, `realtime: ${what}`) : console.warn(`realtime: ${what}: ${err.message}`)),
@@ -84,9 +84,10 @@ export async function createRuntime(
   if (workers) await startEvidenceWorkers(ctx);
   if (workers) await startAuthWorkers(ctx);
   if (workers) await startRemessaWorkers(ctx);
+  // smtp-server and its parser are imported only when the listener starts (docs/performance.md, server memory).
   const inbound =
     opts.startInbound && config.inboundSmtpPort > 0 && config.role !== 'worker'
-      ? await startInboundServer(ctx, { port: config.inboundSmtpPort })
+      ? await (await import('./modules/inbound/inbound.server.ts')).startInboundServer(ctx, { port: config.inboundSmtpPort })
       : null;
   return {
     app,

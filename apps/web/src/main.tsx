@@ -1,30 +1,17 @@
-import './app/no-eval.ts';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/app.css';
-import 'dayjs/locale/pt-br';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { reportClientError } from './api/client.ts';
+import { ModalsSlot } from './app/modals.tsx';
 import { createAppRouter } from './app/router.tsx';
 import { theme } from './app/theme.ts';
 
-dayjs.locale('pt-br');
-
-// networkMode 'always': offline, a query or a save still runs and fails, so the client shows the
-// spec's 'Conexão perdida!... Cod 31' instead of pausing silently until the network is back.
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: { retry: false, refetchOnWindowFocus: false, networkMode: 'always' },
-    mutations: { networkMode: 'always' },
-  },
-});
+// The entry holds only what /login needs; the query cache, notifications and dates come with the
+// other screens (app/AppProviders.tsx), the modals on first need (app/modals.tsx).
 
 window.addEventListener('error', (e) => reportClientError(String(e.message)));
 window.addEventListener('unhandledrejection', (e) => reportClientError(String(e.reason)));
@@ -34,12 +21,8 @@ if (root) {
   createRoot(root).render(
     <StrictMode>
       <MantineProvider theme={theme}>
-        <QueryClientProvider client={queryClient}>
-          <ModalsProvider modalProps={{ closeOnClickOutside: false }}>
-            <Notifications position="top-right" />
-            <RouterProvider router={createAppRouter()} />
-          </ModalsProvider>
-        </QueryClientProvider>
+        <ModalsSlot />
+        <RouterProvider router={createAppRouter()} />
       </MantineProvider>
     </StrictMode>,
   );

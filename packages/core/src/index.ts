@@ -27,12 +27,7 @@ export * from './credit-units.ts';
 export * from './masks.ts';
 export * from './messages.ts';
 export * from './remessa-file.ts';
+export * from './session-rules.ts';
 export * from './spreadsheet.ts';
 export * from './template-variables.ts';
 export * from './validators/index.ts';
-
-import { z } from 'zod';
-import { ptBR } from 'zod/locales';
-
-// Default validation messages in Portuguese, on the server and in the browser alike.
-z.config(ptBR());

@@ -1,6 +1,7 @@
 import { MSG } from '@ar/core/messages';
 import { modals } from '@mantine/modals';
 import { createElement } from 'react';
+import { ensureModals } from './modals.tsx';
 
 /** Messages on screen now: several calls failing together (a page offline) show one modal. */
 const open = new Set<string>();
@@ -10,15 +11,17 @@ export function showAlert(title: string, message: string, onClose?: () => void) 
   const key = message;
   if (open.has(key)) return;
   open.add(key);
-  modals.open({
-    title: createElement('strong', null, title),
-    centered: true,
-    onClose: () => {
-      open.delete(key);
-      onClose?.();
-    },
-    children: createElement('p', { 'data-testid': 'alert-message', style: { margin: 0 } }, message),
-  });
+  void ensureModals().then(() =>
+    modals.open({
+      title: createElement('strong', null, title),
+      centered: true,
+      onClose: () => {
+        open.delete(key);
+        onClose?.();
+      },
+      children: createElement('p', { 'data-testid': 'alert-message', style: { margin: 0 } }, message),
+    }),
+  );
 }
 
 export const showWarning = (message: string, onClose?: () => void) => showAlert('Aviso', message, onClose);

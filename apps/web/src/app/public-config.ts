@@ -1,14 +1,44 @@
 import type { PublicConfigResponse } from '@ar/core';
-import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { api } from '../api/client.ts';
 
 /** GET /config: what this installation offers (core's contract). */
 export type PublicConfig = PublicConfigResponse;
 
-export function usePublicConfig() {
-  return useQuery({
-    queryKey: ['public-config'],
-    queryFn: () => api<PublicConfig>('/config', { silent: true }),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+// Read once per page load and kept: it changes only with the server's configuration. Plain React
+// rather than react-query, because the login screen shows it and loads no query library
+// (docs/performance.md, web budget).
+let loaded: PublicConfig | undefined;
+let loading: Promise<PublicConfig> | null = null;
+
+function loadPublicConfig(): Promise<PublicConfig> {
+  loading ??= api<PublicConfig>('/config', { silent: true }).then(
+    (config) => {
+      loaded = config;
+      return config;
+    },
+    (e: unknown) => {
+      loading = null; // a failed read is tried again by the next screen that needs it
+      throw e;
+    },
+  );
+  return loading;
+}
+
+export function usePublicConfig(): { data: PublicConfig | undefined } {
+  const [data, setData] = useState(loaded);
+  useEffect(() => {
+    if (data) return;
+    let live = true;
+    loadPublicConfig().then(
+      (config) => {
+        if (live) setData(config);
+      },
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [data]);
+  return { data };
 }

@@ -1,6 +1,7 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { setNavigator } from '../api/client.ts';
 import { RequireAuth } from '../layout/RequireAuth.tsx';
+import { ensureModals } from './modals.tsx';
 import { RouteError } from './RouteError.tsx';
 
 /** Each screen is its own chunk: /login loads only what it needs. */
@@ -36,42 +37,54 @@ export const appRoutes: RouteObject[] = [
   { path: '/remessas', ...page(() => import('../features/remessas/RemessasPage.tsx')) },
 ];
 
-const screens: RouteObject[] = [
-  { path: '/login', ...page(() => import('../features/auth/LoginPage.tsx')) },
-  { path: '/recovery', ...page(() => import('../features/auth/RecoveryPage.tsx')) },
-  { path: '/reset/:passwordToken', ...page(() => import('../features/auth/ResetPage.tsx')) },
-  { path: '/sign-up/:uuid', ...page(() => import('../features/signup/SignUpPage.tsx')) },
-  { path: '/confirm-registration/:inviteToken', ...page(() => import('../features/signup/ConfirmRegistrationPage.tsx')) },
-  { path: '/logout', ...page(() => import('../features/auth/LogoutPage.tsx')) },
-  { path: '/externo', ...page(() => import('../features/externo/ExternoPage.tsx')) },
-  { path: '/privacidade', ...page(() => import('../features/legal/PrivacyPage.tsx')) },
-  { path: '/ajuda/bloqueio', ...page(() => import('../features/legal/BlockedAddressHelpPage.tsx')) },
-  // The recipient's public pages (spec 002 §2): no login.
-  { path: '/emails/info/public/verify/:uuid', ...page(() => import('../features/public/VerifyPage.tsx')) },
-  { path: '/emails/info/public/attachments/:name/:uuid', ...page(() => import('../features/public/AttachmentPage.tsx')) },
-  { path: '/emails/info/public/track-link-externo/:lnk', ...page(() => import('../features/public/TrackLinkPage.tsx')) },
-  { path: '/emails/info/public/:uuid', ...page(() => import('../features/public/PublicMessagePage.tsx')) },
-  { path: '/validador', ...page(() => import('../features/public/StampValidatorPage.tsx')) },
-  {
-    element: <RequireAuth />,
-    children: [
-      {
-        lazy: async () => ({ Component: (await import('../layout/AppLayout.tsx')).AppLayout }),
-        children: [
-          {
-            // A screen that fails shows the error inside the frame, with the navigation still there.
-            errorElement: <RouteError />,
-            children: [
-              { index: true, element: <Navigate to="/emails/enviados" replace /> },
-              ...appRoutes,
-              { path: '*', ...page(() => import('../features/not-found/NotFoundPage.tsx')) },
-            ],
-          },
-        ],
-      },
-    ],
+/**
+ * Every screen but the login, under the providers they share (the query cache, notifications,
+ * pt-BR dates) and once the modals are mounted, so a screen may open one at any time. The login
+ * screen loads none of it (docs/performance.md, web budget).
+ */
+const withProviders: RouteObject = {
+  lazy: async () => {
+    const [{ AppProviders }] = await Promise.all([import('./AppProviders.tsx'), ensureModals()]);
+    return { Component: AppProviders };
   },
-];
+  children: [
+    { path: '/recovery', ...page(() => import('../features/auth/RecoveryPage.tsx')) },
+    { path: '/reset/:passwordToken', ...page(() => import('../features/auth/ResetPage.tsx')) },
+    { path: '/sign-up/:uuid', ...page(() => import('../features/signup/SignUpPage.tsx')) },
+    { path: '/confirm-registration/:inviteToken', ...page(() => import('../features/signup/ConfirmRegistrationPage.tsx')) },
+    { path: '/logout', ...page(() => import('../features/auth/LogoutPage.tsx')) },
+    { path: '/externo', ...page(() => import('../features/externo/ExternoPage.tsx')) },
+    { path: '/privacidade', ...page(() => import('../features/legal/PrivacyPage.tsx')) },
+    { path: '/ajuda/bloqueio', ...page(() => import('../features/legal/BlockedAddressHelpPage.tsx')) },
+    // The recipient's public pages (spec 002 §2): no login.
+    { path: '/emails/info/public/verify/:uuid', ...page(() => import('../features/public/VerifyPage.tsx')) },
+    { path: '/emails/info/public/attachments/:name/:uuid', ...page(() => import('../features/public/AttachmentPage.tsx')) },
+    { path: '/emails/info/public/track-link-externo/:lnk', ...page(() => import('../features/public/TrackLinkPage.tsx')) },
+    { path: '/emails/info/public/:uuid', ...page(() => import('../features/public/PublicMessagePage.tsx')) },
+    { path: '/validador', ...page(() => import('../features/public/StampValidatorPage.tsx')) },
+    {
+      element: <RequireAuth />,
+      children: [
+        {
+          lazy: async () => ({ Component: (await import('../layout/AppLayout.tsx')).AppLayout }),
+          children: [
+            {
+              // A screen that fails shows the error inside the frame, with the navigation still there.
+              errorElement: <RouteError />,
+              children: [
+                { index: true, element: <Navigate to="/emails/enviados" replace /> },
+                ...appRoutes,
+                { path: '*', ...page(() => import('../features/not-found/NotFoundPage.tsx')) },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  ],
+};
+
+const screens: RouteObject[] = [{ path: '/login', ...page(() => import('../features/auth/LoginPage.tsx')) }, withProviders];
 
 export const routes: RouteObject[] = [{ errorElement: <RouteError />, children: screens }];
 

@@ -1,7 +1,8 @@
-import { z } from 'zod';
 import { MSG } from '../messages.ts';
+import { LOGIN_PASSWORD_MAX } from '../session-rules.ts';
 import { isEmail } from '../validators/email.ts';
 import { passwordProblems } from '../validators/password.ts';
+import { z } from '../zod.ts';
 import { sessionUserSchema } from './users.ts';
 
 /** Texts of the session calls that the specification does not quote (ours). */
@@ -12,7 +13,7 @@ export const AUTH_MSG = {
 export const loginBody = z.object(
   {
     username: z.string({ error: MSG.loginRequired }).trim().min(1, MSG.loginRequired).refine(isEmail, MSG.loginRequired),
-    password: z.string({ error: MSG.loginRequired }).min(1, MSG.loginRequired).max(200, MSG.loginRequired),
+    password: z.string({ error: MSG.loginRequired }).min(1, MSG.loginRequired).max(LOGIN_PASSWORD_MAX, MSG.loginRequired),
   },
   { error: MSG.loginRequired },
 );

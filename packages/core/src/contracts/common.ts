@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { MSG } from '../messages.ts';
+import { z } from '../zod.ts';
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { isEmail } from '../validators/email.ts';
+import { z } from '../zod.ts';
 import { dbId, listQuerySchema } from './common.ts';
 import { oficioSchema } from './oficio.ts';
 import { senderNameProblem } from './senders.ts';

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { isCnpj, normalizeCnpj } from '../validators/cnpj.ts';
 import { digitsOf } from '../validators/cpf.ts';
+import { z } from '../zod.ts';
 import { dbId, listQuerySchema, messageResponse, pagedResponse } from './common.ts';
 import { type PlanType, planTypeSchema } from './users.ts';
 

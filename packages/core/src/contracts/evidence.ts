@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 
 /** Texts of spec 002 §8 (stamp validation) and the validator's own. */
 export const EVIDENCE_MSG = {

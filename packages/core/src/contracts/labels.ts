@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { listQuerySchema, messageResponse, pagedResponse } from './common.ts';
 
 /** Default label colour (spec 001 §9: 194d33). */

@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { escapeHtml } from '../template-variables.ts';
 import { cnjProblem, formatCnj } from '../validators/cnj.ts';
 import { formatCpfOrCnpj, isCpfOrCnpj } from '../validators/document.ts';
+import { z } from '../zod.ts';
 import { parseBirthDate } from './leads.ts';
 
 /**

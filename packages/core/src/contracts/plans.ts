@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { dbId, listQuerySchema, messageResponse, pagedResponse } from './common.ts';
 import { PLAN_TITLES, type PlanType, planTypeSchema } from './users.ts';
 

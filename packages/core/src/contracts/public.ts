@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { CHANNEL_NAMES, type Channel, STATUS_LABELS, type StatusType } from './emails.ts';
 import { oficioEvidenceSchema } from './oficio.ts';
 

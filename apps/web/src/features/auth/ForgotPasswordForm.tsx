@@ -1,6 +1,5 @@
 import { MSG, recoveryEmail } from '@ar/core';
 import { Alert, Button, Stack, TextInput } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { showAlert } from '../../app/alerts.ts';
 import { ExplainDisabled } from '../../components/ExplainDisabled.tsx';
@@ -10,15 +9,25 @@ import { recoveryCall } from './auth.api.ts';
 export function ForgotPasswordForm() {
   const [email, setEmail] = useState('');
   const [tried, setTried] = useState(false);
+  // A plain call rather than react-query: the form is also shown on the login screen, which loads no
+  // query library (docs/performance.md).
+  const [pending, setPending] = useState(false);
+  const [sent, setSent] = useState<string | null>(null);
   const parsed = recoveryEmail.safeParse(email);
-  const mutation = useMutation({
-    mutationFn: () => recoveryCall(parsed.success ? parsed.data : email),
-    onError: (e: Error) => showAlert('Aviso', e.message || MSG.recoveryProblem),
-  });
-  if (mutation.isSuccess) {
+  async function send(address: string) {
+    setPending(true);
+    try {
+      setSent((await recoveryCall(address)).message);
+    } catch (e) {
+      showAlert('Aviso', (e as Error).message || MSG.recoveryProblem);
+    } finally {
+      setPending(false);
+    }
+  }
+  if (sent !== null) {
     return (
       <Alert color="green" title="Verifique seu e-mail" data-testid="recovery-sent">
-        {mutation.data.message}
+        {sent}
       </Alert>
     );
   }
@@ -26,7 +35,7 @@ export function ForgotPasswordForm() {
     <form
       onSubmit={(e) => {
         e.preventDefault();
-        if (parsed.success) mutation.mutate();
+        if (parsed.success && !pending) void send(parsed.data);
       }}
     >
       <Stack gap="xs">
@@ -39,7 +48,7 @@ export function ForgotPasswordForm() {
           error={(email || tried) && !parsed.success ? parsed.error.issues[0]?.message : undefined}
         />
         <ExplainDisabled disabled={!parsed.success} onExplain={() => setTried(true)}>
-          <Button type="submit" variant="light" fullWidth disabled={!parsed.success} loading={mutation.isPending}>
+          <Button type="submit" variant="light" fullWidth disabled={!parsed.success} loading={pending}>
             Enviar instruções
           </Button>
         </ExplainDisabled>

@@ -1,14 +1,12 @@
-import { loginBody, MSG } from '@ar/core';
+import { loginFieldsValid, MSG } from '@ar/core';
 import { Anchor, Box, Button, Collapse, Divider, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ComponentType, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { showAlert, showWarning } from '../../app/alerts.ts';
+import { showAlert, showOffline, showWarning } from '../../app/alerts.ts';
 import { usePublicConfig } from '../../app/public-config.ts';
 import { Logo } from '../../layout/Logo.tsx';
 import { saveSession, takeRememberedRoute } from '../../session/session.ts';
 import { loginCall } from './auth.api.ts';
-import { ForgotPasswordForm } from './ForgotPasswordForm.tsx';
 import { LoginCarousel } from './LoginCarousel.tsx';
 
 export const DEFAULT_LANDING = '/emails/enviados';
@@ -17,13 +15,34 @@ export default function LoginPage() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [forgotOpen, setForgotOpen] = useState(false);
+  // The forgot-password form is loaded when 'Esqueceu sua senha?' is first clicked: its e-mail check
+  // is a zod contract, which the login screen itself does without (docs/performance.md, web budget).
+  // The panel opens once the form is there, so the collapse measures it whole.
+  const [ForgotForm, setForgotForm] = useState<ComponentType | null>(null);
+  function toggleForgot() {
+    if (ForgotForm) {
+      setForgotOpen((o) => !o);
+      return;
+    }
+    import('./ForgotPasswordForm.tsx').then(
+      (m) => {
+        setForgotForm(() => m.ForgotPasswordForm);
+        setForgotOpen(true);
+      },
+      () => showOffline(),
+    );
+  }
   const navigate = useNavigate();
   const location = useLocation();
   const config = usePublicConfig();
 
-  const mutation = useMutation({
-    mutationFn: () => loginCall(username.trim(), password),
-    onSuccess: (res) => {
+  // A plain call rather than react-query: the login screen loads no query library (docs/performance.md).
+  const [pending, setPending] = useState(false);
+
+  async function signIn() {
+    setPending(true);
+    try {
+      const res = await loginCall(username.trim(), password);
       saveSession(res.token, res.user, !res.secure);
       if (!res.secure) {
         showAlert('Aviso', 'Por segurança, defina uma nova senha para continuar.');
@@ -32,17 +51,20 @@ export default function LoginPage() {
       }
       const from = (location.state as { from?: string } | null)?.from;
       navigate(from ?? takeRememberedRoute() ?? DEFAULT_LANDING, { replace: true });
-    },
-    onError: (e: Error) => showWarning(e.message),
-  });
+    } catch (e) {
+      showWarning((e as Error).message);
+      setPending(false);
+    }
+  }
 
   function submit(e: React.FormEvent) {
     e.preventDefault();
-    if (!loginBody.safeParse({ username, password }).success) {
+    if (pending) return;
+    if (!loginFieldsValid(username, password)) {
       showWarning(MSG.loginRequired);
       return;
     }
-    mutation.mutate();
+    void signIn();
   }
 
   return (
@@ -80,17 +102,15 @@ export default function LoginPage() {
                   value={password}
                   onChange={(e) => setPassword(e.currentTarget.value)}
                 />
-                <Button type="submit" fullWidth loading={mutation.isPending}>
+                <Button type="submit" fullWidth loading={pending}>
                   Entrar
                 </Button>
               </Stack>
             </form>
-            <Anchor component="button" type="button" size="sm" onClick={() => setForgotOpen((o) => !o)} aria-expanded={forgotOpen}>
+            <Anchor component="button" type="button" size="sm" onClick={toggleForgot} aria-expanded={forgotOpen}>
               Esqueceu sua senha?
             </Anchor>
-            <Collapse in={forgotOpen}>
-              <ForgotPasswordForm />
-            </Collapse>
+            <Collapse in={forgotOpen}>{ForgotForm && <ForgotForm />}</Collapse>
             <Divider />
             <Group gap={4} justify="center">
               <Text size="sm" c="dimmed">
