@@ -26,3 +26,32 @@ export const brasiliaTime = (d: When) => TIME.format(new Date(d));
 /** dd/MM/yyyy HH:mm, or with seconds (the documents, where the second matters). */
 export const brasiliaDateTime = (d: When, opts: { seconds?: boolean } = {}) =>
   (opts.seconds ? DATE_TIME_SECONDS : DATE_TIME).format(new Date(d)).replace(',', '');
+
+const OFFSET = new Intl.DateTimeFormat('en-US', { timeZone: BRASILIA_TZ, timeZoneName: 'longOffset' });
+/** Minutes Brasília time is ahead of UTC at an instant (-180 since 2019; -120 in the old summer time). */
+function brasiliaOffsetMinutes(at: Date): number {
+  const name = OFFSET.formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT-03:00';
+  const m = /GMT([+-])(\d{2}):?(\d{2})?/.exec(name);
+  if (!m) return 0;
+  return (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3] ?? 0));
+}
+
+/** The instant a Brasília wall-clock time of a day ('yyyy-MM-dd') happens. */
+function brasiliaInstant(ymd: string, h: number, min: number, s: number, ms: number): Date {
+  const [y, mo, d] = ymd.split('-').map(Number) as [number, number, number];
+  const wall = Date.UTC(y, mo - 1, d, h, min, s, ms);
+  // The offset at the wall time read as UTC is right but at the hour of a change of offset.
+  const offset = brasiliaOffsetMinutes(new Date(wall - brasiliaOffsetMinutes(new Date(wall)) * 60_000));
+  return new Date(wall - offset * 60_000);
+}
+
+/** 00:00:00 of a day in Brasília (the start of a report's or a proof's period). */
+export const brasiliaDayStart = (ymd: string) => brasiliaInstant(ymd, 0, 0, 0, 0);
+/** 23:59:59.999 of a day in Brasília (the end of a period). */
+export const brasiliaDayEnd = (ymd: string) => brasiliaInstant(ymd, 23, 59, 59, 999);
+
+/**
+ * The same wall-clock time as a Date whose UTC fields are Brasília's: what a spreadsheet cell
+ * holds (a date cell has no time zone; Excel shows the fields as they are).
+ */
+export const brasiliaWallClock = (d: Date) => new Date(d.getTime() + brasiliaOffsetMinutes(d) * 60_000);
