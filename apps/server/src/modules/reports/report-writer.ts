@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import { brasiliaDateTime, brasiliaWallClock, type CellInput, csvLine, xlsxCell } from '@ar/core';
+import { brasiliaStamp, brasiliaWallClock, type CellInput, csvLine, xlsxCell } from '@ar/core';
 import ExcelJS from 'exceljs';
 import type { ReportColumn } from './reports.presenter.ts';
 
@@ -19,7 +19,9 @@ export const REPORT_CONTENT_TYPES = {
 } as const;
 
 /** Excel's format for the date cells: they are real dates, shown the Brazilian way. */
-const DATE_FORMAT = 'dd/mm/yyyy hh:mm:ss';
+const DATE_STYLE: Partial<ExcelJS.Style> = { numFmt: 'dd/mm/yyyy hh:mm:ss' };
+const PLAIN_STYLE: Partial<ExcelJS.Style> = {};
+const HEADER_STYLE: Partial<ExcelJS.Style> = { font: { bold: true } };
 
 const drained = async (out: Writable) => {
   if (out.writableNeedDrain) await once(out, 'drain');
@@ -37,31 +39,37 @@ export function xlsxSink(out: Writable, sheetName: string, columns: ReportColumn
   workbook.created = new Date();
   const open = (name: string, cols: ReportColumn[]) => {
     const sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1, xSplit: 0 }] });
-    sheet.columns = cols.map((c, i) => ({
-      key: String(i),
-      width: c.width,
-      style: c.kind === 'date' ? { numFmt: DATE_FORMAT } : c.kind === 'number' ? { numFmt: '0' } : {},
-    }));
+    sheet.columns = cols.map((c, i) => ({ key: String(i), width: c.width }));
     sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: cols.length } };
     const header = sheet.addRow(cols.map((c) => xlsxCell(c.header)));
-    header.font = { bold: true };
+    header.eachCell((cell) => {
+      cell.style = HEADER_STYLE;
+    });
     header.commit();
-    return sheet;
+    // One style object per column kind, shared by every cell: exceljs looks a style up by the
+    // object first; a new object per cell (what column styles make) cost it ~3x the time of a row.
+    const styles = cols.map((c) => (c.kind === 'date' ? DATE_STYLE : PLAIN_STYLE));
+    const addRow = (cells: CellInput[]) => {
+      const row = sheet.addRow(cells.map(cell));
+      for (let i = 0; i < styles.length; i++) row.getCell(i + 1).style = styles[i] as Partial<ExcelJS.Style>;
+      row.commit();
+    };
+    return { sheet, addRow };
   };
   const cell = (value: CellInput) => xlsxCell(value instanceof Date ? brasiliaWallClock(value) : value);
   const main = open(sheetName, columns);
   let rows = 0;
   return {
     async addRow(cells) {
-      main.addRow(cells.map(cell)).commit();
+      main.addRow(cells);
       // Every 200 rows, wait for the reply to take what the zip wrote.
       if (++rows % 200 === 0) await drained(out);
     },
     async addSheet(name, cols, sheetRows) {
-      main.commit();
-      const sheet = open(name, cols);
-      for (const r of sheetRows) sheet.addRow(r.map(cell)).commit();
-      sheet.commit();
+      main.sheet.commit();
+      const extra = open(name, cols);
+      for (const r of sheetRows) extra.addRow(r);
+      extra.sheet.commit();
     },
     async end() {
       await workbook.commit();
@@ -78,7 +86,7 @@ export function csvSink(out: Writable, columns: ReportColumn[]): ReportSink {
   const write = async (text: string) => {
     if (!out.write(text)) await once(out, 'drain');
   };
-  const cell = (value: CellInput) => (value instanceof Date ? brasiliaDateTime(value, { seconds: true }) : value);
+  const cell = (value: CellInput) => (value instanceof Date ? brasiliaStamp(value) : value);
   out.write(`\uFEFF${csvLine(columns.map((c) => c.header))}`);
   return {
     addRow: (cells) => write(csvLine(cells.map(cell))),
