@@ -86,6 +86,8 @@ const envSchema = z.object({
   LOGIN_DELAY_MS: z.coerce.number().int().min(0).max(10000).default(700),
   CHECK_RESPONSES: bool.default(false),
   TRUST_PROXY: trustProxy.optional(),
+  /** Days a bulk proof's file is kept once ready (docs/reports.md); then a scheduled job removes it. */
+  PROOFS_EXPIRY_DAYS: z.coerce.number().int().min(1, 'use de 1 a 365 dias').max(365, 'use de 1 a 365 dias').default(7),
 });
 
 export type Config = {
@@ -109,6 +111,8 @@ export type Config = {
   checkResponses: boolean;
   /** Proxies trusted for X-Forwarded-For; false: the client's address is the socket's. */
   trustProxy: TrustProxy;
+  /** Days a bulk proof's file is kept once ready (PROOFS_EXPIRY_DAYS). */
+  proofsExpiryDays: number;
   /** No SMTP_URL: outbound mail is captured in the database and shown at /dev/mailbox. */
   captureMail: boolean;
   /** S3-compatible bucket for files; absent means DATA_DIR/files. */
@@ -145,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginDelayMs: e.LOGIN_DELAY_MS,
     checkResponses: e.CHECK_RESPONSES,
     trustProxy: e.TRUST_PROXY ?? false,
+    proofsExpiryDays: e.PROOFS_EXPIRY_DAYS,
     captureMail: !e.SMTP_URL,
     s3: e.S3_BUCKET
       ? { bucket: e.S3_BUCKET, region: e.S3_REGION, endpoint: e.S3_ENDPOINT, forcePathStyle: e.S3_FORCE_PATH_STYLE }

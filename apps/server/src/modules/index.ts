@@ -11,6 +11,7 @@ import { leadRoutes } from './leads/leads.routes.ts';
 import { plansModule } from './plans/plans.module.ts';
 import { proofRoutes } from './proofs/proofs.routes.ts';
 import { publicRoutes } from './public/public.routes.ts';
+import { bulkProofRoutes } from './reports/bulk-proofs.routes.ts';
 import { reportRoutes } from './reports/reports.routes.ts';
 import { senderRoutes } from './senders/senders.routes.ts';
 import { statusRoutes } from './status/status.routes.ts';
@@ -41,4 +42,5 @@ export const apiModules: Array<(app: FastifyInstance, ctx: AppContext) => void> 
   publicRoutes,
   proofRoutes,
   reportRoutes,
+  bulkProofRoutes,
 ];
