@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { PgBoss } from 'pg-boss';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
@@ -12,8 +12,10 @@ import { createEmailQueues, startEmailWorkers } from './modules/emails/send.work
 import { evidenceTsa } from './modules/evidence/evidence.service.ts';
 import { createEvidenceQueues, startEvidenceWorkers } from './modules/evidence/stamp.worker.ts';
 import { type InboundServer, startInboundServer } from './modules/inbound/inbound.server.ts';
+import { startNotificationSocket } from './modules/notifications/notifications.socket.ts';
 import { createBulkProofQueues, startBulkProofWorkers } from './modules/reports/bulk-proofs.worker.ts';
 import { startQueue } from './queue/boss.ts';
+import { createRealtime } from './realtime/realtime.ts';
 import { seedDemo } from './seed/demo.ts';
 import { createStorage } from './storage/index.ts';
 
@@ -45,8 +47,16 @@ export async function createRuntime(
   const boss: PgBoss | null = opts.startQueue === false ? null : await startQueue(database, (err) => console.error('job queue error', err));
   const mail = createMailService({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db });
   const storage = createStorage(config);
-  const app = await buildApp({ config, db: database.db, mail, boss, storage }, { logger: opts.logger, serveWeb: opts.serveWeb });
-  const ctx: AppContext = { config, db: database.db, mail, boss, storage, log: app.log };
+  let log: FastifyBaseLogger | null = null;
+  const realtime = await createRealtime(database, {
+    onError: (err, what) => (log ? log.warn({ err }, `realtime: ${what}`) : console.warn(`realtime: ${what}: ${err.message}`)),
+  });
+  const app = await buildApp({ config, db: database.db, mail, boss, storage, realtime }, { logger: opts.logger, serveWeb: opts.serveWeb });
+  log = app.log;
+  const ctx: AppContext = { config, db: database.db, mail, boss, storage, realtime, log: app.log };
+  // The socket (docs/realtime.md) on the API's own HTTP server, at /v2/socket.io.
+  realtime.attach(app.server);
+  const stopSocket = startNotificationSocket(ctx);
   // The built-in TSA's key and certificate are made on the first start (and reused after).
   await evidenceTsa(config);
   if (boss) await createEmailQueues(boss);
@@ -65,6 +75,8 @@ export async function createRuntime(
     inbound,
     async close() {
       await inbound?.close();
+      stopSocket();
+      await realtime.close();
       await app.close();
       if (boss) await boss.stop({ graceful: true, timeout: 10_000 });
       mail.close();

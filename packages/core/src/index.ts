@@ -9,6 +9,7 @@ export * from './contracts/evidence.ts';
 export * from './contracts/labels.ts';
 export * from './contracts/leads.ts';
 export * from './contracts/leads-csv.ts';
+export * from './contracts/notifications.ts';
 export * from './contracts/oficio.ts';
 export * from './contracts/plans.ts';
 export * from './contracts/proofs.ts';

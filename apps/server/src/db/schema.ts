@@ -129,6 +129,21 @@ export interface DB {
   emails_recebidos: EmailsRecebidosTable;
   email_documentos: EmailDocumentosTable;
   comprovantes: ComprovantesTable;
+  notificacoes: NotificacoesTable;
+}
+
+/** A user's stored notifications (migration 0018-notifications; docs/realtime.md). */
+export interface NotificacoesTable {
+  not_codigo: Generated<number>;
+  cod_usu: number;
+  /** 1 proofs (comprovante), 2 e-mail, 3 SMS, 4 WhatsApp (@ar/core NOTIFICATION_SECTORS). */
+  not_setor: 1 | 2 | 3 | 4;
+  not_tipo: string;
+  not_referencia: string | null;
+  not_texto: string;
+  not_data: Generated<Date>;
+  /** When the user cleared it; null while unread. */
+  not_lida_em: Date | null;
 }
 
 /** Plans and the credit ledger (migration 0004-plans; see docs/plans.md). */
@@ -429,7 +444,6 @@ export interface ComprovantesTable {
   comp_tamanho: ColumnType<string | null, number | null | undefined, number | null>;
   comp_sha256: string | null;
   comp_erro: string | null;
-  comp_alerta: Generated<boolean>;
   comp_data_criacao: Generated<Date>;
   comp_data_conclusao: Timestamp | null;
   comp_data_expiracao: Timestamp | null;

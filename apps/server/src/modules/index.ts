@@ -8,6 +8,7 @@ import { receivedRoutes } from './inbound/received.routes.ts';
 import { institutionRoutes } from './institutions/institutions.routes.ts';
 import { labelRoutes } from './labels/labels.routes.ts';
 import { leadRoutes } from './leads/leads.routes.ts';
+import { notificationRoutes } from './notifications/notifications.routes.ts';
 import { plansModule } from './plans/plans.module.ts';
 import { proofRoutes } from './proofs/proofs.routes.ts';
 import { publicRoutes } from './public/public.routes.ts';
@@ -43,4 +44,5 @@ export const apiModules: Array<(app: FastifyInstance, ctx: AppContext) => void> 
   proofRoutes,
   reportRoutes,
   bulkProofRoutes,
+  notificationRoutes,
 ];

@@ -7,8 +7,8 @@ import { type Kysely, sql } from 'kysely';
  * the worker needs to do it once and resume it: the set of messages is fixed when it is asked
  * (comp_ultimo_email: the highest message code then), the progress (comp_feitos of comp_total,
  * comp_cursor the last message done), the file (storage key, format, size, SHA-256) and its
- * removal when it expires. comp_alerta is the row's notification badge: set when the file is
- * ready, cleared by the first download.
+ * removal when it expires. The row's badge is the stored notification of the proof
+ * (notificacoes, 'comprovante-pronto' with the proof's reference), raised when the file is ready.
  *
  * The single proofs a bulk proof contains are logged in email_documentos like the ones handed out
  * one by one, with the bulk proof they went into (cod_comprovante) and the type 'comprovante-lote'.
@@ -32,7 +32,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       comp_tamanho bigint,
       comp_sha256 char(64),
       comp_erro text,
-      comp_alerta boolean NOT NULL DEFAULT false,
       comp_data_criacao timestamptz NOT NULL DEFAULT now(),
       comp_data_conclusao timestamptz,
       comp_data_expiracao timestamptz,

@@ -155,3 +155,21 @@ export function consumeLinkToken(db: Kysely<DB>, tokenHash: string, kind: 'reset
     .returning(['cod_usu'])
     .executeTakeFirst();
 }
+
+/**
+ * Of these sessions (token hashes), the ones still live: unexpired, their user released. The
+ * realtime socket's sweep (notifications.socket.ts) closes the sockets of the others; keyed by the
+ * sessions themselves, as the bearer check is.
+ */
+export async function liveSessionHashes(db: Kysely<DB>, tokenHashes: string[]): Promise<Set<string>> {
+  if (tokenHashes.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('sessoes as s')
+    .innerJoin('usuarios as u', 'u.usu_codigo', 's.cod_usu')
+    .select('s.ses_token_hash')
+    .where('s.ses_token_hash', 'in', tokenHashes)
+    .where('s.ses_expira', '>', sql<Date>`now()`)
+    .where('u.usu_status', '=', 'L')
+    .execute();
+  return new Set(rows.map((r) => r.ses_token_hash));
+}

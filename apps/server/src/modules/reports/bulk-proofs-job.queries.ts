@@ -91,7 +91,7 @@ export async function updateProofProgress(db: Kysely<DB>, comp_codigo: number, f
     .execute();
 }
 
-/** The file is stored: the proof is ready, with its expiry and its badge, in the same statement that leaves processing. */
+/** The file is stored: the proof is ready, with its expiry, in the one statement that leaves processing. */
 export async function completeProof(
   db: Kysely<DB>,
   comp_codigo: number,
@@ -105,7 +105,6 @@ export async function completeProof(
       comp_tamanho: file.tamanho,
       comp_sha256: file.sha256,
       comp_feitos: file.total,
-      comp_alerta: true,
       comp_data_conclusao: sql`now()`,
       comp_data_expiracao: file.expiracao,
     })

@@ -4,7 +4,7 @@ import type { ProofRow } from './bulk-proofs.queries.ts';
 /**
  * A proof as the table shows it (spec 002 §2): in processing without an expiry date and with its
  * progress; ready with its expiry date; expired once that date passed (the file is then removed);
- * the badge while a ready proof has not been downloaded.
+ * the badge while the user has an unread notification of it (cleared by the download).
  */
 export function presentBulkProof(row: ProofRow, now = new Date()): BulkProof {
   const expiry = row.comp_data_expiracao ? new Date(row.comp_data_expiracao) : null;
@@ -20,6 +20,6 @@ export function presentBulkProof(row: ProofRow, now = new Date()): BulkProof {
     formato: row.comp_formato,
     tamanho: row.comp_tamanho === null ? null : Number(row.comp_tamanho),
     sha256: row.comp_sha256,
-    alerta: row.comp_alerta && !expired,
+    alerta: (row.alerta ?? false) && !expired,
   };
 }

@@ -4,6 +4,7 @@ import {
   type BulkProofPayload,
   bulkProofStatusById,
   type ListQuery,
+  PROOF_READY_KIND,
   reachedMask,
 } from '@ar/core';
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
@@ -78,7 +79,6 @@ const PROOF_COLUMNS = [
   'comp_tamanho',
   'comp_sha256',
   'comp_erro',
-  'comp_alerta',
   'comp_data_criacao',
   'comp_data_conclusao',
   'comp_data_expiracao',
@@ -110,11 +110,14 @@ export function insertProof(db: Kysely<DB>, scope: TenantScope, p: NewProof) {
     .executeTakeFirstOrThrow();
 }
 
-export type ProofRow = Awaited<ReturnType<typeof insertProof>>;
+export type ProofRow = Awaited<ReturnType<typeof insertProof>> & { alerta?: boolean };
 
 /** The user's proofs, 10 a page, newest first (spec 002 §7: DESC by comp_codigo). */
 export function listProofs(db: Kysely<DB>, scope: TenantScope, q: ListQuery) {
-  const base = db.selectFrom('comprovantes').select(PROOF_COLUMNS).where(scope.own('comprovantes'));
+  const base = db
+    .selectFrom('comprovantes')
+    .select([...PROOF_COLUMNS, hasAlert])
+    .where(scope.own('comprovantes'));
   return pagedList(base, q, { sortable: { comp_codigo: 'comp_codigo' }, tiebreak: 'comp_codigo' });
 }
 
@@ -122,20 +125,27 @@ export function listProofs(db: Kysely<DB>, scope: TenantScope, q: ListQuery) {
 export function findProofByReference(db: Kysely<DB>, scope: TenantScope, referencia: string) {
   return db
     .selectFrom('comprovantes')
-    .select(PROOF_COLUMNS)
+    .select([...PROOF_COLUMNS, hasAlert])
     .where(scope.own('comprovantes'))
     .where('comp_cod_referencia', '=', referencia)
     .executeTakeFirst();
 }
 
-/** The row's badge goes with the first download (the notification is read). */
-export async function clearProofAlert(db: Kysely<DB>, scope: TenantScope, comp_codigo: number) {
-  await db
-    .updateTable('comprovantes')
-    .set({ comp_alerta: false })
-    .where(scope.own('comprovantes'))
-    .where('comp_codigo', '=', comp_codigo)
+/** Whether the user has an unread notification of this proof being ready: the row's badge. */
+const hasAlert = sql<boolean>`EXISTS (SELECT 1 FROM notificacoes n WHERE n.cod_usu = comprovantes.cod_usu AND n.not_lida_em IS NULL
+  AND n.not_tipo = ${PROOF_READY_KIND} AND n.not_referencia = comprovantes.comp_cod_referencia::text)`.as('alerta');
+
+/** The user's unread notifications of one proof (the download reads them). */
+export async function findProofNotifications(db: Kysely<DB>, scope: TenantScope, referencia: string) {
+  const rows = await db
+    .selectFrom('notificacoes as n')
+    .select('n.not_codigo')
+    .where(scope.own('n'))
+    .where('n.not_lida_em', 'is', null)
+    .where('n.not_tipo', '=', PROOF_READY_KIND)
+    .where('n.not_referencia', '=', referencia)
     .execute();
+  return rows.map((r) => r.not_codigo);
 }
 
 /** The user's own message by its uuid (GET /reports/proofs/single/{uuid}): its code, or undefined. */

@@ -12,14 +12,15 @@ import { fromKysely } from 'pg-boss';
 import type { AppContext } from '../../context.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError, notFound } from '../../http/errors.ts';
+import { clearNotification } from '../notifications/notifications.service.ts';
 import { logDocument, type Requester, sendingProof } from '../proofs/proofs.service.ts';
 import type { TenantScope } from '../tenancy/tenant-scope.ts';
 import { presentBulkProof } from './bulk-proofs.presenter.ts';
 import {
-  clearProofAlert,
   countProofMessages,
   findOwnMessageByUuid,
   findProofByReference,
+  findProofNotifications,
   insertProof,
   listProofs,
 } from './bulk-proofs.queries.ts';
@@ -75,7 +76,7 @@ const slug = (name: string) =>
 /**
  * GET /reports/proofs/{reference}: the user's proof file. Another user's reference answers 404 like
  * one that does not exist; in processing or failed 409; expired (or its file removed) 410. The
- * first download clears the row's badge.
+ * download reads the proof's notification, which clears the badges.
  */
 export async function openBulkProof(ctx: AppContext, scope: TenantScope, referencia: string): Promise<ProofFile> {
   const row = await findProofByReference(ctx.db, scope, referencia);
@@ -85,7 +86,9 @@ export async function openBulkProof(ctx: AppContext, scope: TenantScope, referen
   if (proof.status === 'falha') throw new AppError(409, BULK_PROOF_MSG.failed);
   const file = proof.status === 'expirado' || !row.comp_chave ? null : await ctx.storage.open(row.comp_chave);
   if (!file) throw new AppError(410, BULK_PROOF_MSG.expired);
-  if (row.comp_alerta) await clearProofAlert(ctx.db, scope, row.comp_codigo);
+  // The download reads the proof's notification: the badges (row and menu) go, on every tab.
+  if (row.alerta)
+    for (const id of await findProofNotifications(ctx.db, scope, row.comp_cod_referencia)) await clearNotification(ctx, scope, id);
   return {
     filename: `${slug(row.comp_payload.payload.nameProof)}.${row.comp_formato}`,
     contentType: row.comp_formato === 'pdf' ? 'application/pdf' : 'application/zip',

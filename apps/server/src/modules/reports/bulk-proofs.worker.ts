@@ -197,7 +197,7 @@ export async function generateBulkProof(ctx: AppContext, comp_codigo: number): P
     if (chave) ctx.log.warn({ comp_codigo }, 'bulk proof already completed by another run');
     return;
   }
-  await notifyProofReady(ctx, { ...proof, comp_data_expiracao: expiracao }, owner);
+  await notifyProofReady(ctx, proof);
 }
 
 /** One proof's PDF in the parts folder: written aside and renamed, so a part on disk is always whole. */
