@@ -179,7 +179,8 @@ describe('a bulk proof from request to download', () => {
     );
     // The download read the notification: the badge is gone.
     expect(((await listOf(users.ana)).comprovantes as BulkProof[])[0]?.alerta).toBe(false);
-  });
+    // Rendering the pages to find the QR codes (pdftoppm) takes seconds on a busy machine.
+  }, 120_000);
 
   it('keeps to the filter: channels and the statuses each channel reached', async () => {
     const countOf = async (filter: unknown) => (await create(users.ana, { ...october, filter })).json().comprovante?.progresso.total;
