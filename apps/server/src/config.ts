@@ -88,6 +88,8 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxy.optional(),
   /** What this process does (docs/scale.md): all, only HTTP (and inbound SMTP), or only the queue's workers. */
   ROLE: z.enum(['all', 'web', 'worker'], { error: 'use all, web ou worker' }).default('all'),
+  /** Days a bulk proof's file is kept once ready (docs/reports.md); then a scheduled job removes it. */
+  PROOFS_EXPIRY_DAYS: z.coerce.number().int().min(1, 'use de 1 a 365 dias').max(365, 'use de 1 a 365 dias').default(7),
 });
 
 export type Config = {
@@ -113,6 +115,8 @@ export type Config = {
   trustProxy: TrustProxy;
   /** all: HTTP, inbound SMTP and workers; web: HTTP and inbound SMTP; worker: the queue's workers only (docs/scale.md). */
   role: 'all' | 'web' | 'worker';
+  /** Days a bulk proof's file is kept once ready (PROOFS_EXPIRY_DAYS). */
+  proofsExpiryDays: number;
   /** No SMTP_URL: outbound mail is captured in the database and shown at /dev/mailbox. */
   captureMail: boolean;
   /** S3-compatible bucket for files; absent means DATA_DIR/files. */
@@ -156,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     checkResponses: e.CHECK_RESPONSES,
     trustProxy: e.TRUST_PROXY ?? false,
     role: e.ROLE,
+    proofsExpiryDays: e.PROOFS_EXPIRY_DAYS,
     captureMail: !e.SMTP_URL,
     s3: e.S3_BUCKET
       ? { bucket: e.S3_BUCKET, region: e.S3_REGION, endpoint: e.S3_ENDPOINT, forcePathStyle: e.S3_FORCE_PATH_STYLE }

@@ -16,6 +16,7 @@ import { createEvidenceQueues, startEvidenceWorkers } from './modules/evidence/s
 import type { InboundServer } from './modules/inbound/inbound.server.ts';
 import { startNotificationSocket } from './modules/notifications/notifications.socket.ts';
 import { createRemessaQueues, startRemessaWorkers } from './modules/remessas/remessas.worker.ts';
+import { createBulkProofQueues, startBulkProofWorkers } from './modules/reports/bulk-proofs.worker.ts';
 import { startQueue } from './queue/boss.ts';
 import { createRealtime } from './realtime/realtime.ts';
 import { seedDemo } from './seed/demo.ts';
@@ -78,12 +79,14 @@ export async function createRuntime(
   if (boss) await createEvidenceQueues(boss);
   if (boss) await createAuthQueues(boss);
   if (boss) await createRemessaQueues(boss);
+  if (boss) await createBulkProofQueues(boss);
   // ROLE (docs/scale.md): a web process queues work and leaves it to the worker processes.
   const workers = opts.startWorkers !== false && config.role !== 'web';
   if (workers) await startEmailWorkers(ctx);
   if (workers) await startEvidenceWorkers(ctx);
   if (workers) await startAuthWorkers(ctx);
   if (workers) await startRemessaWorkers(ctx);
+  if (workers) await startBulkProofWorkers(ctx);
   // smtp-server and its parser are imported only when the listener starts (docs/performance.md, server memory).
   const inbound =
     opts.startInbound && config.inboundSmtpPort > 0 && config.role !== 'worker'

@@ -1,6 +1,7 @@
 export * from './attachments.ts';
 export * from './brasilia.ts';
 export * from './contracts/auth.ts';
+export * from './contracts/bulk-proofs.ts';
 export * from './contracts/common.ts';
 export * from './contracts/dashboard.ts';
 export * from './contracts/emails.ts';
@@ -16,6 +17,7 @@ export * from './contracts/proofs.ts';
 export * from './contracts/public.ts';
 export * from './contracts/received.ts';
 export * from './contracts/remessas.ts';
+export * from './contracts/reports.ts';
 export * from './contracts/senders.ts';
 export * from './contracts/sent.ts';
 export * from './contracts/signup.ts';

@@ -130,6 +130,7 @@ export interface DB {
   email_documentos: EmailDocumentosTable;
   remessas: RemessasTable;
   remessa_linhas: RemessaLinhasTable;
+  comprovantes: ComprovantesTable;
   notificacoes: NotificacoesTable;
   dashboard_contagem: DashboardContagemTable;
 }
@@ -408,7 +409,9 @@ export interface EmailDocumentosTable {
   doc_codigo: Generated<number>;
   cod_email: number;
   cod_usu: number;
-  doc_tipo: 'comprovante' | 'laudo';
+  doc_tipo: 'comprovante' | 'laudo' | 'comprovante-lote';
+  /** The bulk proof a single proof went into (migration 0019-bulk-proofs). */
+  cod_comprovante: number | null;
   doc_usuario_nome: string;
   doc_usuario_login: string;
   doc_nome_informado: string | null;
@@ -465,4 +468,35 @@ export interface DashboardContagemTable {
   entregues: number;
   lidos: number;
   recebidos: number;
+}
+
+/** Bulk proofs of a period (migration 0019-bulk-proofs; docs/reports.md). */
+export interface ComprovantesTable {
+  comp_codigo: Generated<number>;
+  comp_cod_referencia: Generated<string>;
+  cod_usu: number;
+  comp_payload: Json<{
+    payload: {
+      nameProof: string;
+      startDate: string;
+      finalDate: string;
+      filter: { channels: ('email' | 'sms' | 'whatsapp')[]; status: number[] };
+    };
+  }>;
+  comp_status: Generated<'processando' | 'pronto' | 'falha'>;
+  comp_formato: 'pdf' | 'zip';
+  comp_periodo_inicio: Timestamp;
+  comp_periodo_fim: Timestamp;
+  comp_ultimo_email: number;
+  comp_total: number;
+  comp_feitos: Generated<number>;
+  comp_cursor: Generated<number>;
+  comp_chave: string | null;
+  comp_tamanho: ColumnType<string | null, number | null | undefined, number | null>;
+  comp_sha256: string | null;
+  comp_erro: string | null;
+  comp_data_criacao: Generated<Date>;
+  comp_data_conclusao: Timestamp | null;
+  comp_data_expiracao: Timestamp | null;
+  comp_data_remocao: Timestamp | null;
 }

@@ -16,6 +16,10 @@ const FILE_ROUTES = new Set<string>([
   'GET /v2/email/public/attachments/{uuid}', // the attachment, to the recipient
   'PUT /v2/emails/sending-proof/{id}', // the sending proof PDF
   'GET /v2/emails/report/laudo/{id}', // the expert report PDF
+  'GET /v2/reports', // the sent-notification report (xlsx or csv)
+  'POST /v2/reports', // the same report, asked with a JSON body
+  'GET /v2/reports/proofs/{id}', // a bulk proof's file (PDF or ZIP)
+  'GET /v2/reports/proofs/single/{uuid}', // one message's sending proof PDF
   'POST /v2/tsa', // RFC 3161: application/timestamp-reply
   'GET /v2/tsa/certificado.pem', // the built-in TSA's certificate
   'GET /v2/remessas/retorno/{id}', // a remessa's return preview CSV

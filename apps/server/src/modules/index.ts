@@ -14,6 +14,8 @@ import { plansModule } from './plans/plans.module.ts';
 import { proofRoutes } from './proofs/proofs.routes.ts';
 import { publicRoutes } from './public/public.routes.ts';
 import { remessaRoutes } from './remessas/remessas.routes.ts';
+import { bulkProofRoutes } from './reports/bulk-proofs.routes.ts';
+import { reportRoutes } from './reports/reports.routes.ts';
 import { senderRoutes } from './senders/senders.routes.ts';
 import { statusRoutes } from './status/status.routes.ts';
 import { templateRoutes } from './templates/templates.routes.ts';
@@ -43,6 +45,8 @@ export const apiModules: Array<(app: FastifyInstance, ctx: AppContext) => void> 
   publicRoutes,
   proofRoutes,
   remessaRoutes,
+  reportRoutes,
+  bulkProofRoutes,
   notificationRoutes,
   dashboardRoutes,
 ];

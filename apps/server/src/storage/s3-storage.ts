@@ -1,3 +1,5 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { assertSafeKey, type FileStorage } from './storage.ts';
@@ -26,6 +28,19 @@ export function s3Storage(opts: S3Options): FileStorage {
     async put(key, data, contentType) {
       assertSafeKey(key);
       await client.send(new PutObjectCommand({ Bucket: opts.bucket, Key: key, Body: data, ContentType: contentType }));
+    },
+    async putFile(key, filePath, contentType) {
+      assertSafeKey(key);
+      const { size } = await stat(filePath);
+      await client.send(
+        new PutObjectCommand({
+          Bucket: opts.bucket,
+          Key: key,
+          Body: createReadStream(filePath),
+          ContentLength: size,
+          ContentType: contentType,
+        }),
+      );
     },
     async open(key) {
       const object = await get(key);

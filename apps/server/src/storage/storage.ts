@@ -10,6 +10,12 @@ import type { Readable } from 'node:stream';
 export interface FileStorage {
   readonly kind: 'local' | 's3';
   put(key: string, data: Buffer, contentType: string): Promise<void>;
+  /**
+   * Stores a file written on local disk, streamed (a bulk proof of thousands of pages never sits
+   * in memory). The file is moved when it can be (local storage), copied otherwise; the caller
+   * removes what is left.
+   */
+  putFile(key: string, filePath: string, contentType: string): Promise<void>;
   /** The file's bytes as a stream, or null when there is no such file. */
   open(key: string): Promise<{ stream: Readable; size: number } | null>;
   read(key: string): Promise<Buffer | null>;
@@ -36,6 +42,14 @@ export function localStorage(root: string): FileStorage {
       // Written beside and renamed, so a reader never sees half a file.
       const tmp = `${file}.${process.pid}.tmp`;
       await fs.writeFile(tmp, data);
+      await fs.rename(tmp, file);
+    },
+    async putFile(key, filePath) {
+      const file = full(key);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      const tmp = `${file}.${process.pid}.tmp`;
+      // Renamed when on the same disk; copied beside and renamed otherwise: a reader never sees half a file.
+      await fs.rename(filePath, tmp).catch(() => fs.copyFile(filePath, tmp));
       await fs.rename(tmp, file);
     },
     async open(key) {

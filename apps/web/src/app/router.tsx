@@ -35,6 +35,8 @@ export const appRoutes: RouteObject[] = [
   { path: '/planos', ...page(() => import('../features/plans/PlanosPage.tsx')) },
   { path: '/realiza', ...page(() => import('../features/plans/RealizaPage.tsx')) },
   { path: '/remessas', ...page(() => import('../features/remessas/RemessasPage.tsx')) },
+  { path: '/reports', ...page(() => import('../features/reports/ReportsPage.tsx')) },
+  { path: '/reports/proofs', ...page(() => import('../features/reports/ProofsPage.tsx')) },
 ];
 
 /**

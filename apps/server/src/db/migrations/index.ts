@@ -17,6 +17,7 @@ import * as m0015 from './0015-emails-reached-statuses.ts';
 import * as m0016 from './0016-email-accepted.ts';
 import * as m0017 from './0017-dashboard-counts.ts';
 import * as m0018 from './0018-notifications.ts';
+import * as m0019 from './0019-bulk-proofs.ts';
 import * as m0020 from './0020-remessas.ts';
 
 /**
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '0020-remessas': m0020,
   '0018-notifications': m0018,
   '0017-dashboard-counts': m0017,
+  '0019-bulk-proofs': m0019,
 };

@@ -62,7 +62,8 @@ export function wrapAtSpaces(text: string, width: number, size: number): string 
     .join('\n');
 }
 
-export function newPdf(meta: { title: string; subject: string; header: string; createdAt: Date }): Pdf {
+/** `header` is the running header's text, or a function read on each new page (a bulk file changes it with each proof). */
+export function newPdf(meta: { title: string; subject: string; header: string | (() => string); createdAt: Date }): Pdf {
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: TOP, bottom: BOTTOM, left: MARGIN, right: MARGIN },
@@ -76,7 +77,11 @@ export function newPdf(meta: { title: string; subject: string; header: string; c
     doc.save();
     doc.font('Helvetica-Bold').fontSize(12).fillColor(COLORS.brand).text('AR Online', MARGIN, 34, { lineBreak: false });
     doc.font('Helvetica').fontSize(8).fillColor(COLORS.muted);
-    doc.text(printable(meta.header), MARGIN + 120, 37, { width: width - 120, align: 'right', lineBreak: false });
+    doc.text(printable(typeof meta.header === 'function' ? meta.header() : meta.header), MARGIN + 120, 37, {
+      width: width - 120,
+      align: 'right',
+      lineBreak: false,
+    });
     doc
       .moveTo(MARGIN, 54)
       .lineTo(MARGIN + width, 54)
@@ -214,16 +219,11 @@ export function panel(doc: Pdf, text: string, color: string = COLORS.brand): voi
 }
 
 /**
- * Numbers every page ("Página i de n") and writes when the document was made and what it is about
- * in the footer, then closes the document and answers its bytes.
+ * Writes the footer of every page still buffered: the line rule, `footer` and "Página i de n",
+ * counted over those pages. A bulk file stamps each proof's pages and flushes them
+ * (`doc.flushPages()`) before the next proof, so its memory does not grow with the proofs.
  */
-export function finish(doc: Pdf, footer: string): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+export function stampFooters(doc: Pdf, footer: string): void {
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
@@ -243,6 +243,20 @@ export function finish(doc: Pdf, footer: string): Promise<Buffer> {
     doc.text(`Página ${i - range.start + 1} de ${range.count}`, MARGIN + width - 90, y, { width: 90, align: 'right', lineBreak: false });
     doc.page.margins.bottom = bottom;
   }
+}
+
+/**
+ * Numbers every page ("Página i de n") and writes when the document was made and what it is about
+ * in the footer, then closes the document and answers its bytes.
+ */
+export function finish(doc: Pdf, footer: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  stampFooters(doc, footer);
   doc.end();
   return done;
 }

@@ -2,7 +2,7 @@ import type { SendingProof } from '@ar/core';
 import QRCode from 'qrcode';
 import { fileSize } from './format.ts';
 import { oficioSection } from './oficio.pdf.ts';
-import { COLORS, contentWidth, field, finish, newPdf, panel, paragraph, printable, section, title } from './pdf-layout.ts';
+import { COLORS, contentWidth, field, finish, newPdf, type Pdf, panel, paragraph, printable, section, title } from './pdf-layout.ts';
 
 export interface ProofIssuer {
   /** The signed-in user who generated the proof (as the session says). */
@@ -12,14 +12,27 @@ export interface ProofIssuer {
 
 const QR_SIZE = 104;
 
+/** The running header of a proof's pages. */
+export const sendingProofHeader = (p: SendingProof) => `AR-Email · Comprovante de Envio · Protocolo ${p.ema_uni_codigo}`;
+
+/** Who made it, in the footer of every page (a line of its own pushed full proofs to a second page). */
+export const sendingProofFooter = (p: SendingProof, issuer: ProofIssuer) =>
+  `AR Online · Comprovante de Envio · Protocolo ${p.ema_uni_codigo} · Gerado em ${p.geradoEmBrasilia} (horário de Brasília) por ${issuer.nome} (${issuer.login})`;
+
 /** The sending proof of one message as a PDF (spec 001 §2.10): what, to whom, each status, hashes and a QR code to the public page. */
 export async function renderSendingProof(p: SendingProof, issuer: ProofIssuer): Promise<Buffer> {
   const doc = newPdf({
     title: `Comprovante de Envio — protocolo ${p.ema_uni_codigo}`,
     subject: `AR-Email ${p.ema_uni_id}`,
-    header: `AR-Email · Comprovante de Envio · Protocolo ${p.ema_uni_codigo}`,
+    header: sendingProofHeader(p),
     createdAt: new Date(p.geradoEm),
   });
+  await drawSendingProof(doc, p);
+  return finish(doc, sendingProofFooter(p, issuer));
+}
+
+/** The proof's content from the current point of `doc` (its own pages: the caller starts it on a new page). */
+export async function drawSendingProof(doc: Pdf, p: SendingProof): Promise<void> {
   title(doc, 'Comprovante de Envio', 'AR-Email — mensagem eletrônica registrada');
   panel(doc, p.texto, p.ultimoStatus?.type === 'erro' ? COLORS.alert : COLORS.brand);
 
@@ -84,12 +97,6 @@ export async function renderSendingProof(p: SendingProof, issuer: ProofIssuer): 
     .fillColor(COLORS.text)
     .text(printable(p.urlPublica), { link: p.urlPublica });
   doc.moveDown(0.5);
-
-  return finish(
-    doc,
-    // Who made it, in the footer of every page (a line of its own pushed full proofs to a second page).
-    `AR Online · Comprovante de Envio · Protocolo ${p.ema_uni_codigo} · Gerado em ${p.geradoEmBrasilia} (horário de Brasília) por ${issuer.nome} (${issuer.login})`,
-  );
 }
 
 /** The QR code of the public page at the right of the rows that began at `top`; the text goes on below both. */

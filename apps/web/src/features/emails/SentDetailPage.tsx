@@ -20,13 +20,14 @@ import { IconArrowLeft, IconCertificate, IconFileSearch, IconPaperclip, IconRefr
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { downloadFile } from '../../api/download.ts';
 import { showWarning } from '../../app/alerts.ts';
 import { formatDateTime } from '../../app/format.ts';
 import { OficioSummary } from '../../components/OficioSummary.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { useRefreshOnEmailStatus } from '../notifications/realtime-store.ts';
 import { EmailsLayout } from './EmailsLayout.tsx';
-import { downloadExpertReport, downloadFile, getSentCall, refreshStatusCall } from './emails.api.ts';
+import { downloadExpertReport, getSentCall, refreshStatusCall } from './emails.api.ts';
 import { groupStatuses, groupTimeline } from './evidence-groups.ts';
 import { MessageTags } from './MessageTags.tsx';
 

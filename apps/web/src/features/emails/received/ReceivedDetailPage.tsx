@@ -4,13 +4,13 @@ import { IconArrowBackUp, IconArrowLeft, IconPaperclip } from '@tabler/icons-rea
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { downloadFile } from '../../../api/download.ts';
 import { showWarning } from '../../../app/alerts.ts';
 import { formatDateTime } from '../../../app/format.ts';
 import { PageLoader } from '../../../components/PageLoader.tsx';
 import { useSession } from '../../../session/session.ts';
 import { ComposeForm, type ReplyTo } from '../compose/ComposePage.tsx';
 import { EmailsLayout } from '../EmailsLayout.tsx';
-import { downloadFile } from '../emails.api.ts';
 import { getReceivedCall } from './received.api.ts';
 
 /** The reply's starting point: 'Re: ' once, and the original quoted under an attribution line. */
