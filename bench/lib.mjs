@@ -110,11 +110,16 @@ export async function signIn(url, username, password = 'Demo@2026!') {
  * Requests/s and latency percentiles (ms) of `connections` clients for `seconds`. autocannon's
  * histogram has p90 and p97.5 but no p95, so every response time is kept and p95 read from them.
  */
-export async function load({ url, headers = {}, connections = 10, seconds = 10, nextPath }) {
+export async function load({ url, headers = {}, connections = 10, seconds = 10, nextPath, method, body }) {
   const times = [];
   // nextPath: a different path (e.g. query string) for every request, instead of the same url.
   const requests = nextPath ? [{ setupRequest: (req) => ({ ...req, path: nextPath() }) }] : undefined;
-  const instance = autocannon({ url, headers, connections, duration: seconds, requests });
+  // method and body: a POST with a JSON body (the dashboard's calls).
+  const post =
+    body === undefined
+      ? {}
+      : { method: method ?? 'POST', body: JSON.stringify(body), headers: { ...headers, 'content-type': 'application/json' } };
+  const instance = autocannon({ url, headers, connections, duration: seconds, requests, ...post });
   instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
   const result = await instance;
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);

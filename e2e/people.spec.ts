@@ -196,13 +196,13 @@ test('an unknown sign-up link goes to the login page', async ({ page }) => {
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('level 1 is turned away from the users and entities screens to a real screen, the sent list', async ({ page }) => {
+test('level 1 is turned away from the users and entities screens to the dashboard (spec 000 §2, §6)', async ({ page }) => {
   await login(page, 'usuario@demo.local');
   await expect(page).toHaveURL(/\/emails\/enviados$/);
   for (const screen of ['/cadastros/usuarios', '/cadastro/entidades']) {
     await page.goto(screen);
-    await expect(page).toHaveURL(/\/emails\/enviados$/);
-    await expect(page.getByRole('heading', { name: 'AR-Email Enviados' })).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
     await expect(page.getByText('Página não encontrada')).toHaveCount(0);
   }
 });

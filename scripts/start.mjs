@@ -1,16 +1,33 @@
 // npm start: build whatever is missing, then start the product on its configuration
 // (embedded defaults when no variable is set).
 //
+// npm run start:cluster -- N (this script with `--processes N`): N server processes on one PostgreSQL
+// (DATABASE_URL), sharing the HTTP and inbound SMTP ports through node:cluster (docs/scale.md). The
+// first one migrates and seeds; the others start once it is ready. A process that dies is started again.
+//
 // Stopping: SIGINT/SIGTERM sent to this process (or to `npm start`, whose script `exec`s it) go to the
 // child that is running — the build or the server — and this process exits with that child. If the
 // process that started this one goes away (a wrapper that died without passing the signal on), the
 // server is stopped too: a stopped `npm start` never leaves a server holding the port.
 import { spawn } from 'node:child_process';
+import cluster from 'node:cluster';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const serverMain = path.join(root, 'apps/server/src/main.ts');
+
+const processesArg = process.argv.indexOf('--processes');
+const processes = processesArg === -1 ? 1 : Number(process.argv[processesArg + 1]);
+if (!Number.isInteger(processes) || processes < 1 || processes > 64) {
+  console.error('Uso: npm run start:cluster -- N   (N de 1 a 64 processos)');
+  process.exit(1);
+}
+if (processes > 1 && !process.env.DATABASE_URL) {
+  console.error('Vários processos exigem DATABASE_URL (PostgreSQL): o banco embarcado roda em um só processo.');
+  process.exit(1);
+}
 // AR_WEB_DIST names an interface built elsewhere (the server serves it as is): nothing to build here.
 const prebuilt = Boolean(process.env.AR_WEB_DIST);
 const webIndex = path.join(root, 'apps/web/dist/index.html');
@@ -30,6 +47,10 @@ let stopping = null;
 function stop(signal) {
   if (stopping) return;
   stopping = signal;
+  if (processes > 1 && Object.keys(cluster.workers ?? {}).length > 0) {
+    for (const worker of Object.values(cluster.workers)) worker?.process.kill(signal);
+    return;
+  }
   if (child && child.exitCode === null && child.signalCode === null) child.kill(signal);
   else process.exit(1);
 }
@@ -71,4 +92,22 @@ if (stale) {
   if (status !== 0 || stopping) process.exit(status || 1);
 }
 
-process.exit(await run(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')]));
+if (processes === 1) process.exit(await run(process.execPath, ['--import', 'tsx', serverMain]));
+
+/** Starts server process `index` (0 seeds and migrates first) and answers when it is ready. */
+function fork(index) {
+  const worker = cluster.fork(index === 0 ? {} : { SEED_DEMO: 'false' });
+  worker.on('exit', (code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers).length === 0) process.exit(0);
+      return;
+    }
+    console.error(`processo ${index + 1} de ${processes} terminou (${signal ?? code}); iniciando de novo`);
+    setTimeout(() => fork(index), 1_000);
+  });
+  return new Promise((resolve) => worker.on('message', (m) => m?.ar === 'ready' && resolve()));
+}
+cluster.setupPrimary({ exec: serverMain, execArgv: ['--import', 'tsx'] });
+await fork(0);
+for (let i = 1; i < processes && !stopping; i++) await fork(i);
+console.log(`${processes} processos do AR Online prontos`);

@@ -49,3 +49,14 @@ describe('TRUST_PROXY', () => {
     expect(failure?.stderr).toContain('TRUST_PROXY: endereço ou bloco inválido: "10.0.0.0/99"');
   }, 90_000);
 });
+
+describe('ROLE', () => {
+  it('is all by default; web and worker only with PostgreSQL, whose other processes do the rest', () => {
+    expect(loadConfig({}).role).toBe('all');
+    const pg = { DATABASE_URL: 'postgres://ar@db:5432/ar' };
+    expect(loadConfig({ ...pg, ROLE: 'web' }).role).toBe('web');
+    expect(loadConfig({ ...pg, ROLE: 'worker' }).role).toBe('worker');
+    expect(() => loadConfig({ ROLE: 'web' })).toThrow(/ROLE: web exige DATABASE_URL/);
+    expect(() => loadConfig({ ...pg, ROLE: 'http' })).toThrow(/ROLE: use all, web ou worker/);
+  });
+});

@@ -86,6 +86,8 @@ const envSchema = z.object({
   LOGIN_DELAY_MS: z.coerce.number().int().min(0).max(10000).default(700),
   CHECK_RESPONSES: bool.default(false),
   TRUST_PROXY: trustProxy.optional(),
+  /** What this process does (docs/scale.md): all, only HTTP (and inbound SMTP), or only the queue's workers. */
+  ROLE: z.enum(['all', 'web', 'worker'], { error: 'use all, web ou worker' }).default('all'),
 });
 
 export type Config = {
@@ -109,6 +111,8 @@ export type Config = {
   checkResponses: boolean;
   /** Proxies trusted for X-Forwarded-For; false: the client's address is the socket's. */
   trustProxy: TrustProxy;
+  /** all: HTTP, inbound SMTP and workers; web: HTTP and inbound SMTP; worker: the queue's workers only (docs/scale.md). */
+  role: 'all' | 'web' | 'worker';
   /** No SMTP_URL: outbound mail is captured in the database and shown at /dev/mailbox. */
   captureMail: boolean;
   /** S3-compatible bucket for files; absent means DATA_DIR/files. */
@@ -127,6 +131,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const embedded = !e.DATABASE_URL;
+  if (embedded && e.ROLE !== 'all') {
+    // PGlite lives inside one process: there is no other process to do the rest of the work.
+    throw new ConfigError(
+      `Configuração inválida:\n  ROLE: ${e.ROLE} exige DATABASE_URL (PostgreSQL); o banco embarcado roda em um só processo`,
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -145,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginDelayMs: e.LOGIN_DELAY_MS,
     checkResponses: e.CHECK_RESPONSES,
     trustProxy: e.TRUST_PROXY ?? false,
+    role: e.ROLE,
     captureMail: !e.SMTP_URL,
     s3: e.S3_BUCKET
       ? { bucket: e.S3_BUCKET, region: e.S3_REGION, endpoint: e.S3_ENDPOINT, forcePathStyle: e.S3_FORCE_PATH_STYLE }

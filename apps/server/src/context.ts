@@ -4,6 +4,7 @@ import type { PgBoss } from 'pg-boss';
 import type { Config } from './config.ts';
 import type { DB } from './db/schema.ts';
 import type { MailService } from './mail/mail.service.ts';
+import type { Realtime } from './realtime/realtime.ts';
 import type { FileStorage } from './storage/index.ts';
 
 /** What every module receives: configuration and the real components. */
@@ -13,5 +14,7 @@ export interface AppContext {
   mail: MailService;
   storage: FileStorage;
   boss: PgBoss | null;
+  /** The socket.io server (docs/realtime.md): push to a user's sockets on every process; a no-one emit when nobody is connected. */
+  realtime: Realtime;
   log: FastifyBaseLogger;
 }

@@ -18,17 +18,24 @@ const runtime = await createRuntime(config, {
   startInbound: true,
 });
 const { app } = runtime;
-await app.listen({ port: config.port, host: config.host });
-app.log.info(
-  { publicUrl: config.publicUrl, database: runtime.database.kind, mail: runtime.ctx.mail.mode },
-  `AR Online pronto em ${config.publicUrl}`,
-);
-if (config.captureMail) app.log.info(`Caixa de saída local: ${config.publicUrl}/dev/mailbox`);
-// The demo history is made after listen, by the product's own services: it never delays readiness.
-seedDemoHistory(runtime.ctx).then(
-  (made) => made && app.log.info('Histórico de demonstração criado para admin@demo.local'),
-  (err) => app.log.warn({ err }, 'histórico de demonstração não criado'),
-);
+if (config.role === 'worker') {
+  // ROLE=worker: the queue's workers only; HTTP is another process's (docs/scale.md).
+  app.log.info({ database: runtime.database.kind, role: config.role }, 'AR Online: processo de filas pronto');
+} else {
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { publicUrl: config.publicUrl, database: runtime.database.kind, mail: runtime.ctx.mail.mode, role: config.role },
+    `AR Online pronto em ${config.publicUrl}`,
+  );
+  if (config.captureMail) app.log.info(`Caixa de saída local: ${config.publicUrl}/dev/mailbox`);
+  // The demo history is made after listen, by the product's own services: it never delays readiness.
+  seedDemoHistory(runtime.ctx).then(
+    (made) => made && app.log.info('Histórico de demonstração criado para admin@demo.local'),
+    (err) => app.log.warn({ err }, 'histórico de demonstração não criado'),
+  );
+}
+// Under `npm run start:cluster` the supervisor waits for this before starting the next process.
+process.send?.({ ar: 'ready' });
 
 let closing = false;
 async function shutdown(signal: string) {

@@ -1,18 +1,23 @@
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { PgBoss } from 'pg-boss';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { type Database, openDatabase } from './db/database.ts';
+import { type ChannelListener, listenToChannel } from './db/listen.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createMailService } from './mail/mail.service.ts';
 import { createAuthQueues, startAuthWorkers } from './modules/auth/recovery.worker.ts';
+import { forgetCachedSessions, resetSessionCacheMode, SESSIONS_CHANNEL, setSessionListening } from './modules/auth/session-cache.ts';
 import { createEmailQueues, startEmailWorkers } from './modules/emails/send.worker.ts';
 import { evidenceTsa } from './modules/evidence/evidence.service.ts';
 import { createEvidenceQueues, startEvidenceWorkers } from './modules/evidence/stamp.worker.ts';
 import type { InboundServer } from './modules/inbound/inbound.server.ts';
+import { startNotificationSocket } from './modules/notifications/notifications.socket.ts';
+import { createRemessaQueues, startRemessaWorkers } from './modules/remessas/remessas.worker.ts';
 import { startQueue } from './queue/boss.ts';
+import { createRealtime } from './realtime/realtime.ts';
 import { seedDemo } from './seed/demo.ts';
 import { createStorage } from './storage/index.ts';
 
@@ -39,24 +44,49 @@ export async function createRuntime(
   } = {},
 ): Promise<Runtime> {
   const database = opts.database ?? (await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') }));
+  // Several processes may start together on one PostgreSQL: the migrator holds an advisory lock
+  // (Kysely's PostgreSQL adapter), so the migrations run once and the others wait (docs/scale.md).
   await migrateToLatest(database.db as never, database.schema);
+  // On PostgreSQL other processes may change a session: this one caches sessions only while it
+  // hears their notifications (modules/auth/session-cache.ts).
+  let sessionsListener: ChannelListener | null = null;
+  if (database.kind === 'postgres' && database.connectionString) {
+    setSessionListening(false);
+    sessionsListener = listenToChannel(database.connectionString, SESSIONS_CHANNEL, {
+      onMessage: forgetCachedSessions,
+      onState: setSessionListening,
+      onError: (error) => console.warn(`session notifications: ${error.message}`),
+    });
+  }
   if (config.seedDemo) await seedDemo(database.db);
   const boss: PgBoss | null = opts.startQueue === false ? null : await startQueue(database, (err) => console.error('job queue error', err));
   const mail = createMailService({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db });
   const storage = await createStorage(config);
-  const app = await buildApp({ config, db: database.db, mail, boss, storage }, { logger: opts.logger, serveWeb: opts.serveWeb });
-  const ctx: AppContext = { config, db: database.db, mail, boss, storage, log: app.log };
+  let log: FastifyBaseLogger | null = null;
+  const realtime = await createRealtime(database, {
+    onError: (err, what) => (log ? log.warn({ err }, `realtime: ${what}`) : console.warn(`realtime: ${what}: ${err.message}`)),
+  });
+  const app = await buildApp({ config, db: database.db, mail, boss, storage, realtime }, { logger: opts.logger, serveWeb: opts.serveWeb });
+  log = app.log;
+  const ctx: AppContext = { config, db: database.db, mail, boss, storage, realtime, log: app.log };
+  // The socket (docs/realtime.md) on the API's own HTTP server, at /v2/socket.io.
+  realtime.attach(app.server);
+  const stopSocket = startNotificationSocket(ctx);
   // The built-in TSA's key and certificate are made on the first start (and reused after).
   await evidenceTsa(config);
   if (boss) await createEmailQueues(boss);
   if (boss) await createEvidenceQueues(boss);
   if (boss) await createAuthQueues(boss);
-  if (opts.startWorkers !== false) await startEmailWorkers(ctx);
-  if (opts.startWorkers !== false) await startEvidenceWorkers(ctx);
-  if (opts.startWorkers !== false) await startAuthWorkers(ctx);
+  if (boss) await createRemessaQueues(boss);
+  // ROLE (docs/scale.md): a web process queues work and leaves it to the worker processes.
+  const workers = opts.startWorkers !== false && config.role !== 'web';
+  if (workers) await startEmailWorkers(ctx);
+  if (workers) await startEvidenceWorkers(ctx);
+  if (workers) await startAuthWorkers(ctx);
+  if (workers) await startRemessaWorkers(ctx);
   // smtp-server and its parser are imported only when the listener starts (docs/performance.md, server memory).
   const inbound =
-    opts.startInbound && config.inboundSmtpPort > 0
+    opts.startInbound && config.inboundSmtpPort > 0 && config.role !== 'worker'
       ? await (await import('./modules/inbound/inbound.server.ts')).startInboundServer(ctx, { port: config.inboundSmtpPort })
       : null;
   return {
@@ -66,9 +96,15 @@ export async function createRuntime(
     inbound,
     async close() {
       await inbound?.close();
+      stopSocket();
+      await realtime.close();
       await app.close();
       if (boss) await boss.stop({ graceful: true, timeout: 10_000 });
       mail.close();
+      if (sessionsListener) {
+        await sessionsListener.close();
+        resetSessionCacheMode();
+      }
       if (!opts.database) await database.close();
     },
   };

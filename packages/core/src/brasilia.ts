@@ -26,3 +26,8 @@ export const brasiliaTime = (d: When) => TIME.format(new Date(d));
 /** dd/MM/yyyy HH:mm, or with seconds (the documents, where the second matters). */
 export const brasiliaDateTime = (d: When, opts: { seconds?: boolean } = {}) =>
   (opts.seconds ? DATE_TIME_SECONDS : DATE_TIME).format(new Date(d)).replace(',', '');
+
+const ISO_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: BRASILIA_TZ, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** yyyy-MM-dd of the Brasília day `d` falls on (today by default): the dashboard's days. */
+export const brasiliaIsoDay = (d: When = new Date()) => ISO_DAY.format(new Date(d));

@@ -19,6 +19,12 @@ export interface Database {
   bossDb: BossDb | null;
   connectionString?: string;
   schema?: string;
+  /**
+   * PGlite's LISTEN (its notifications arrive in this process after the commit); answers the
+   * function that stops listening. On PostgreSQL the realtime component listens on a connection of
+   * its own (db/notify.ts).
+   */
+  listen?(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -53,6 +59,14 @@ export async function newPglite(options: Pick<PGliteOptions, 'dataDir' | 'loadDa
   });
 }
 
+/** Database.listen on a PGlite. */
+export async function pgliteListen(pglite: PGlite, channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
+  const unlisten = await pglite.listen(channel, onPayload);
+  return async () => {
+    if (!pglite.closed) await unlisten();
+  };
+}
+
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) return openPostgres(opts.url, opts.schema, opts.poolSize ?? 10);
   if (opts.pgliteDir) {
@@ -65,6 +79,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     db,
     kind: 'pglite',
     bossDb: fromPglite(pglite),
+    listen: (channel, onPayload) => pgliteListen(pglite, channel, onPayload),
     async close() {
       await db.destroy();
       await pglite.close();

@@ -128,6 +128,24 @@ export interface DB {
   blacklist: BlacklistTable;
   emails_recebidos: EmailsRecebidosTable;
   email_documentos: EmailDocumentosTable;
+  remessas: RemessasTable;
+  remessa_linhas: RemessaLinhasTable;
+  notificacoes: NotificacoesTable;
+  dashboard_contagem: DashboardContagemTable;
+}
+
+/** A user's stored notifications (migration 0018-notifications; docs/realtime.md). */
+export interface NotificacoesTable {
+  not_codigo: Generated<number>;
+  cod_usu: number;
+  /** 1 proofs (comprovante), 2 e-mail, 3 SMS, 4 WhatsApp (@ar/core NOTIFICATION_SECTORS). */
+  not_setor: 1 | 2 | 3 | 4;
+  not_tipo: string;
+  not_referencia: string | null;
+  not_texto: string;
+  not_data: Generated<Date>;
+  /** When the user cleared it; null while unread. */
+  not_lida_em: Date | null;
 }
 
 /** Plans and the credit ledger (migration 0004-plans; see docs/plans.md). */
@@ -399,4 +417,52 @@ export interface EmailDocumentosTable {
   doc_user_agent: string | null;
   doc_sha256: string;
   doc_data: Generated<Date>;
+}
+
+/** Batch files and their lines (migration 0020-remessas, docs/remessas.md). */
+export interface RemessasTable {
+  rem_codigo: Generated<number>;
+  cod_usu: number;
+  rem_uuid: string;
+  rem_nome: string;
+  rem_sha256: string;
+  rem_arquivo: string | null;
+  rem_tamanho: Generated<number>;
+  rem_status_processamento: Generated<string>;
+  rem_quantidade_registros: Generated<number>;
+  rem_cabecalho: Json<string[]> | null;
+  rem_enfileiradas: Generated<number>;
+  rem_falhas: Generated<number>;
+  tipo_falha: string | null;
+  motivo_falha: string | null;
+  rem_origem: number | null;
+  rem_data_criacao: Generated<Date>;
+  rem_data_processamento: Generated<Date>;
+}
+
+export interface RemessaLinhasTable {
+  rem_codigo: number;
+  lin_numero: number;
+  lin_dados: Json<string[]>;
+  /** 'valida' (waiting for its message), 'enviada' (its message made: cod_email) or 'falha'. */
+  lin_status: 'valida' | 'enviada' | 'falha';
+  tipo_falha: string | null;
+  lin_motivo: string | null;
+  cod_email: number | null;
+}
+
+/**
+ * The dashboard's counts per Brasília day, user, channel and tag (0: every message), kept by the
+ * database's triggers in the transaction of each change (migration 0017-dashboard-counts; docs/dashboard.md).
+ */
+export interface DashboardContagemTable {
+  cod_usu: number;
+  cod_etiqueta: number;
+  /** A date column; read it with to_char so no time zone shifts it. */
+  dia: ColumnType<string, string, string>;
+  canal: 'email' | 'sms' | 'whatsapp' | 'voz' | 'carta';
+  enviados: number;
+  entregues: number;
+  lidos: number;
+  recebidos: number;
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { authRoutes } from './auth/auth.routes.ts';
+import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { emailRoutes } from './emails/emails.routes.ts';
 import { entitiesRoutes } from './entities/entities.routes.ts';
 import { evidenceRoutes } from './evidence/evidence.routes.ts';
@@ -8,9 +9,11 @@ import { receivedRoutes } from './inbound/received.routes.ts';
 import { institutionRoutes } from './institutions/institutions.routes.ts';
 import { labelRoutes } from './labels/labels.routes.ts';
 import { leadRoutes } from './leads/leads.routes.ts';
+import { notificationRoutes } from './notifications/notifications.routes.ts';
 import { plansModule } from './plans/plans.module.ts';
 import { proofRoutes } from './proofs/proofs.routes.ts';
 import { publicRoutes } from './public/public.routes.ts';
+import { remessaRoutes } from './remessas/remessas.routes.ts';
 import { senderRoutes } from './senders/senders.routes.ts';
 import { statusRoutes } from './status/status.routes.ts';
 import { templateRoutes } from './templates/templates.routes.ts';
@@ -39,4 +42,7 @@ export const apiModules: Array<(app: FastifyInstance, ctx: AppContext) => void> 
   evidenceRoutes,
   publicRoutes,
   proofRoutes,
+  remessaRoutes,
+  notificationRoutes,
+  dashboardRoutes,
 ];

@@ -15,6 +15,7 @@ const page = (load: () => Promise<{ default: React.ComponentType }>) => ({
  */
 export const appRoutes: RouteObject[] = [
   { path: '/change/password', ...page(() => import('../features/auth/ChangePasswordPage.tsx')) },
+  { path: '/dashboard', ...page(() => import('../features/dashboard/DashboardPage.tsx')) },
   { path: '/cadastros/modelos', ...page(() => import('../features/templates/TemplatesPage.tsx')) },
   { path: '/cadastros/modelos/add', ...page(() => import('../features/templates/TemplateEditPage.tsx')) },
   { path: '/cadastros/modelos/edit/:codModelo', ...page(() => import('../features/templates/TemplateEditPage.tsx')) },
@@ -33,6 +34,7 @@ export const appRoutes: RouteObject[] = [
   { path: '/cadastros/etiquetas', ...page(() => import('../features/labels/LabelsPage.tsx')) },
   { path: '/planos', ...page(() => import('../features/plans/PlanosPage.tsx')) },
   { path: '/realiza', ...page(() => import('../features/plans/RealizaPage.tsx')) },
+  { path: '/remessas', ...page(() => import('../features/remessas/RemessasPage.tsx')) },
 ];
 
 /**

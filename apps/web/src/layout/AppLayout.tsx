@@ -1,5 +1,5 @@
-import type { SessionUser } from '@ar/core';
-import { Anchor, Box, Burger, Button, Container, Drawer, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
+import type { SessionUser, TotalAlertas } from '@ar/core';
+import { Anchor, Badge, Box, Burger, Button, Container, Drawer, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconChevronDown, IconUserCircle } from '@tabler/icons-react';
@@ -9,10 +9,12 @@ import { Link, NavLink, Outlet } from 'react-router';
 import { api } from '../api/client.ts';
 import { usePublicConfig } from '../app/public-config.ts';
 import { PageLoader } from '../components/PageLoader.tsx';
+import { useTotalAlertas } from '../features/notifications/realtime-store.ts';
+import { connectRealtime } from '../features/notifications/socket.ts';
 import { PlanCreditsLabel } from '../features/plans/PlanCreditsLabel.tsx';
 import { updateSessionUser, useSession } from '../session/session.ts';
 import { Logo } from './Logo.tsx';
-import { type NavEntry, navigationFor, planTitle } from './navigation.ts';
+import { badgeCount, type NavEntry, navigationFor, planTitle } from './navigation.ts';
 
 function openAbout() {
   modals.open({
@@ -33,7 +35,23 @@ function openAbout() {
   });
 }
 
-function NavItem({ entry }: { entry: NavEntry }) {
+/** A count badge of the navigation (the pending proofs of 'Gerar Comprovantes'); nothing at 0. */
+function CountBadge({ count, label }: { count: number; label: string }) {
+  if (count <= 0) return null;
+  return (
+    <Badge
+      size="sm"
+      color="red"
+      circle={count < 10}
+      aria-label={`${label}: ${count} pendente${count === 1 ? '' : 's'}`}
+      data-testid="nav-badge"
+    >
+      {count > 99 ? '99+' : count}
+    </Badge>
+  );
+}
+
+function NavItem({ entry, totals }: { entry: NavEntry; totals: TotalAlertas }) {
   if ('items' in entry) {
     return (
       <Menu position="bottom-start" withinPortal>
@@ -41,13 +59,14 @@ function NavItem({ entry }: { entry: NavEntry }) {
           <UnstyledButton className="ar-nav-link" aria-haspopup="menu">
             <Group gap={4} wrap="nowrap">
               {entry.label}
+              <CountBadge count={badgeCount(entry, totals)} label={entry.label} />
               <IconChevronDown size={14} />
             </Group>
           </UnstyledButton>
         </Menu.Target>
         <Menu.Dropdown>
           {entry.items.map((i) => (
-            <Menu.Item key={i.to} component={Link} to={i.to}>
+            <Menu.Item key={i.to} component={Link} to={i.to} rightSection={<CountBadge count={badgeCount(i, totals)} label={i.label} />}>
               {i.label}
             </Menu.Item>
           ))}
@@ -79,6 +98,14 @@ export function AppLayout() {
   useEffect(() => {
     if (me.data) updateSessionUser(me.data);
   }, [me.data]);
+  // The realtime socket (docs/realtime.md) while signed in; a new session reconnects, a logout disconnects.
+  const token = session && !session.mustChangePassword ? session.token : null;
+  const userId = session?.user.usu_codigo;
+  useEffect(() => {
+    if (!token || userId === undefined) return;
+    return connectRealtime({ token, userId });
+  }, [token, userId]);
+  const totals = useTotalAlertas();
   if (!session) return null;
   const { user } = session;
   const entries = navigationFor(user, config.data?.storeUrl ?? '#');
@@ -126,7 +153,7 @@ export function AppLayout() {
               </Link>
               <Group component="nav" gap={2} visibleFrom="md" aria-label="Navegação principal" wrap="nowrap">
                 {entries.map((e) => (
-                  <NavItem key={e.label} entry={e} />
+                  <NavItem key={e.label} entry={e} totals={totals} />
                 ))}
               </Group>
             </Group>
@@ -147,9 +174,12 @@ export function AppLayout() {
                   {i.label}
                 </Anchor>
               ) : (
-                <Anchor key={i.to} component={Link} to={i.to}>
-                  {i.label}
-                </Anchor>
+                <Group key={i.to} gap={6}>
+                  <Anchor component={Link} to={i.to}>
+                    {i.label}
+                  </Anchor>
+                  <CountBadge count={badgeCount(i, totals)} label={i.label} />
+                </Group>
               ),
             )}
         </Stack>

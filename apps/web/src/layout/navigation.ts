@@ -1,9 +1,11 @@
-import { PLAN_TITLES, type SessionUser } from '@ar/core';
+import { PLAN_TITLES, type SessionUser, type TotalAlertas } from '@ar/core';
 
 export interface NavLinkItem {
   label: string;
   to: string;
   external?: boolean;
+  /** A count badge: the realtime socket's unread total of this sector (docs/realtime.md), shown when above 0. */
+  badge?: keyof TotalAlertas;
 }
 export interface NavMenu {
   label: string;
@@ -15,13 +17,15 @@ export type NavEntry = NavLinkItem | NavMenu;
 export function navigationFor(user: SessionUser, storeUrl: string): NavEntry[] {
   const manager = user.usu_nivel !== 1;
   const entries: NavEntry[] = [
+    { label: 'Dashboard', to: '/dashboard' },
     { label: 'Enviados', to: '/emails/enviados' },
     { label: 'Recebidos', to: '/emails/recebidos' },
     {
       label: 'Relatórios',
       items: [
         { label: 'Gerar Relatórios', to: '/reports' },
-        { label: 'Gerar Comprovantes', to: '/reports/proofs' },
+        // Spec 000 §2: its badge counts the pending proofs (ready, not yet seen).
+        { label: 'Gerar Comprovantes', to: '/reports/proofs', badge: 'comprovante' },
       ],
     },
   ];
@@ -58,6 +62,12 @@ export function navigationFor(user: SessionUser, storeUrl: string): NavEntry[] {
     ],
   });
   return entries;
+}
+
+/** The badge count of an entry: its own sector's total, or for a menu the sum of its items'. */
+export function badgeCount(entry: NavEntry, totals: TotalAlertas): number {
+  if ('items' in entry) return entry.items.reduce((sum, item) => sum + badgeCount(item, totals), 0);
+  return entry.badge ? totals[entry.badge] : 0;
 }
 
 export function planTitle(user: SessionUser): string {

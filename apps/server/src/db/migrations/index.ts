@@ -15,6 +15,9 @@ import * as m0013oficio from './0013-emails-oficio.ts';
 import * as m0014 from './0014-rate-limits.ts';
 import * as m0015 from './0015-emails-reached-statuses.ts';
 import * as m0016 from './0016-email-accepted.ts';
+import * as m0017 from './0017-dashboard-counts.ts';
+import * as m0018 from './0018-notifications.ts';
+import * as m0020 from './0020-remessas.ts';
 
 /**
  * Every migration, in order. A module adds its own file (NNNN-module.ts) and one line here;
@@ -37,4 +40,7 @@ export const migrations: Record<string, Migration> = {
   '0014-rate-limits': m0014,
   '0015-emails-reached-statuses': m0015,
   '0016-email-accepted': m0016,
+  '0020-remessas': m0020,
+  '0018-notifications': m0018,
+  '0017-dashboard-counts': m0017,
 };

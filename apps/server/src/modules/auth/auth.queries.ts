@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { TenantScope } from '../tenancy/tenant-scope.ts';
-import { forgetCachedSessions } from './session-cache.ts';
+import { forgetCachedSessions, SESSIONS_CHANNEL } from './session-cache.ts';
 
 /*
  * Sign-in, sessions and single-use links. Sign-in, the password-reset link, the invitation link and
@@ -58,19 +58,19 @@ export function findSessionActor(db: Kysely<DB>, tokenHash: string) {
 /** Logout: the actor's own session of this token. */
 export async function deleteOwnSession(db: Kysely<DB>, scope: TenantScope) {
   await db.deleteFrom('sessoes').where(scope.own('sessoes')).where('ses_token_hash', '=', scope.actor.tokenHash).execute();
-  forgetCachedSessions();
+  await forgetSessions(db);
 }
 
 /** After the actor changed its password: its other sessions end, this one stays. */
 export async function deleteOtherOwnSessions(db: Kysely<DB>, scope: TenantScope) {
   await db.deleteFrom('sessoes').where(scope.own('sessoes')).where('ses_token_hash', '<>', scope.actor.tokenHash).execute();
-  forgetCachedSessions();
+  await forgetSessions(db);
 }
 
 /** A password reset by link: every session of the link's user ends. */
 export async function deleteSessionsOf(db: Kysely<DB>, userId: number) {
   await db.deleteFrom('sessoes').where('cod_usu', '=', userId).execute();
-  forgetCachedSessions();
+  await forgetSessions(db);
 }
 
 const sessionUsers = (db: Kysely<DB>) =>
@@ -154,4 +154,31 @@ export function consumeLinkToken(db: Kysely<DB>, tokenHash: string, kind: 'reset
     .where('tok_expira', '>', sql<Date>`now()`)
     .returning(['cod_usu'])
     .executeTakeFirst();
+}
+
+/**
+ * After a write that can change an actor: this process's session cache is emptied now, every other
+ * process's when the write commits (NOTIFY is delivered at commit; docs/scale.md).
+ */
+export async function forgetSessions(db: Kysely<DB>): Promise<void> {
+  forgetCachedSessions();
+  await sql`SELECT pg_notify(${SESSIONS_CHANNEL}, '')`.execute(db);
+}
+
+/**
+ * Of these sessions (token hashes), the ones still live: unexpired, their user released. The
+ * realtime socket's sweep (notifications.socket.ts) closes the sockets of the others; keyed by the
+ * sessions themselves, as the bearer check is.
+ */
+export async function liveSessionHashes(db: Kysely<DB>, tokenHashes: string[]): Promise<Set<string>> {
+  if (tokenHashes.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('sessoes as s')
+    .innerJoin('usuarios as u', 'u.usu_codigo', 's.cod_usu')
+    .select('s.ses_token_hash')
+    .where('s.ses_token_hash', 'in', tokenHashes)
+    .where('s.ses_expira', '>', sql<Date>`now()`)
+    .where('u.usu_status', '=', 'L')
+    .execute();
+  return new Set(rows.map((r) => r.ses_token_hash));
 }

@@ -86,4 +86,6 @@ export async function changeOwnPassword(ctx: AppContext, scope: TenantScope, usu
 
 export async function logout(ctx: AppContext, scope: TenantScope) {
   await q.deleteOwnSession(ctx.db, scope);
+  // The session's sockets close too, on every process (docs/realtime.md).
+  ctx.realtime.endSession(scope.actor.tokenHash);
 }

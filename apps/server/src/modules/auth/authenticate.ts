@@ -10,13 +10,24 @@ import { cachedSession, cacheSession } from './session-cache.ts';
 /** The actor of the request's bearer token (briefly cached, session-cache.ts); 401 'Sessão expirada!...' when there is none. */
 export async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<Actor> {
   const header = request.headers.authorization ?? '';
-  const match = /^Bearer\s+([A-Za-z0-9_-]{20,100})$/.exec(header);
-  if (!match) throw new AppError(401, MSG.sessionExpired);
-  const tokenHash = hashToken(match[1] as string);
+  const match = /^Bearer\s+(\S+)$/.exec(header);
+  const actor = match ? await actorOfToken(ctx, match[1] as string) : null;
+  if (!actor) throw new AppError(401, MSG.sessionExpired);
+  return actor;
+}
+
+/**
+ * The actor of a session token, or null when the token is malformed, unknown, expired or its user
+ * is not released: the one check of the HTTP API's bearer token and of the realtime socket's
+ * hasNotifyUser (docs/realtime.md).
+ */
+export async function actorOfToken(ctx: AppContext, token: string): Promise<Actor | null> {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
+  const tokenHash = hashToken(token);
   const cached = cachedSession(tokenHash);
   if (cached) return cached;
   const row = await findSessionActor(ctx.db, tokenHash);
-  if (!row) throw new AppError(401, MSG.sessionExpired);
+  if (!row) return null;
   const { ses_expira, ...fields } = row;
   const actor: Actor = { ...fields, tokenHash };
   cacheSession(actor, ses_expira);

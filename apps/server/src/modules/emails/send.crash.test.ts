@@ -1,13 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
-import net, { type AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
-import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { crash, freePort, installationEnv, startServer, useCleanups } from '../../../test/processes.ts';
 import { startSmtpSink, waitFor } from '../../../test/smtp-sink.ts';
 import { loadConfig } from '../../config.ts';
 import { createRuntime, type Runtime } from '../../runtime.ts';
@@ -20,75 +13,16 @@ import { EMAIL_SEND_QUEUE } from './send.worker.ts';
 // send slot of the killed server arrives twice (docs/security.md, "Crash window").
 // PGlite in a data folder of its own, or, with TEST_DATABASE_URL, a PostgreSQL database of its own.
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 const MESSAGES = 1000;
 const KILL_AFTER = 300;
-
-const cleanups: (() => Promise<unknown>)[] = [];
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
-});
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-async function databaseEnv(): Promise<Record<string, string>> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ar-crash-'));
-  cleanups.push(() => fs.rm(dataDir, { recursive: true, force: true }));
-  const base = process.env.TEST_DATABASE_URL;
-  if (!base) return { DATA_DIR: dataDir };
-  const name = `ar_t_crash_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  cleanups.push(async () => {
-    const client = new pg.Client({ connectionString: base });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await client.end();
-  });
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return { DATA_DIR: dataDir, DATABASE_URL: url.toString() };
-}
-
-async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  cleanups.push(async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  });
-  const url = `http://127.0.0.1:${env.PORT}`;
-  await waitFor(
-    async () => {
-      if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-      return fetch(`${url}/v2/status-connectivity`).then(
-        (r) => r.ok,
-        () => false,
-      );
-    },
-    (ok) => ok,
-    // A fresh installation migrates and seeds first: seconds on an idle machine, much more on a loaded one.
-    240_000,
-  );
-  return { child, url };
-}
+const cleanup = useCleanups();
 
 describe('a crash mid-drain', () => {
   it('kill -9 while 1,000 messages drain: all delivered after a restart, at most one duplicate per send slot', async () => {
     const sink = await startSmtpSink();
-    cleanups.push(() => sink.close());
+    cleanup(() => sink.close());
     const env: Record<string, string> = {
-      ...(await databaseEnv()),
+      ...(await installationEnv(cleanup, 'crash')),
       PORT: String(await freePort()),
       SEED_DEMO: 'true',
       LOGIN_DELAY_MS: '0',
@@ -98,7 +32,7 @@ describe('a crash mid-drain', () => {
       MAIL_FROM: 'AR Online <nao-responda@ar.test>',
       PUBLIC_URL: 'http://localhost:3999',
     };
-    const server = await startServer(env);
+    const server = await startServer(cleanup, env);
 
     // Every message queued while the sink holds them, so that the kill lands mid-drain.
     sink.hold();
@@ -131,15 +65,14 @@ describe('a crash mid-drain', () => {
       (n) => n >= KILL_AFTER,
       60_000,
     );
-    server.child.kill('SIGKILL');
-    await new Promise((resolve) => server.child.once('exit', resolve));
+    await crash(server.child);
     const beforeCrash = sink.messages.length;
     expect(beforeCrash).toBeLessThan(MESSAGES);
 
     // The same installation started again (in this process, to read its queue).
     const restarted = Date.now();
     const runtime: Runtime = await createRuntime(loadConfig(env), { serveWeb: false });
-    cleanups.push(() => runtime.close());
+    cleanup(() => runtime.close());
     const bossSchema = runtime.database.schema ? `${runtime.database.schema}_boss` : 'pgboss';
     const unfinished = async () =>
       Number(

@@ -124,8 +124,9 @@ describe('GET /v2/emails/send, searchStatus', () => {
   });
 
   it('migration 0015 gives messages stored before it their statuses from their events', async () => {
-    await sql`ALTER TABLE emails DROP COLUMN ema_alcance_email, DROP COLUMN ema_alcance_sms,
-      DROP COLUMN ema_alcance_whatsapp, DROP COLUMN ema_alcance_voz`.execute(app.t.ctx.db);
+    // CASCADE: the dashboard's status trigger (migration 0017) watches these columns; before 0015 it did not exist either.
+    await sql`ALTER TABLE emails DROP COLUMN ema_alcance_email CASCADE, DROP COLUMN ema_alcance_sms CASCADE,
+      DROP COLUMN ema_alcance_whatsapp CASCADE, DROP COLUMN ema_alcance_voz CASCADE`.execute(app.t.ctx.db);
     await reachedStatuses(app.t.ctx.db as unknown as Kysely<unknown>);
     for (const [option, names] of Object.entries({ ...EXPECTED, read: ['confirmado', 'entregue', 'lido'] })) {
       expect({ option, names: await filtered({ email: [option] }) }).toEqual({ option, names });

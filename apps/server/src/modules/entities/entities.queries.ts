@@ -2,7 +2,7 @@ import type { ListQuery } from '@ar/core';
 import { type Kysely, sql } from 'kysely';
 import { containsPattern, pagedList } from '../../db/paged-list.ts';
 import type { DB } from '../../db/schema.ts';
-import { forgetCachedSessions } from '../auth/session-cache.ts';
+import { forgetSessions } from '../auth/auth.queries.ts';
 import type { TenantScope } from '../tenancy/tenant-scope.ts';
 
 type Db = Kysely<DB>;
@@ -185,6 +185,6 @@ export async function updateEntity(db: Db, scope: TenantScope, entCodigo: number
       .execute();
     return true;
   });
-  forgetCachedSessions();
+  await forgetSessions(db);
   return saved;
 }

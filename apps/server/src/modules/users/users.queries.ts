@@ -2,7 +2,7 @@ import type { ListQuery } from '@ar/core';
 import { type Kysely, sql } from 'kysely';
 import { containsPattern, pagedList } from '../../db/paged-list.ts';
 import type { DB } from '../../db/schema.ts';
-import { forgetCachedSessions } from '../auth/session-cache.ts';
+import { forgetSessions } from '../auth/auth.queries.ts';
 import type { TenantScope } from '../tenancy/tenant-scope.ts';
 
 type Db = Kysely<DB>;
@@ -204,7 +204,7 @@ export async function updateUser(db: Db, scope: TenantScope, usuCodigo: number, 
       eb(eb.val(changes.cod_ger_entidade), 'in', eb.selectFrom('entidades as te').select('te.ent_codigo').where(scope.entities('te'))),
     )
     .executeTakeFirst();
-  forgetCachedSessions();
+  await forgetSessions(db);
   return Number(res.numUpdatedRows) > 0;
 }
 
@@ -215,13 +215,13 @@ export async function endSessionsOf(db: Db, scope: TenantScope, usuCodigo: numbe
     .where('cod_usu', '=', usuCodigo)
     .where((eb) => eb('cod_usu', 'in', eb.selectFrom('usuarios as su').select('su.usu_codigo').where(scope.managedUsers('su'))))
     .execute();
-  forgetCachedSessions();
+  await forgetSessions(db);
 }
 
 /** Removes a user the actor may change; false when out of reach. A user others depend on raises 23503. */
 export async function deleteUser(db: Db, scope: TenantScope, usuCodigo: number): Promise<boolean> {
   const res = await db.deleteFrom('usuarios as u').where(scope.managedUsers('u')).where('u.usu_codigo', '=', usuCodigo).executeTakeFirst();
-  forgetCachedSessions();
+  await forgetSessions(db);
   return Number(res.numDeletedRows) > 0;
 }
 
@@ -237,7 +237,7 @@ export function findInvitee(db: Db, usuCodigo: number) {
 
 export async function confirmUser(db: Db, usuCodigo: number, usuNome: string) {
   await db.updateTable('usuarios').set({ usu_nome: usuNome, usu_status: 'L' }).where('usu_codigo', '=', usuCodigo).execute();
-  forgetCachedSessions();
+  await forgetSessions(db);
 }
 
 /** My Account: the actor's own row only (there is no id to point elsewhere). */
@@ -253,5 +253,5 @@ export type SettingsRecord = Awaited<ReturnType<typeof findSettings>>;
 
 export async function updateSettings(db: Db, scope: TenantScope, values: { usu_nome: string; usu_anexo_obrigatorio: 'S' | 'N' }) {
   await db.updateTable('usuarios').set(values).where(scope.own('usuarios', 'usu_codigo')).execute();
-  forgetCachedSessions();
+  await forgetSessions(db);
 }

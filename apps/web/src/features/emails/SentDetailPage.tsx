@@ -24,6 +24,7 @@ import { showWarning } from '../../app/alerts.ts';
 import { formatDateTime } from '../../app/format.ts';
 import { OficioSummary } from '../../components/OficioSummary.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
+import { useRefreshOnEmailStatus } from '../notifications/realtime-store.ts';
 import { EmailsLayout } from './EmailsLayout.tsx';
 import { downloadExpertReport, downloadFile, getSentCall, refreshStatusCall } from './emails.api.ts';
 import { groupStatuses, groupTimeline } from './evidence-groups.ts';
@@ -194,6 +195,8 @@ export default function SentDetailPage() {
   const id = Number(useParams().codEmail);
   const client = useQueryClient();
   const detail = useQuery({ queryKey: ['email-enviado', id], queryFn: () => getSentCall(id), enabled: Number.isInteger(id) && id > 0 });
+  // A status change of this message, pushed by the server (docs/realtime.md): the statuses and the timeline follow.
+  useRefreshOnEmailStatus(['email-enviado', id], (change) => change.id === id);
   useEffect(() => {
     if (detail.isError) showWarning('Houve um erro ao obter o email');
   }, [detail.isError]);

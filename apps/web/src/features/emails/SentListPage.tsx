@@ -10,6 +10,7 @@ import { showWarning } from '../../app/alerts.ts';
 import { formatDateTime } from '../../app/format.ts';
 import { type FilterOption, type PagedColumn, PagedTable } from '../../components/paged-table/PagedTable.tsx';
 import { usePagedList } from '../../components/paged-table/table-state.ts';
+import { useRefreshOnEmailStatus } from '../notifications/realtime-store.ts';
 import { EmailsLayout } from './EmailsLayout.tsx';
 import { downloadSendingProof, tagOptionsCall } from './emails.api.ts';
 import { StatusIcons } from './StatusIcons.tsx';
@@ -31,6 +32,8 @@ export default function SentListPage() {
     // Messages still in the queue turn to Enviado (or Erro) within seconds: follow them without a reload.
     { refreshWhile: (rows) => rows.some((r) => r.lastStatus.email?.type === 'processed') },
   );
+  // Delivered, read, answered, failed: pushed by the server (docs/realtime.md), the rows follow without a reload.
+  useRefreshOnEmailStatus(['emails-enviados']);
   const tags = useQuery({ queryKey: ['etiquetas-filtro'], queryFn: tagOptionsCall });
   useEffect(() => {
     if (query.isError && !isNetworkError(query.error)) showWarning('Houve um erro ao obter os emails');

@@ -14,11 +14,10 @@ const STATUS_COLORS: Record<string, string> = { A: 'yellow', L: 'green', B: 'red
 
 /**
  * Where level 1 is sent from the management screens (spec 000 §6): the one place that decides it,
- * read by the users and entities screens. The spec's target is the dashboard; until the dashboard
- * exists it is the sent list, a real screen (a 404 before 2026-11-25). Make it '/dashboard' when
- * the dashboard exists.
+ * read by the users and entities screens. The spec's target, the dashboard (the sent list until the
+ * dashboard existed, 2026-11-25).
  */
-export const LEVEL1_LANDING = '/emails/enviados';
+export const LEVEL1_LANDING = '/dashboard';
 
 /** /cadastros/usuarios: the users the signed-in manager may manage (spec 000 §2). */
 export default function UsersPage() {

@@ -1,0 +1,216 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { MSG, PROOF_READY_KIND, SOCKET_PATH } from '@ar/core';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, openTestDatabase } from '../../test/harness.ts';
+import { loadConfig } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { raiseNotification } from '../modules/notifications/notifications.service.ts';
+import { createRuntime, type Runtime } from '../runtime.ts';
+
+/**
+ * Several server processes on one PostgreSQL (docs/realtime.md): process A is a runtime in this
+ * test's process (its own pools, its own socket.io server, listening), process B is the product's
+ * own `main.ts` started as a separate OS process on the same database. A notification raised on A
+ * reaches a socket.io-client connected to B (through @socket.io/postgres-adapter); a status change
+ * committed by B's send worker reaches a client connected to A (the trigger's NOTIFY); a logout on
+ * B closes the session's socket on A; B refuses a bad token. PGlite is one process: its path is
+ * notifications.test.ts.
+ */
+const url = process.env.TEST_DATABASE_URL;
+const root = path.resolve(import.meta.dirname, '../../../..');
+
+let database: Database;
+let a: Runtime;
+let b: ChildProcess;
+let baseA = '';
+let baseB = '';
+let dataDir = '';
+const sockets: Socket[] = [];
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+
+async function waitReady(base: string, child: ChildProcess) {
+  const start = Date.now();
+  while (Date.now() - start < 60_000) {
+    if (child.exitCode !== null) throw new Error(`process B exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/v2/status-connectivity`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('process B did not start within 60 s');
+}
+
+async function login(base: string, username: string): Promise<string> {
+  const res = await fetch(`${base}/v2/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { token: string }).token;
+}
+
+/** A socket.io-client on `base`, as the web app connects, recording what it receives. */
+async function client(base: string, token: string | null) {
+  const socket = connect(base, { path: SOCKET_PATH, transports: ['websocket'], reconnection: false, forceNew: true });
+  sockets.push(socket);
+  const events: { event: string; payload: unknown }[] = [];
+  const waiters: { event: string; resolve: (p: unknown) => void }[] = [];
+  socket.onAny((event: string, payload: unknown) => {
+    const i = waiters.findIndex((w) => w.event === event);
+    if (i >= 0) waiters.splice(i, 1)[0]?.resolve(payload);
+    else events.push({ event, payload });
+  });
+  const next = (event: string, ms = 10_000) => {
+    const seen = events.findIndex((e) => e.event === event);
+    if (seen >= 0) return Promise.resolve(events.splice(seen, 1)[0]?.payload);
+    return new Promise<unknown>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no ${event} within ${ms} ms`)), ms);
+      waiters.push({
+        event,
+        resolve: (p) => {
+          clearTimeout(timer);
+          resolve(p);
+        },
+      });
+    });
+  };
+  const closed = new Promise<string>((resolve) => socket.on('disconnect', (reason) => resolve(reason)));
+  await new Promise<void>((resolve, reject) => {
+    socket.on('connect', () => resolve());
+    socket.on('connect_error', reject);
+  });
+  if (token !== null) socket.emit('hasNotifyUser', { user: 'x', token });
+  return { socket, events, next, closed };
+}
+
+describe.skipIf(!url)('realtime across two server processes on PostgreSQL', () => {
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ar-realtime-'));
+    const env = {
+      DATABASE_URL: database.connectionString as string,
+      DATA_DIR: dataDir,
+      LOGIN_DELAY_MS: '0',
+      CHECK_RESPONSES: 'true',
+      INBOUND_SMTP_PORT: '0',
+    };
+    // A migrates and seeds the demo accounts; its queue takes jobs, B's workers do them.
+    a = await createRuntime(loadConfig({ ...env, SEED_DEMO: 'true' }), {
+      database,
+      startQueue: true,
+      startWorkers: false,
+      serveWeb: false,
+    });
+    await a.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = a.app.server.address();
+    baseA = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const portB = await freePort();
+    baseB = `http://127.0.0.1:${portB}`;
+    b = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, ...env, SEED_DEMO: 'false', PORT: String(portB), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SMTP_URL: '' },
+    });
+    await waitReady(baseB, b);
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const s of sockets) s.close();
+    if (b && b.exitCode === null) {
+      const exited = new Promise((r) => b.once('exit', r));
+      b.kill('SIGTERM');
+      await exited;
+    }
+    await a?.close();
+    await database?.close();
+    if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+  }, 60_000);
+
+  it('delivers a notification raised on A to the user’s socket on B, and to no one else', async () => {
+    const ana = await client(baseB, await login(baseB, 'usuario@demo.local'));
+    expect(await ana.next('totalAlertas')).toEqual({ comprovante: 0, email: 0, sms: 0, whatsapp: 0 });
+    const bia = await client(baseB, await login(baseB, 'gerente@demo.local'));
+    await bia.next('totalAlertas');
+    const user = await a.ctx.db
+      .selectFrom('usuarios')
+      .select('usu_codigo')
+      .where('usu_login', '=', 'usuario@demo.local')
+      .executeTakeFirstOrThrow();
+
+    await raiseNotification(a.ctx, {
+      userId: user.usu_codigo,
+      sector: 1,
+      kind: PROOF_READY_KIND,
+      reference: '9',
+      text: 'Comprovante pronto',
+    });
+    expect(await ana.next('totalAlertas')).toEqual({ comprovante: 1, email: 0, sms: 0, whatsapp: 0 });
+    expect(await ana.next('notifyByProofs')).toEqual({
+      reference: '9',
+      text: 'Comprovante pronto',
+      totalAlertas: { comprovante: 1, email: 0, sms: 0, whatsapp: 0 },
+    });
+    // B's HTTP API sees the stored row A wrote.
+    const list = await fetch(`${baseB}/v2/notificacoes?setor=1`, {
+      headers: { authorization: `Bearer ${await login(baseB, 'usuario@demo.local')}` },
+    });
+    expect(((await list.json()) as { notificacoes: unknown[] }).notificacoes).toHaveLength(1);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(bia.events).toEqual([]);
+  });
+
+  it('refuses a bad token on B and closes the connection', async () => {
+    const bad = await client(baseB, 'y'.repeat(43));
+    expect(await bad.next('unauthorized')).toEqual({ message: MSG.sessionExpired });
+    expect(await bad.closed).toBe('io server disconnect');
+  });
+
+  it('pushes a status committed by B’s send worker to the owner’s socket on A; a logout on B closes it', async () => {
+    const token = await login(baseB, 'usuario@demo.local');
+    const onA = await client(baseA, token);
+    await onA.next('totalAlertas');
+    const sent = await a.app.inject({
+      method: 'POST',
+      url: '/v2/emails/send',
+      headers: { authorization: `Bearer ${token}` },
+      payload: {
+        destinataires: [{ to: 'cliente@cliente.test', nameTo: 'Cliente' }],
+        nameFrom: 'Demo',
+        subject: 'Aviso',
+        content: '<p>Olá</p>',
+      },
+    });
+    expect(sent.statusCode).toBe(200);
+    const row = await a.ctx.db
+      .selectFrom('emails')
+      .select(['ema_uni_codigo', 'ema_uni_id'])
+      .orderBy('ema_uni_codigo', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(await onA.next('emailStatus', 20_000)).toEqual({
+      emails: [{ id: row.ema_uni_codigo, uuid: row.ema_uni_id, canal: 'email', status: 'send' }],
+    });
+
+    const out = await fetch(`${baseB}/v2/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    expect(out.status).toBe(200);
+    // At once, through the adapter (not by A's once-a-minute session sweep).
+    const late = new Promise((r) => setTimeout(() => r('still open after 5 s'), 5000));
+    expect(await Promise.race([onA.closed, late])).toBe('io server disconnect');
+  }, 40_000);
+});

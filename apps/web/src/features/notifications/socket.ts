@@ -1,0 +1,38 @@
+import { type EmailStatusPush, type NotifyByProofs, SOCKET_EVENTS, SOCKET_PATH, type TotalAlertas } from '@ar/core';
+import { dispatchEmailStatus, dispatchProofReady, NO_ALERTS, setTotalAlertas } from './realtime-store.ts';
+
+/**
+ * The realtime socket of the signed-in frame (docs/realtime.md). socket.io-client is loaded here,
+ * on demand, so /login never downloads it. The client says who it is with hasNotifyUser on every
+ * connection (the first and each reconnection after a network loss: socket.io reconnects by
+ * itself); the server answers totalAlertas. A refusal (unauthorized) ends it: the session is over
+ * and the next API call takes the user to /login. Answers the function that disconnects (logout,
+ * another session).
+ */
+export function connectRealtime(session: { token: string; userId: number }): () => void {
+  let stopped = false;
+  let disconnect = () => {};
+  void import('socket.io-client').then(({ io }) => {
+    if (stopped) return;
+    const socket = io({ path: SOCKET_PATH, transports: ['websocket', 'polling'] });
+    let connectedBefore = false;
+    socket.on('connect', () => {
+      socket.emit(SOCKET_EVENTS.hasNotifyUser, { user: session.userId, token: session.token });
+      // Back after a loss: what changed meanwhile was not pushed, so the screens reload.
+      if (connectedBefore) dispatchEmailStatus(null);
+      connectedBefore = true;
+    });
+    socket.on(SOCKET_EVENTS.totalAlertas, (t: TotalAlertas) => setTotalAlertas(t));
+    socket.on(SOCKET_EVENTS.emailStatus, (push: EmailStatusPush) => dispatchEmailStatus(push));
+    socket.on(SOCKET_EVENTS.notifyByProofs, (p: NotifyByProofs) => {
+      setTotalAlertas(p.totalAlertas);
+      dispatchProofReady(p);
+    });
+    disconnect = () => socket.disconnect();
+  });
+  return () => {
+    stopped = true;
+    disconnect();
+    setTotalAlertas(NO_ALERTS);
+  };
+}

@@ -1,0 +1,24 @@
+import type { SessionUser } from '@ar/core';
+import { describe, expect, it } from 'vitest';
+import { NO_ALERTS } from '../features/notifications/realtime-store.ts';
+import { badgeCount, type NavEntry, navigationFor } from './navigation.ts';
+
+const user = { usu_nivel: 1, usu_tipo_plano: '1', aceita_remessa: false, usu_pessoa_tipo: 1 } as unknown as SessionUser;
+
+describe('the navigation badges (docs/realtime.md)', () => {
+  const entries = navigationFor(user, 'https://loja.test');
+  const reports = entries.find((e) => e.label === 'Relatórios') as NavEntry & { items: NavEntry[] };
+
+  it('counts the pending proofs on Gerar Comprovantes and on its menu, and nothing elsewhere', () => {
+    const totals = { ...NO_ALERTS, comprovante: 3, email: 5 };
+    const proofs = reports.items.find((i) => i.label === 'Gerar Comprovantes') as NavEntry;
+    expect(badgeCount(proofs, totals)).toBe(3);
+    expect(badgeCount(reports, totals)).toBe(3);
+    const others = entries.filter((e) => e !== reports).map((e) => badgeCount(e, totals));
+    expect(others.every((n) => n === 0)).toBe(true);
+  });
+
+  it('shows no count when nothing is pending', () => {
+    expect(badgeCount(reports, NO_ALERTS)).toBe(0);
+  });
+});

@@ -1,0 +1,141 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { DEMO_PASSWORD, expectAlert, login } from './support.ts';
+
+// The dashboard (spec 000 §2 "Dashboard", §5, §8, §9; docs/dashboard.md).
+
+const PERSON = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const MONTHS = [
+  'janeiro',
+  'fevereiro',
+  'março',
+  'abril',
+  'maio',
+  'junho',
+  'julho',
+  'agosto',
+  'setembro',
+  'outubro',
+  'novembro',
+  'dezembro',
+];
+
+/** Today in Brasília, and `k` days before, as the calendar's day label ('26 outubro 2026'). */
+const brasiliaToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+function dayLabel(k: number) {
+  const d = new Date(Date.parse(`${brasiliaToday()}T12:00:00Z`) - k * 86_400_000);
+  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+}
+
+async function apiHeaders(request: APIRequestContext, email: string) {
+  const res = await request.post('/v2/login', { data: { username: email, password: DEMO_PASSWORD } });
+  return { authorization: `Bearer ${(await res.json()).token as string}` };
+}
+
+const total = (page: Page, label: string) => page.getByTestId(`total-${label}`);
+const readTotal = async (page: Page, label: string) => Number((await total(page, label).textContent())?.replace(/\D/g, ''));
+
+test('the sends made here show in the totals and the charts, and a tag filters them', async ({ page, request }) => {
+  await login(page, 'usuario@demo.local');
+  await expect(page).toHaveURL(/\/emails\/enviados$/);
+  await page.getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(total(page, 'enviados')).toHaveText(/^\d+$/);
+  const before = { sent: await readTotal(page, 'enviados'), open: await readTotal(page, 'lidos') };
+  // Level 1 sees only its own: no scope selector.
+  await expect(page.getByText('Dados de')).toHaveCount(0);
+
+  const headers = await apiHeaders(request, 'usuario@demo.local');
+  const tagName = `Painel ${Date.now() % 100000}`;
+  const tag = (await (await request.post('/v2/etiquetas', { headers, data: { eti_nome: tagName, eti_cor: '#e8590c' } })).json()).etiqueta;
+  const sent = await request.post('/v2/emails/send', {
+    headers,
+    data: {
+      destinataires: ['rita', 'saulo', 'tania'].map((n) => ({ to: `${n}@painel.test`, nameTo: n })),
+      nameFrom: 'Painel Demo',
+      subject: 'Dashboard e2e',
+      content: '<p>Olá</p>',
+      etiquetasSelected: [tag.eti_codigo],
+    },
+  });
+  expect(sent.ok()).toBeTruthy();
+  const [first] = (await sent.json()).emails as { ema_uni_codigo: number; ema_uni_id: string }[];
+  // One recipient reads it in a browser (a person: some seconds after it left, docs/reads.md) ...
+  await expect
+    .poll(
+      async () =>
+        (await (await request.get(`/v2/emails/status/${first?.ema_uni_codigo}`, { headers })).json()).status.email.length as number,
+      { timeout: 20_000 },
+    )
+    .toBeGreaterThanOrEqual(2);
+  await new Promise((r) => setTimeout(r, 5_500));
+  const read = await request.get(`/v2/emails/info/public/${first?.ema_uni_id}/track-email/leitura`, { headers: { 'user-agent': PERSON } });
+  expect((await read.json()).classificacao).toBe('pessoa');
+  // ... and a program fetches it again: not a read.
+  await request.get(`/v2/emails/info/public/${first?.ema_uni_id}/track-email/leitura`, { headers: { 'user-agent': 'curl/8.5.0' } });
+
+  await page.getByRole('button', { name: 'Filtrar' }).click();
+  await expect(total(page, 'enviados')).toHaveText(String(before.sent + 3));
+  await expect(total(page, 'lidos')).toHaveText(String(before.open + 1));
+  for (const chart of [
+    'chart-canais',
+    'chart-entregues-abertos',
+    'chart-enviados-entregues',
+    'chart-recebidos-enviados',
+    'chart-etiquetas',
+  ]) {
+    await expect(page.getByTestId(chart).locator('.recharts-surface').first(), chart).toBeVisible();
+    await expect(page.getByTestId(chart).getByText('Nenhum dado disponível.'), chart).toHaveCount(0);
+  }
+  await expect(page.getByTestId('chart-canais').locator('.recharts-bar-rectangle').first()).toBeVisible();
+
+  // The tag filter: only the three sends of this test carry it.
+  await page.getByRole('textbox', { name: 'Etiqueta' }).click();
+  await page.getByRole('option', { name: tagName }).click();
+  await page.getByRole('button', { name: 'Filtrar' }).click();
+  await expect(total(page, 'enviados')).toHaveText('3');
+  await expect(total(page, 'lidos')).toHaveText('1');
+  await expect(total(page, 'recebidos')).toHaveText('0');
+});
+
+test('a user without messages sees "Nenhum dado disponível." on every chart', async ({ page }) => {
+  await login(page, 'pos@demo.local');
+  await expect(page).toHaveURL(/\/emails\/enviados$/);
+  await page.goto('/dashboard');
+  for (const label of ['recebidos', 'enviados', 'entregues', 'lidos']) await expect(total(page, label)).toHaveText('0');
+  await expect(page.getByText('Nenhum dado disponível.')).toHaveCount(5);
+
+  // A call that fails shows the spec's text on its own chart only.
+  await page.route('**/v2/dashboard/tags', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Erro Interno"}' }),
+  );
+  await page.getByRole('button', { name: 'Filtrar' }).click();
+  await expect(page.getByTestId('chart-etiquetas')).toContainText('Houve um erro ao consultar dados: Etiquetas');
+  await expect(page.getByText('Nenhum dado disponível.')).toHaveCount(4);
+  await expect(page.getByText(/ao consultar dados/)).toHaveCount(1);
+});
+
+test('a range of 31 days shows the spec warning and calls nothing', async ({ page }) => {
+  await login(page, 'gerente@demo.local');
+  await expect(page).toHaveURL(/\/emails\/enviados$/);
+  await page.goto('/dashboard');
+  // A manager chooses between its own messages and its entity's.
+  await expect(page.getByText('Minha entidade')).toBeVisible();
+  await expect(page.getByText('Minha empresa')).toHaveCount(0);
+  await expect(total(page, 'enviados')).toHaveText(/^\d+$/);
+
+  let calls = 0;
+  page.on('request', (r) => {
+    if (r.url().includes('/v2/dashboard/')) calls++;
+  });
+  const pick = async (label: string) => {
+    const day = page.locator(`button[aria-label="${label}"]:not([data-outside])`);
+    for (let i = 0; i < 3 && (await day.count()) === 0; i++) await page.getByRole('button', { name: 'Mês anterior' }).click();
+    await day.first().click();
+  };
+  await page.getByLabel('Período').click();
+  await pick(dayLabel(30));
+  await pick(dayLabel(0));
+  await page.getByRole('button', { name: 'Filtrar' }).click();
+  await expectAlert(page, 'Aviso', 'Por favor selecione duas datas com até 30 dias de alcance.');
+  expect(calls).toBe(0);
+});

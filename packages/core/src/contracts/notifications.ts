@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { messageResponse } from './common.ts';
+
+/**
+ * Stored notifications and the realtime socket (docs/realtime.md; spec 000 §7, 002 §2 and §7).
+ *
+ * A notification belongs to one user and one sector (setor). The spec names sector 1, the proofs
+ * (comprovante), and says the session keeps notification lists for proofs, e-mail, SMS and
+ * WhatsApp: those are the four sectors, and `totalAlertas` counts the unread ones of each.
+ */
+export const NOTIFICATION_SECTORS = { 1: 'comprovante', 2: 'email', 3: 'sms', 4: 'whatsapp' } as const;
+export type NotificationSector = keyof typeof NOTIFICATION_SECTORS;
+export type NotificationSectorName = (typeof NOTIFICATION_SECTORS)[NotificationSector];
+export const SECTOR_NUMBERS = [1, 2, 3, 4] as const satisfies readonly NotificationSector[];
+export const isNotificationSector = (n: number): n is NotificationSector => (SECTOR_NUMBERS as readonly number[]).includes(n);
+
+/** The kind a bulk proof's notification carries when the proof is ready (its reference is the proof's id). */
+export const PROOF_READY_KIND = 'comprovante-pronto';
+
+/** Texts and limits. */
+export const NOTIFICATION_MSG = {
+  invalidSector: 'Setor de notificação inválido: use 1 (comprovantes), 2 (e-mail), 3 (SMS) ou 4 (WhatsApp).',
+  cleared: 'Notificações removidas com sucesso!',
+  clearedOne: 'Notificação removida com sucesso!',
+  listError: 'Houve um erro ao obter as notificações',
+  clearError: 'Houve um erro ao limpar as notificações',
+} as const;
+
+/** At most this many unread notifications are answered (the newest); `totalAlertas` still counts them all. */
+export const NOTIFICATIONS_LIST_MAX = 100;
+
+const sector = z.coerce
+  .number({ error: NOTIFICATION_MSG.invalidSector })
+  .pipe(z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)], { error: NOTIFICATION_MSG.invalidSector }));
+
+/** GET and DELETE /notificacoes: `setor` picks one sector (1 on the proofs screen); none means every sector. */
+export const notificationQuery = z.object({ setor: sector.optional() });
+export type NotificationQuery = z.input<typeof notificationQuery>;
+
+/** Unread notifications per sector: the socket's `totalAlertas` and part of the HTTP answers. */
+export const totalAlertasSchema = z.object({
+  comprovante: z.number().int(),
+  email: z.number().int(),
+  sms: z.number().int(),
+  whatsapp: z.number().int(),
+});
+export type TotalAlertas = z.infer<typeof totalAlertasSchema>;
+
+export const notificationSchema = z.object({
+  not_codigo: z.number().int(),
+  not_setor: z.number().int(),
+  not_tipo: z.string(),
+  /** What the notification is about (a proof's id for 'comprovante-pronto'); null when nothing in particular. */
+  not_referencia: z.string().nullable(),
+  not_texto: z.string(),
+  /** ISO 8601, UTC. */
+  not_data: z.string(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationListResponse = z.object({
+  notificacoes: z.array(notificationSchema),
+  totalAlertas: totalAlertasSchema,
+});
+export type NotificationListResponse = z.infer<typeof notificationListResponse>;
+
+export const notificationClearedResponse = messageResponse.extend({ totalAlertas: totalAlertasSchema });
+export type NotificationClearedResponse = z.infer<typeof notificationClearedResponse>;
+
+/** The socket's events (path /v2/socket.io). */
+export const SOCKET_PATH = '/v2/socket.io';
+export const SOCKET_EVENTS = {
+  /** client → server: `{ user, token }`; the user is the token's, whatever `user` says. */
+  hasNotifyUser: 'hasNotifyUser',
+  /** server → client: TotalAlertas, on authentication and on every change. */
+  totalAlertas: 'totalAlertas',
+  /** server → client: NotifyByProofs, when a bulk proof is ready. */
+  notifyByProofs: 'notifyByProofs',
+  /** server → client: EmailStatusPush, when a channel status of the user's messages changes. */
+  emailStatus: 'emailStatus',
+  /** server → client: `{ message }` before the server closes a connection it refuses. */
+  unauthorized: 'unauthorized',
+} as const;
+
+export const hasNotifyUserPayload = z.object({ user: z.unknown().optional(), token: z.string().min(20).max(100) });
+export type HasNotifyUserPayload = { user?: unknown; token: string };
+
+export interface NotifyByProofs {
+  /** The proof's reference (its id), as raised. */
+  reference: string | null;
+  text: string;
+  totalAlertas: TotalAlertas;
+}
+
+/** One changed message: its id, its public uuid, the channel and the channel's status now. */
+export interface EmailStatusChange {
+  id: number;
+  uuid: string;
+  canal: 'email' | 'sms' | 'whatsapp' | 'voz';
+  status: string | null;
+}
+export interface EmailStatusPush {
+  emails: EmailStatusChange[];
+}
