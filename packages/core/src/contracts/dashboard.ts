@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { brasiliaIsoDay } from '../brasilia.ts';
+import { z } from '../zod.ts';
 import { dbId } from './common.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { listQuerySchema, messageResponse, paginationSchema } from './common.ts';
 
 /** The batch area's texts (spec 002 §5, §8); the ones the spec leaves to us are marked. */
