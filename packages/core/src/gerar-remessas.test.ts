@@ -7,6 +7,7 @@ import {
   formatMonetary,
   formatSheetDate,
   GERAR_MSG,
+  groupingOf,
   groupSequencedColumns,
   isModelCsv,
   parseMoneyText,
@@ -15,7 +16,6 @@ import {
   sameHeaders,
   sheetHeader,
   sheetKind,
-  wasGrouped,
 } from './gerar-remessas.ts';
 import { GerarRemessaError, type GerarRemessaOptions, generateRemessaCsv } from './gerar-remessas-csv.ts';
 
@@ -40,9 +40,14 @@ describe('groupSequencedColumns (agrupar colunas sequenciadas)', () => {
     expect(groupSequencedColumns(['VALOR1', 'VALOR2'], false).map((f) => f.name)).toEqual(['VALOR1', 'VALOR2']);
   });
 
-  it('tells whether a saved transport was grouped', () => {
-    expect(wasGrouped(['ID', 'VALOR1', 'VALOR2'], ['ID', 'VALOR 1 até 2'])).toBe(true);
-    expect(wasGrouped(['ID', 'VALOR1', 'VALOR2'], ['ID', 'VALOR1', 'VALOR2'])).toBe(false);
+  it('tells whether a saved transport was grouped, from either side, or that it cannot tell', () => {
+    const t = (remessaOrigin: string[], remessa: string[], planilhaOrigin: string[], planilha: string[]) =>
+      groupingOf({ remessaOrigin, remessa, planilhaOrigin, planilha });
+    expect(t(['ID', 'VALOR1', 'VALOR2'], ['ID', 'VALOR 1 até 2'], ['A'], ['A', ''])).toBe(true);
+    expect(t(['ID', 'VALOR1', 'VALOR2'], ['ID', 'VALOR1', 'VALOR2'], ['A'], ['A', '', ''])).toBe(false);
+    expect(t(['ID', 'TOTAL'], ['ID', 'TOTAL'], ['CPF', 'V1', 'V2'], ['CPF', 'V 1 até 2'])).toBe(true);
+    expect(t(['ID', 'TOTAL'], ['ID', 'TOTAL'], ['CPF', 'V1', 'V2'], ['CPF', 'V1'])).toBe(false);
+    expect(t(['ID', 'TOTAL'], ['ID', 'TOTAL'], ['CPF', 'V'], ['CPF', 'V'])).toBeNull();
   });
 });
 

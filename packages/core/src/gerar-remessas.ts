@@ -1,4 +1,4 @@
-import { formatBrl } from './contracts/oficio.ts';
+import { formatBrl } from './money.ts';
 import { csvCellText } from './spreadsheet.ts';
 
 /**
@@ -83,10 +83,25 @@ export function groupSequencedColumns(headers: readonly string[], group = true):
   return fields;
 }
 
-/** Whether a transport saved with `remessa` fields was grouped: the grouping of its origin gives them back. */
-export function wasGrouped(remessaOrigin: readonly string[], remessa: readonly string[]): boolean {
-  const grouped = groupSequencedColumns(remessaOrigin, true).map((f) => f.name);
-  return grouped.length !== remessaOrigin.length && sameHeaders(grouped, remessa);
+/**
+ * Whether a saved transport was made with 'agrupar colunas sequenciadas' on: the grouping that gives
+ * back its `remessa` fields and its `planilha` choices from its two origins. Null when both readings
+ * fit (no sequenced columns on either side) or neither does: the page keeps its checkbox as it is.
+ */
+export function groupingOf(c: {
+  remessa: readonly string[];
+  remessaOrigin: readonly string[];
+  planilha: readonly string[];
+  planilhaOrigin: readonly string[];
+}): boolean | null {
+  const fits = (group: boolean) => {
+    const sheetNames = new Set(groupSequencedColumns(c.planilhaOrigin, group).map((f) => f.name));
+    const remessa = groupSequencedColumns(c.remessaOrigin, group).map((f) => f.name);
+    return sameHeaders(remessa, c.remessa) && c.planilha.every((p) => p === '' || sheetNames.has(p));
+  };
+  const on = fits(true);
+  const off = fits(false);
+  return on === off ? null : on;
 }
 
 /** A, B … Z, AA, AB …: the names of a sheet's columns when it has no header row. */

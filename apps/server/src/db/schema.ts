@@ -1,4 +1,4 @@
-import type { Oficio } from '@ar/core';
+import type { Oficio, TransporteCampos } from '@ar/core';
 import type { ColumnType, Generated } from 'kysely';
 
 /** Kysely types of the tables. Each module's migration adds its tables here. */
@@ -128,6 +128,7 @@ export interface DB {
   blacklist: BlacklistTable;
   emails_recebidos: EmailsRecebidosTable;
   email_documentos: EmailDocumentosTable;
+  remessa_transportes: RemessaTransportesTable;
 }
 
 /** Plans and the credit ledger (migration 0004-plans; see docs/plans.md). */
@@ -399,4 +400,14 @@ export interface EmailDocumentosTable {
   doc_user_agent: string | null;
   doc_sha256: string;
   doc_data: Generated<Date>;
+}
+
+/** Data transports of the Gerar Remessas page (migration 0021-transporte-dados; docs/gerar-remessas.md). */
+export interface RemessaTransportesTable {
+  rem_trans_codigo: Generated<number>;
+  cod_usu: number;
+  rem_trans_nome: string;
+  rem_trans_campos: Json<TransporteCampos>;
+  rem_trans_data_criacao: Generated<Date>;
+  rem_trans_data_atualizacao: Generated<Date>;
 }

@@ -14,6 +14,7 @@ import { publicRoutes } from './public/public.routes.ts';
 import { senderRoutes } from './senders/senders.routes.ts';
 import { statusRoutes } from './status/status.routes.ts';
 import { templateRoutes } from './templates/templates.routes.ts';
+import { transporteDadosRoutes } from './transporte-dados/transporte-dados.routes.ts';
 import { accountRoutes } from './users/account.routes.ts';
 import { registrationRoutes } from './users/registration.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
@@ -39,4 +40,5 @@ export const apiModules: Array<(app: FastifyInstance, ctx: AppContext) => void> 
   evidenceRoutes,
   publicRoutes,
   proofRoutes,
+  transporteDadosRoutes,
 ];

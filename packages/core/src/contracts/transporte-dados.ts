@@ -23,12 +23,15 @@ export const TRANSPORTE_MSG = {
   fieldNotString: 'Os campos do transporte dos dados devem ser textos.',
   planilhaLength: 'A lista planilha deve ter um item para cada campo da remessa.',
   monetaryUnknown: 'Os campos monetários devem estar entre os campos da remessa.',
+  tooMany: 'Limite de 200 transportes dos dados atingido: remova um que não use mais para salvar outro.',
 } as const;
 
 export const TRANSPORTE_NAME_MAX = 100;
 /** A batch model or a sheet with more columns than this is not a layout a person maps by hand. */
 export const TRANSPORTE_FIELDS_MAX = 500;
 export const TRANSPORTE_FIELD_MAX = 200;
+/** Transports one user keeps (the modal lists them all in one answer). */
+export const TRANSPORTES_MAX = 200;
 
 const fieldName = z.string({ error: TRANSPORTE_MSG.fieldNotString }).max(TRANSPORTE_FIELD_MAX, TRANSPORTE_MSG.fieldTooLong);
 const fieldList = z.array(fieldName, { error: TRANSPORTE_MSG.camposRequired }).max(TRANSPORTE_FIELDS_MAX, TRANSPORTE_MSG.tooManyFields);
