@@ -1,5 +1,6 @@
 import { Button, Checkbox, FileInput, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconFileSpreadsheet, IconFileTypeCsv, IconFolderOpen } from '@tabler/icons-react';
+import { type Busy, BusyBar } from './OutputCard.tsx';
 import type { GerarDraft } from './useGerarDraft.ts';
 
 /** The two uploads, the two checkboxes and 'Carregar modelo' (spec 002 §2 "Gerar Remessas page"). */
@@ -7,7 +8,7 @@ export function FilesCard(props: {
   draft: GerarDraft;
   modelFile: File | null;
   sheetFile: File | null;
-  reading: boolean;
+  busy: Busy | null;
   onModel: (file: File | null) => void;
   onSheet: (file: File | null) => void;
   onOpenTransportes: () => void;
@@ -37,7 +38,7 @@ export function FilesCard(props: {
             leftSection={<IconFileSpreadsheet size={18} />}
             value={props.sheetFile}
             onChange={props.onSheet}
-            disabled={props.reading}
+            disabled={props.busy !== null}
             data-testid="sheet-input"
           />
         </SimpleGrid>
@@ -71,7 +72,8 @@ export function FilesCard(props: {
             Planilhas xls/xlsx devem ter uma única aba. Arquivos .xls (Excel 97-2003) devem ser salvos antes como .xlsx ou .csv.
           </List.Item>
         </List>
-        {draft.sheet && (
+        {props.busy?.phase === 'reading' && <BusyBar busy={props.busy} />}
+        {draft.sheet && !props.busy && (
           <Text size="sm" data-testid="sheet-summary">
             Planilha <strong>{draft.sheet.fileName}</strong>: {draft.sheet.summary.rowCount - (draft.hasHeader ? 1 : 0)} linha(s) de dados,{' '}
             {draft.planilhaOrigin.length} coluna(s).

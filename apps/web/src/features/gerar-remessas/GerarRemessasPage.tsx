@@ -111,7 +111,7 @@ export default function GerarRemessasPage() {
       showAlert(GERAR_MSG.invalidTitle, GERAR_MSG.invalidFormat);
       return;
     }
-    setBusy({ label: 'Lendo a planilha…' });
+    setBusy({ phase: 'reading', label: `Lendo a planilha ${file.name}…` });
     try {
       const summary = await worker.current.read(file, kind);
       setSheetFile(file);
@@ -166,13 +166,13 @@ export default function GerarRemessasPage() {
       return;
     }
     if (draft.monetary.length === 0 && !(await confirm(GERAR_MSG.noMonetary, { confirm: 'Prosseguir', cancel: 'Cancelar' }))) return;
-    setBusy({ label: 'Gerando o arquivo…' });
+    setBusy({ phase: 'generating', label: 'Gerando o arquivo…' });
     setGenerated(null);
     try {
       await sleep(GENERATION_DELAY_MS);
       if (draft.save && !(await saveTransport())) return;
       const result = await current.generate(draft.hasHeader, draft.options(), (done, total) =>
-        setBusy({ label: 'Gerando o arquivo…', done, total }),
+        setBusy({ phase: 'generating', label: 'Gerando o arquivo…', done, total }),
       );
       const fileName = `${baseName(draft.sheet.fileName)}_remessa.csv`;
       setGenerated({ fileName, csv: result.csv, lines: result.lines });
@@ -209,7 +209,7 @@ export default function GerarRemessasPage() {
         draft={draft}
         modelFile={modelFile}
         sheetFile={sheetFile}
-        reading={busy !== null}
+        busy={busy}
         onModel={(f) => void chooseModel(f)}
         onSheet={(f) => void chooseSheet(f)}
         onOpenTransportes={() => setTransportesOpen(true)}

@@ -4,6 +4,7 @@ import { IconDownload, IconFileExport, IconSend } from '@tabler/icons-react';
 import type { GerarDraft } from './useGerarDraft.ts';
 
 export interface Busy {
+  phase: 'reading' | 'generating';
   label: string;
   /** Rows done and total when known; without them the bar runs without a figure. */
   done?: number;
@@ -14,6 +15,20 @@ export interface GeneratedFile {
   fileName: string;
   csv: string;
   lines: number;
+}
+
+/** The progress while the sheet is read or the file generated (the worker does both; the page stays usable). */
+export function BusyBar({ busy }: { busy: Busy }) {
+  const percent = busy.total ? Math.round(((busy.done ?? 0) / busy.total) * 100) : null;
+  return (
+    <Stack gap={4} data-testid="progress">
+      <Text size="sm">
+        {busy.label}
+        {percent !== null && ` ${percent}% (${busy.done} de ${busy.total} linhas)`}
+      </Text>
+      <Progress value={percent ?? 100} animated={percent === null || percent < 100} striped={percent === null} />
+    </Stack>
+  );
 }
 
 /**
@@ -34,7 +49,6 @@ export function OutputCard(props: {
 }) {
   const { draft, busy, generated } = props;
   const ready = draft.hasPlanilhaSelection && draft.hasRemessaSelection && draft.sheet !== null;
-  const percent = busy?.total ? Math.round(((busy.done ?? 0) / busy.total) * 100) : null;
   return (
     <Paper withBorder radius="md" p="md">
       <Stack gap="sm">
@@ -89,15 +103,7 @@ export function OutputCard(props: {
             </>
           )}
         </Group>
-        {busy && (
-          <Stack gap={4} data-testid="progress">
-            <Text size="sm">
-              {busy.label}
-              {percent !== null && ` ${percent}% (${busy.done} de ${busy.total})`}
-            </Text>
-            <Progress value={percent ?? 100} animated={percent === null || percent < 100} striped={percent === null} />
-          </Stack>
-        )}
+        {busy?.phase === 'generating' && <BusyBar busy={busy} />}
         {generated && !busy && (
           <Text size="sm" c="green.8" data-testid="generated-summary">
             Arquivo {generated.fileName} gerado com {generated.lines} linha(s).

@@ -1,3 +1,4 @@
+import { GERAR_MSG } from '@ar/core/gerar-remessas';
 import type { GerarRemessaOptions } from '@ar/core/gerar-remessas-csv';
 import type { SheetSummary, WorkerRequest, WorkerResponse } from './sheet.protocol.ts';
 
@@ -40,6 +41,12 @@ export class SheetWorker {
       }
       this.pending.delete(msg.id);
       p.resolve(msg);
+    };
+    // A worker that could not start or crashed (out of memory on a huge sheet) answers every call.
+    this.worker.onerror = (event) => {
+      event.preventDefault();
+      for (const [id, p] of this.pending) p.resolve({ type: 'error', id, title: GERAR_MSG.errorTitle, message: GERAR_MSG.sheetUnreadable });
+      this.pending.clear();
     };
   }
 

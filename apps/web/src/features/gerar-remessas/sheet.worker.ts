@@ -7,7 +7,7 @@ import type { WorkerRequest, WorkerResponse } from './sheet.protocol.ts';
  * The sheet is read and the batch file generated here, off the page's thread: 50,000 rows take
  * seconds to unzip and parse, and the page keeps answering (and shows its progress) meanwhile.
  * The rows stay in this worker between the reading and the generation; only the first row and the
- * counts go to the page. read-excel-file is loaded on the first .xlsx (docs/gerar-remessas.md).
+ * counts go to the page. fflate and read-excel-file are loaded on the first .xlsx (docs/gerar-remessas.md).
  */
 let rows: SheetCell[][] = [];
 
@@ -31,9 +31,17 @@ async function readCsv(file: File): Promise<SheetCell[][] | string> {
   return Papa.parse<string[]>(text, { delimiter: ';', skipEmptyLines: 'greedy' }).data;
 }
 
+/**
+ * An .xlsx is a zip of XML files. read-excel-file unzips with fflate's async unzip, which inflates
+ * every entry above 512 KB in a worker made from a blob: URL — refused by the product's CSP
+ * (script-src 'self', docs/security.md), and the read never ends. So the archive is inflated here
+ * first and stored again uncompressed (level 0: copies, no deflate), and the library only slices
+ * it; its `universal` build parses the XML in this thread instead of spawning workers of its own.
+ */
 async function readXlsx(file: File): Promise<SheetCell[][] | string> {
-  const { default: readXlsxFile } = await import('read-excel-file/web-worker');
-  const sheets = await readXlsxFile(file);
+  const [{ unzipSync, zipSync }, { default: readXlsxFile }] = await Promise.all([import('fflate'), import('read-excel-file/universal')]);
+  const stored = zipSync(unzipSync(new Uint8Array(await file.arrayBuffer())), { level: 0 });
+  const sheets = await readXlsxFile(stored.buffer as ArrayBuffer);
   if (sheets.length !== 1) return GERAR_MSG.singleSheet(sheets.length);
   return (sheets[0]?.data ?? []) as SheetCell[][];
 }
