@@ -9,7 +9,8 @@ import { closeAlert, expectAlert, login } from './support.ts';
  * sheet whose header differs.
  */
 
-const MODEL = 'ID;ASSUNTO;NOME_DESTINATARIO;EMAIL_DESTINATARIO;MODELO;VENCIMENTO;VALOR1;VALOR2;VALOR3;VALOR4;TOTAL\r\n1;Oi;Fulano;f@exemplo.com.br;1;;;;;;\r\n';
+const MODEL =
+  'ID;ASSUNTO;NOME_DESTINATARIO;EMAIL_DESTINATARIO;MODELO;VENCIMENTO;VALOR1;VALOR2;VALOR3;VALOR4;TOTAL\r\n1;Oi;Fulano;f@exemplo.com.br;1;;;;;;\r\n';
 const SHEET_HEADER = ['CPF', 'NOME', 'EMAIL', 'ASSUNTO', 'VENCIMENTO', 'VALOR1', 'VALOR2', 'VALOR3', 'TOTAL'];
 
 async function xlsx(rows: unknown[][], sheets = 1): Promise<Buffer> {
@@ -69,7 +70,11 @@ test('a sheet turned into the batch layout, the mapping saved and loaded again o
   await sheetInput(page).setInputFiles({ name: 'nota.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') });
   await expectAlert(page, 'Arquivo inválido', 'Erro no formato do arquivo');
   await closeAlert(page);
-  await sheetInput(page).setInputFiles({ name: 'antiga.xls', mimeType: 'application/vnd.ms-excel', buffer: Buffer.from([0xd0, 0xcf, 0x11, 0xe0]) });
+  await sheetInput(page).setInputFiles({
+    name: 'antiga.xls',
+    mimeType: 'application/vnd.ms-excel',
+    buffer: Buffer.from([0xd0, 0xcf, 0x11, 0xe0]),
+  });
   await expectAlert(page, 'Arquivo inválido', /^Planilhas \.xls \(Excel 97-2003\) não são aceitas/);
   await closeAlert(page);
   await sheetInput(page).setInputFiles({ name: 'abas.xlsx', mimeType: XLSX_TYPE, buffer: await xlsx([SHEET_HEADER], 2) });
@@ -144,7 +149,10 @@ test('a sheet turned into the batch layout, the mapping saved and loaded again o
   await page.reload();
   await expect(page.getByTestId('mapping-table')).toContainText('Nenhum registro encontrado');
   await modelInput(page).setInputFiles({ name: 'modelo.csv', mimeType: 'text/csv', buffer: Buffer.from(MODEL) });
-  const other = [[...SHEET_HEADER.slice(0, 8), 'OBS'], ['333', 'Carla', 'c@exemplo.com.br', 'Aviso', day(2026, 3, 1), 1, 2, 3, 'x']];
+  const other = [
+    [...SHEET_HEADER.slice(0, 8), 'OBS'],
+    ['333', 'Carla', 'c@exemplo.com.br', 'Aviso', day(2026, 3, 1), 1, 2, 3, 'x'],
+  ];
   await sheetInput(page).setInputFiles({ name: 'outra.xlsx', mimeType: XLSX_TYPE, buffer: await xlsx(other) });
   await expect(page.getByTestId('sheet-summary')).toContainText('1 linha(s) de dados');
 

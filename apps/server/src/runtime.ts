@@ -12,6 +12,7 @@ import { createEmailQueues, startEmailWorkers } from './modules/emails/send.work
 import { evidenceTsa } from './modules/evidence/evidence.service.ts';
 import { createEvidenceQueues, startEvidenceWorkers } from './modules/evidence/stamp.worker.ts';
 import { type InboundServer, startInboundServer } from './modules/inbound/inbound.server.ts';
+import { createRemessaQueues, startRemessaWorkers } from './modules/remessas/remessas.worker.ts';
 import { startQueue } from './queue/boss.ts';
 import { seedDemo } from './seed/demo.ts';
 import { createStorage } from './storage/index.ts';
@@ -51,9 +52,11 @@ export async function createRuntime(
   if (boss) await createEmailQueues(boss);
   if (boss) await createEvidenceQueues(boss);
   if (boss) await createAuthQueues(boss);
+  if (boss) await createRemessaQueues(boss);
   if (opts.startWorkers !== false) await startEmailWorkers(ctx);
   if (opts.startWorkers !== false) await startEvidenceWorkers(ctx);
   if (opts.startWorkers !== false) await startAuthWorkers(ctx);
+  if (opts.startWorkers !== false) await startRemessaWorkers(ctx);
   const inbound = opts.startInbound && config.inboundSmtpPort > 0 ? await startInboundServer(ctx, { port: config.inboundSmtpPort }) : null;
   return {
     app,

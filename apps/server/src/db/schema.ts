@@ -128,6 +128,8 @@ export interface DB {
   blacklist: BlacklistTable;
   emails_recebidos: EmailsRecebidosTable;
   email_documentos: EmailDocumentosTable;
+  remessas: RemessasTable;
+  remessa_linhas: RemessaLinhasTable;
   remessa_transportes: RemessaTransportesTable;
 }
 
@@ -400,6 +402,38 @@ export interface EmailDocumentosTable {
   doc_user_agent: string | null;
   doc_sha256: string;
   doc_data: Generated<Date>;
+}
+
+/** Batch files and their lines (migration 0020-remessas, docs/remessas.md). */
+export interface RemessasTable {
+  rem_codigo: Generated<number>;
+  cod_usu: number;
+  rem_uuid: string;
+  rem_nome: string;
+  rem_sha256: string;
+  rem_arquivo: string | null;
+  rem_tamanho: Generated<number>;
+  rem_status_processamento: Generated<string>;
+  rem_quantidade_registros: Generated<number>;
+  rem_cabecalho: Json<string[]> | null;
+  rem_enfileiradas: Generated<number>;
+  rem_falhas: Generated<number>;
+  tipo_falha: string | null;
+  motivo_falha: string | null;
+  rem_origem: number | null;
+  rem_data_criacao: Generated<Date>;
+  rem_data_processamento: Generated<Date>;
+}
+
+export interface RemessaLinhasTable {
+  rem_codigo: number;
+  lin_numero: number;
+  lin_dados: Json<string[]>;
+  /** 'valida' (waiting for its message), 'enviada' (its message made: cod_email) or 'falha'. */
+  lin_status: 'valida' | 'enviada' | 'falha';
+  tipo_falha: string | null;
+  lin_motivo: string | null;
+  cod_email: number | null;
 }
 
 /** Data transports of the Gerar Remessas page (migration 0021-transporte-dados; docs/gerar-remessas.md). */

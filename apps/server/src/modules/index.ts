@@ -11,6 +11,7 @@ import { leadRoutes } from './leads/leads.routes.ts';
 import { plansModule } from './plans/plans.module.ts';
 import { proofRoutes } from './proofs/proofs.routes.ts';
 import { publicRoutes } from './public/public.routes.ts';
+import { remessaRoutes } from './remessas/remessas.routes.ts';
 import { senderRoutes } from './senders/senders.routes.ts';
 import { statusRoutes } from './status/status.routes.ts';
 import { templateRoutes } from './templates/templates.routes.ts';
@@ -40,5 +41,6 @@ export const apiModules: Array<(app: FastifyInstance, ctx: AppContext) => void> 
   evidenceRoutes,
   publicRoutes,
   proofRoutes,
+  remessaRoutes,
   transporteDadosRoutes,
 ];

@@ -32,6 +32,7 @@ export const appRoutes: RouteObject[] = [
   { path: '/cadastros/etiquetas', ...page(() => import('../features/labels/LabelsPage.tsx')) },
   { path: '/planos', ...page(() => import('../features/plans/PlanosPage.tsx')) },
   { path: '/realiza', ...page(() => import('../features/plans/RealizaPage.tsx')) },
+  { path: '/remessas', ...page(() => import('../features/remessas/RemessasPage.tsx')) },
   { path: '/gerar-remessas', ...page(() => import('../features/gerar-remessas/GerarRemessasPage.tsx')) },
 ];
 

@@ -15,6 +15,7 @@ import * as m0013oficio from './0013-emails-oficio.ts';
 import * as m0014 from './0014-rate-limits.ts';
 import * as m0015 from './0015-emails-reached-statuses.ts';
 import * as m0016 from './0016-email-accepted.ts';
+import * as m0020 from './0020-remessas.ts';
 import * as m0021 from './0021-transporte-dados.ts';
 
 /**
@@ -38,5 +39,6 @@ export const migrations: Record<string, Migration> = {
   '0014-rate-limits': m0014,
   '0015-emails-reached-statuses': m0015,
   '0016-email-accepted': m0016,
+  '0020-remessas': m0020,
   '0021-transporte-dados': m0021,
 };

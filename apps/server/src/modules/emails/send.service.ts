@@ -110,47 +110,41 @@ async function storeAndQueue(ctx: AppContext, scope: TenantScope, body: ComposeV
     return shared;
   };
   const units = messageUnits(body.destinataires.map((r) => ({ email: !!r.to })));
-  const envio = randomUUID();
-  const attachmentRefs = attachments.map((a) => ({
-    uuidFilename: a.ane_uuid,
-    originalFilename: a.ane_nome_original,
-    mime: a.ane_mime,
-    size: a.ane_tamanho,
-    sha256: a.ane_sha256,
-    pathS3: a.ane_chave,
-  }));
+  const common: SendCommon = {
+    user,
+    envio: randomUUID(),
+    origem: reply.codEmailReply ? 'resposta' : 'web',
+    nameFrom: body.nameFrom.trim(),
+    fromAddress,
+    attachmentRefs: attachments.map((a) => ({
+      uuidFilename: a.ane_uuid,
+      originalFilename: a.ane_nome_original,
+      mime: a.ane_mime,
+      size: a.ane_tamanho,
+      sha256: a.ane_sha256,
+      pathS3: a.ane_chave,
+    })),
+    tags,
+    processedDetails,
+    reply,
+    oficio,
+  };
 
-  // Each message's row, with its protocol (uuid) made here so the rows of one insert are matched
-  // back to their recipients.
+  // Each recipient's message: its own content when a saved recipient fills the variables.
   const values = body.destinataires.map((r) => {
     const lead = r.leadSelected ? leads.get(r.leadSelected) : undefined;
     const personal = lead && !oficio && source.includes('*|') ? personalMessageHtml(source, lead as never, customFields) : sharedContent();
     const subject = lead ? applyTemplateVariables(body.subject, lead as never, { customFields }) : body.subject;
-    return {
-      ema_uni_id: randomUUID(),
-      cod_usu: scope.owner,
-      cod_ger_entidade: user.cod_ger_entidade,
-      ema_uni_envio: envio,
-      ema_uni_origem: reply.codEmailReply ? 'resposta' : 'web',
-      ema_uni_name_from: body.nameFrom.trim(),
-      ema_uni_from: fromAddress,
-      ema_uni_name_to: r.nameTo,
-      ema_uni_to: r.to,
-      ema_uni_subject: subject.slice(0, 180),
-      ema_uni_content: personal,
-      ema_uni_content_sha256: createHash('sha256').update(personal).digest('hex'),
-      ema_uni_identificacao: body.identificacao,
-      ema_uni_attachments: JSON.stringify({ attachments: attachmentRefs }),
-      ema_verif_pergunta: user.usu_validacao_notificacao ? (r.validacaoNotif?.pergunta ?? null) : null,
-      ema_verif_resposta: user.usu_validacao_notificacao ? (r.validacaoNotif?.resposta ?? null) : null,
+    return messageValues(common, {
+      to: r.to,
+      nameTo: r.nameTo,
+      subject,
+      content: personal,
+      identificacao: body.identificacao,
+      verification: user.usu_validacao_notificacao ? (r.validacaoNotif ?? null) : null,
       cod_ger_modelo: body.codModeloSelected ?? null,
       cod_lead: lead?.lea_codigo ?? null,
-      ema_uni_cod_email_reply: reply.codEmailReply,
-      ema_uni_cod_email_reply_base: reply.codEmailReplyBase,
-      ema_uni_creditos: messageUnits([{ email: true }]),
-      ema_uni_busca: [r.to, subject, body.identificacao, oficio ? oficioSearchText(oficio) : ''].join(' ').toLowerCase(),
-      ema_uni_oficio: oficio ? JSON.stringify(oficio) : null,
-    };
+    });
   });
 
   // Concurrent sends of one user queue behind each other's row locks (the user's message count,
@@ -160,25 +154,103 @@ async function storeAndQueue(ctx: AppContext, scope: TenantScope, body: ComposeV
   // rolls everything back). Should the stored messages not hash as computed (a string PostgreSQL
   // stores differently), the send is done again step by step.
   const debit = (trx: Transaction<DB>) =>
-    debitCredits(trx, user, { units, reason: `Envio AR-Email para ${body.destinataires.length} destinatário(s)`, ref: `envio:${envio}` });
+    debitCredits(trx, user, {
+      units,
+      reason: `Envio AR-Email para ${body.destinataires.length} destinatário(s)`,
+      ref: `envio:${common.envio}`,
+    });
   let emails: SentSummary['emails'];
   try {
-    emails = await inTransaction(ctx.db, (trx) =>
-      storeSend(ctx, trx, values, attachmentRefs, tags, envio, debit, processedDetails, opts.startAfter),
-    );
+    emails = await inTransaction(ctx.db, (trx) => storeSend(ctx, trx, values, common, debit, opts.startAfter));
   } catch (error) {
     if (!(error instanceof StoredDiffersError)) throw error;
-    emails = await inTransaction(ctx.db, (trx) =>
-      storeSendStepByStep(ctx, trx, values, tags, envio, debit, processedDetails, opts.startAfter),
-    );
+    emails = await inTransaction(ctx.db, (trx) => storeSendStepByStep(ctx, trx, values, common, debit, opts.startAfter));
   }
   return { emails, creditos: units };
+}
+
+/** What the messages of one send share: compose's one form, or one batch file (modules/remessas). */
+export interface SendCommon {
+  user: Composer;
+  /** The send's id (ema_uni_envio); its debit and refunds are under the ledger reference envio:<id>. */
+  envio: string;
+  origem: 'web' | 'resposta' | 'remessa';
+  nameFrom: string;
+  fromAddress: string;
+  attachmentRefs: { uuidFilename: string; originalFilename: string; mime: string; size: number; sha256: string; pathS3: string }[];
+  tags: { eti_codigo: number }[];
+  processedDetails: Record<string, unknown>;
+  reply: { codEmailReply: number | null; codEmailReplyBase: number | null };
+  oficio: ComposeValues['oficio'] | null;
+}
+
+export type Composer = Awaited<ReturnType<typeof findComposer>>;
+
+/** One recipient's message: its content already personalised and sanitised (personalMessageHtml). */
+export interface OutgoingMessage {
+  to: string;
+  nameTo: string;
+  subject: string;
+  content: string;
+  identificacao: string;
+  verification: { pergunta: string; resposta: string } | null;
+  cod_ger_modelo: number | null;
+  cod_lead: number | null;
+}
+
+/** THE row of one message, with its protocol (uuid) made here so the rows of one insert are matched back to their recipients. */
+function messageValues(common: SendCommon, m: OutgoingMessage): MessageValues {
+  const oficio = common.oficio;
+  return {
+    ema_uni_id: randomUUID(),
+    cod_usu: common.user.usu_codigo,
+    cod_ger_entidade: common.user.cod_ger_entidade,
+    ema_uni_envio: common.envio,
+    ema_uni_origem: common.origem,
+    ema_uni_name_from: common.nameFrom,
+    ema_uni_from: common.fromAddress,
+    ema_uni_name_to: m.nameTo,
+    ema_uni_to: m.to,
+    ema_uni_subject: m.subject.slice(0, 180),
+    ema_uni_content: m.content,
+    ema_uni_content_sha256: createHash('sha256').update(m.content).digest('hex'),
+    ema_uni_identificacao: m.identificacao,
+    ema_uni_attachments: JSON.stringify({ attachments: common.attachmentRefs }),
+    ema_verif_pergunta: m.verification?.pergunta ?? null,
+    ema_verif_resposta: m.verification?.resposta ?? null,
+    cod_ger_modelo: m.cod_ger_modelo,
+    cod_lead: m.cod_lead,
+    ema_uni_cod_email_reply: common.reply.codEmailReply,
+    ema_uni_cod_email_reply_base: common.reply.codEmailReplyBase,
+    ema_uni_creditos: messageUnits([{ email: true }]),
+    ema_uni_busca: [m.to, m.subject, m.identificacao, oficio ? oficioSearchText(oficio) : ''].join(' ').toLowerCase(),
+    ema_uni_oficio: oficio ? JSON.stringify(oficio) : null,
+  };
+}
+
+/**
+ * A batch file's messages (modules/remessas), stored, debited and queued exactly as a compose
+ * send's, inside the caller's transaction so it can mark its lines in the same commit. The caller
+ * runs it again with `stepByStep` in a new transaction on StoredDiffersError, as compose does.
+ */
+export async function storeMessagesInTransaction(
+  ctx: AppContext,
+  trx: Transaction<DB>,
+  common: SendCommon,
+  messages: OutgoingMessage[],
+  opts: { reason: string; stepByStep?: boolean },
+): Promise<SentSummary['emails']> {
+  if (!ctx.boss) throw new Error('the job queue is not running');
+  const values = messages.map((m) => messageValues(common, m));
+  const units = messageUnits(messages.map(() => ({ email: true })));
+  const debit = (t: Transaction<DB>) => debitCredits(t, common.user, { units, reason: opts.reason, ref: `envio:${common.envio}` });
+  return opts.stepByStep ? storeSendStepByStep(ctx, trx, values, common, debit) : storeSend(ctx, trx, values, common, debit);
 }
 
 type MessageValues = Insertable<DB['emails']> & { ema_uni_id: string; ema_uni_content: string; ema_uni_to: string };
 
 /** The messages as stored do not hash as computed beforehand. */
-class StoredDiffersError extends Error {}
+export class StoredDiffersError extends Error {}
 
 /** The tracked links of each message (its own content) and the send's tags on each, once the messages have their codes. */
 function linksAndLabels(values: MessageValues[], codes: number[], tags: { eti_codigo: number }[]) {
@@ -210,13 +282,11 @@ async function storeSend(
   ctx: AppContext,
   trx: Transaction<DB>,
   values: MessageValues[],
-  attachmentRefs: { originalFilename: string; mime: string; size: number; sha256: string }[],
-  tags: { eti_codigo: number }[],
-  envio: string,
+  common: SendCommon,
   debit: (trx: Transaction<DB>) => Promise<unknown>,
-  processedDetails: Record<string, unknown>,
   startAfter?: Date,
 ): Promise<SentSummary['emails']> {
+  const { attachmentRefs, tags, envio, processedDetails } = common;
   const ids = await reserveSendIds(trx, values.length);
   const chained = values.map((v, i) => {
     const id = ids[i];
@@ -270,12 +340,11 @@ async function storeSendStepByStep(
   ctx: AppContext,
   trx: Transaction<DB>,
   values: MessageValues[],
-  tags: { eti_codigo: number }[],
-  envio: string,
+  common: SendCommon,
   debit: (trx: Transaction<DB>) => Promise<unknown>,
-  processedDetails: Record<string, unknown>,
   startAfter?: Date,
 ): Promise<SentSummary['emails']> {
+  const { tags, envio, processedDetails } = common;
   const inserted = await insertMessages(trx, values);
   const byUuid = new Map(inserted.map((row) => [row.ema_uni_id, row]));
   const created: SentSummary['emails'] = values.map((v) => {

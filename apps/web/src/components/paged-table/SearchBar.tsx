@@ -6,7 +6,7 @@ import type { PagedTableProps } from './types.ts';
 
 type SearchBarProps = Pick<
   PagedTableProps<unknown>,
-  'state' | 'onStateChange' | 'searchPlaceholder' | 'tagOptions' | 'statusOptions' | 'toolbar'
+  'state' | 'onStateChange' | 'searchPlaceholder' | 'searchLabel' | 'tagOptions' | 'statusOptions' | 'toolbar'
 >;
 
 /** The table's header: search (also on Enter), the tag and status filters, 'Pesquisar', clear, and the screen's toolbar. */
@@ -16,7 +16,8 @@ export function SearchBar(props: SearchBarProps) {
     <Group justify="space-between" align="flex-end" gap="sm">
       <Group gap="xs" align="flex-end" style={{ flex: 1 }}>
         <TextInput
-          aria-label="Pesquisar"
+          aria-label={props.searchLabel ?? 'Pesquisar'}
+          label={props.searchLabel}
           placeholder={props.searchPlaceholder}
           value={draft.term}
           onChange={(e) => draft.setTerm(e.currentTarget.value)}

@@ -45,13 +45,15 @@ export function usePagedList<T>(
     /** Reload on its own every so many milliseconds while this says so of the rows on screen (false: stop). */
     refreshWhile?: (rows: T[]) => boolean;
     refreshMs?: number;
+    /** Filters of the screen itself sent with every call (e.g. the remessas tab's tipo). */
+    extraQuery?: Record<string, string>;
   } = {},
 ) {
   const [state, setState] = useState<TableState>(() => initialTableState(defaults));
   const query = useQuery({
-    queryKey: [queryKey, state],
+    queryKey: [queryKey, state, options.extraQuery],
     queryFn: async () => {
-      const data = await api<Record<string, unknown>>(path, { query: tableQuery(state) });
+      const data = await api<Record<string, unknown>>(path, { query: { ...tableQuery(state), ...options.extraQuery } });
       return { rows: (data[itemsField] ?? []) as T[], pagination: data.pagination as Pagination };
     },
     placeholderData: keepPreviousData,

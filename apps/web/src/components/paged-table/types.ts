@@ -29,6 +29,8 @@ export interface PagedTableProps<T> {
   onStateChange: (next: TableState) => void;
   rowKey: (row: T) => string | number;
   searchPlaceholder: string;
+  /** A visible label over the search box (its accessible name too); 'Pesquisar' when absent. */
+  searchLabel?: string;
   tagOptions?: FilterOption[];
   statusOptions?: FilterOption[];
   onRowClick?: (row: T) => void;

@@ -1,0 +1,316 @@
+import {
+  attachmentRequiredProblem,
+  type CustomFieldDef,
+  checkRemessaBytes,
+  REMESSA_FAILURE_TYPES,
+  REMESSA_MSG,
+  type RemessaFailureType,
+  type RemessaStatus,
+} from '@ar/core';
+import type { AppContext } from '../../context.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import type { Actor } from '../auth/actor.ts';
+import { InsufficientCreditsError } from '../credits/credits.service.ts';
+import { checkBlacklistAll } from '../emails/check.service.ts';
+import { findComposer } from '../emails/emails.queries.ts';
+import { type SendCommon, StoredDiffersError, storeMessagesInTransaction } from '../emails/send.service.ts';
+import { creditState } from '../plans/plans.service.ts';
+import { type TenantScope, tenantScope } from '../tenancy/tenant-scope.ts';
+import { FileColumns, type LineFailure, type LineTemplate, lineMessage, lineProblem, templateIndex, templateOf } from './remessa-rows.ts';
+import * as q from './remessas.queries.ts';
+
+/**
+ * A received file's way through the statuses (docs/remessas.md), run by the queue, never by the
+ * request. Each step starts from the status the previous one left, so a job that dies anywhere
+ * is resumed by its retry from where it stopped:
+ *
+ *   AGUARDANDO_VALIDACAO → the file's rules and each line's; the lines stored with their fate,
+ *     the refused ones listed in a failure record → PROCESSADO (or FALHA_NA_VALIDACAO when no
+ *     line is left to send);
+ *   PROCESSADO → the account's checks before anything is sent (an account that requires an
+ *     attachment: ERRO_CONFIGURACAO; credits for every line: ERRO_PROCESSAMENTO) → EM_PROCESSAMENTO;
+ *   EM_PROCESSAMENTO → slices of lines become AR messages, each slice in one transaction with the
+ *     mark of its lines → PROCESSADO_COM_SUCESSO.
+ */
+
+/** Lines per transaction while sending: big enough to amortise the statements, small enough to keep locks short. */
+export const SLICE = 500;
+/** Reasons listed in a failure record (the rest are in the preview). */
+const LISTED = 50;
+
+export interface ProcessHooks {
+  /** Called after each committed slice (tests stop the run here, as a crash would). */
+  afterSlice?: (sent: number) => void | Promise<void>;
+  slice?: number;
+}
+
+export async function processRemessa(ctx: AppContext, rem_codigo: number, hooks: ProcessHooks = {}): Promise<void> {
+  let rem = await q.findRemessaForWork(ctx.db, rem_codigo);
+  if (!rem) return;
+  const owner = await q.findOwner(ctx.db, rem.cod_usu);
+  if (!owner) return;
+  const actor: Actor = { ...owner, usu_nivel: owner.usu_nivel as Actor['usu_nivel'], tokenHash: '' };
+  const scope = tenantScope(actor);
+  if (rem.rem_status_processamento === 'AGUARDANDO_VALIDACAO') {
+    await validate(ctx, scope, rem);
+    rem = await q.findRemessaForWork(ctx.db, rem_codigo);
+  }
+  if (rem?.rem_status_processamento === 'PROCESSADO') {
+    await checkAccount(ctx, scope, rem);
+    rem = await q.findRemessaForWork(ctx.db, rem_codigo);
+  }
+  if (rem?.rem_status_processamento === 'EM_PROCESSAMENTO') await send(ctx, scope, rem, hooks);
+}
+
+/** The last retry failed: the file ends in ERRO_SISTEMA, saying how far it went. */
+export async function failRemessa(ctx: AppContext, rem_codigo: number, error: string): Promise<void> {
+  const rem = await q.findRemessaForWork(ctx.db, rem_codigo);
+  if (
+    !rem ||
+    ['PROCESSADO_COM_SUCESSO', 'FALHA_NA_VALIDACAO', 'ERRO_PROCESSAMENTO', 'ERRO_CONFIGURACAO'].includes(rem.rem_status_processamento)
+  )
+    return;
+  ctx.log.error({ rem_codigo, error }, 'remessa failed for good');
+  await q.updateRemessa(ctx.db, rem_codigo, {
+    rem_status_processamento: 'ERRO_SISTEMA' satisfies RemessaStatus,
+    tipo_falha: 'SYSTEM_ERROR' satisfies RemessaFailureType,
+    motivo_falha: `Falha interna ao processar a remessa depois de várias tentativas; ${rem.rem_enfileiradas} linha(s) já tinham virado mensagens. Envie as demais em um novo arquivo ou fale com o suporte.`,
+  });
+}
+
+async function validate(ctx: AppContext, scope: TenantScope, rem: q.WorkRemessa): Promise<void> {
+  const bytes = rem.rem_arquivo ? await ctx.storage.read(rem.rem_arquivo) : null;
+  if (!bytes) throw new Error(`remessa ${rem.rem_codigo}: file ${rem.rem_arquivo} missing from storage`);
+  // The server takes UTF-8 only: the browser converts ISO-8859-1 after asking (spec 002 §5).
+  const checked = checkRemessaBytes(new Uint8Array(bytes), { convertLatin1: false });
+  if ('convert' in checked || 'problem' in checked) {
+    const problem = 'problem' in checked ? checked.problem : { tipo: 'ENCODING_ERROR' as const, message: REMESSA_MSG.encoding };
+    await q.moveRemessa(ctx.db, rem.rem_codigo, 'AGUARDANDO_VALIDACAO', {
+      rem_status_processamento: 'FALHA_NA_VALIDACAO',
+      tipo_falha: problem.tipo,
+      motivo_falha: problem.message,
+    });
+    return;
+  }
+  const { header, rows } = checked.file;
+  const cols = new FileColumns(header);
+  const refs = [...new Set(rows.map((r) => cols.cell(r.cells, 'MODELO')).filter(Boolean))];
+  const templates = templateIndex(await q.findTemplatesByRef(ctx.db, scope, refs));
+  const problems = new Map<number, LineFailure>();
+  for (const r of rows) {
+    const problem = lineProblem(r.line, r.cells, cols, templates);
+    if (problem) problems.set(r.line, problem);
+  }
+  // The blacklist and hard bounces, as compose checks them, for the lines that passed the rest.
+  const passing = rows.filter((r) => !problems.has(r.line));
+  const checks = await checkBlacklistAll(
+    ctx.db,
+    scope,
+    passing.map((r) => cols.cell(r.cells, 'EMAIL_DESTINATARIO')),
+  );
+  passing.forEach((r, i) => {
+    const check = checks[i];
+    if (check && !check.valid) {
+      problems.set(r.line, { tipo: 'BLOCKED_RECIPIENT', motivo: `Linha ${r.line}, coluna EMAIL_DESTINATARIO: ${check.msg}` });
+    }
+  });
+
+  const lines = rows.map((r) => {
+    const problem = problems.get(r.line);
+    return {
+      rem_codigo: rem.rem_codigo,
+      lin_numero: r.line,
+      lin_dados: JSON.stringify(r.cells),
+      lin_status: problem ? ('falha' as const) : ('valida' as const),
+      tipo_falha: problem?.tipo ?? null,
+      lin_motivo: problem?.motivo ?? null,
+    };
+  });
+  const allFailed = problems.size === rows.length;
+  await inTransaction(ctx.db, async (trx) => {
+    const moved = await q.moveRemessa(trx, rem.rem_codigo, 'AGUARDANDO_VALIDACAO', {
+      rem_status_processamento: allFailed ? 'FALHA_NA_VALIDACAO' : 'PROCESSADO',
+      rem_cabecalho: JSON.stringify(header),
+      rem_quantidade_registros: rows.length,
+      rem_falhas: problems.size,
+      ...(allFailed ? summary([...problems.values()]) : {}),
+    });
+    if (!moved) return;
+    await q.insertLines(trx, lines);
+    if (!allFailed && problems.size > 0)
+      await q.upsertFailureRecord(trx, rem, { count: problems.size, ...summary([...problems.values()]) });
+  });
+}
+
+/** A failure record's type (the commonest of its lines) and reason (the first lines, one a line). */
+function summary(failures: LineFailure[]): { tipo_falha: RemessaFailureType; motivo_falha: string } {
+  const counts = new Map<RemessaFailureType, number>();
+  for (const f of failures) counts.set(f.tipo, (counts.get(f.tipo) ?? 0) + 1);
+  const tipo = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'INVALID_FORMAT';
+  const listed = failures.slice(0, LISTED).map((f) => f.motivo);
+  const more = failures.length - listed.length;
+  const tail = more > 0 ? [`… e mais ${more} linha(s) recusada(s): veja todas na prévia do retorno.`] : [];
+  const head = `${failures.length} linha(s) recusada(s) (${REMESSA_FAILURE_TYPES[tipo]}).`;
+  return { tipo_falha: tipo, motivo_falha: [head, ...listed, ...tail].join('\n') };
+}
+
+/** The record of the file's refused lines, from the lines themselves (after a slice refused more). */
+async function syncFailureRecord(ctx: AppContext, rem: q.WorkRemessa): Promise<number> {
+  const failed = await q.failedLines(ctx.db, rem.rem_codigo);
+  if (failed.length > 0) {
+    await q.upsertFailureRecord(ctx.db, rem, {
+      count: failed.length,
+      ...summary(failed.map((f) => ({ tipo: (f.tipo_falha ?? 'INVALID_FORMAT') as RemessaFailureType, motivo: f.lin_motivo ?? '' }))),
+    });
+  }
+  return failed.length;
+}
+
+/**
+ * Before anything is sent: a prepaid plan must hold the credits of every line to send (one per
+ * AR-Email), and be active. A file that cannot be paid for sends nothing.
+ */
+async function checkAccount(ctx: AppContext, scope: TenantScope, rem: q.WorkRemessa): Promise<void> {
+  const pending = await q.countPendingLines(ctx.db, rem.rem_codigo);
+  // Compose refuses a send without attachments for an account that requires one; a file has none.
+  const user = await findComposer(ctx.db, scope);
+  const configuration = attachmentRequiredProblem(0, user);
+  if (configuration) {
+    const reason = `${configuration}: a conta exige anexo em todo envio e a remessa não tem anexos. Nenhuma linha foi enviada.`;
+    await inTransaction(ctx.db, async (trx) => {
+      const moved = await q.moveRemessa(trx, rem.rem_codigo, 'PROCESSADO', {
+        rem_status_processamento: 'ERRO_CONFIGURACAO',
+        tipo_falha: 'REQUIRED_FIELDS',
+        motivo_falha: reason,
+      });
+      if (moved) await q.failLines(trx, rem.rem_codigo, 'pending', 'REQUIRED_FIELDS', reason);
+    });
+    return;
+  }
+  const plan = await creditState(ctx, scope, {});
+  const short = plan.pla_tipo_plano === '1' && plan.pla_total_credito < pending;
+  if (plan.pla_ativo === 0 || short) {
+    const reason =
+      plan.pla_ativo === 0
+        ? 'O plano de créditos está inativo; a remessa não foi enviada.'
+        : `Créditos insuficientes: a remessa precisa de ${pending} crédito(s) e o plano tem ${plan.pla_total_credito}. Nenhuma linha foi enviada.`;
+    await inTransaction(ctx.db, async (trx) => {
+      const moved = await q.moveRemessa(trx, rem.rem_codigo, 'PROCESSADO', {
+        rem_status_processamento: 'ERRO_PROCESSAMENTO',
+        tipo_falha: 'CREDITS_ERROR',
+        motivo_falha: reason,
+      });
+      if (moved) await q.failLines(trx, rem.rem_codigo, 'pending', 'CREDITS_ERROR', reason);
+    });
+    return;
+  }
+  await q.moveRemessa(ctx.db, rem.rem_codigo, 'PROCESSADO', { rem_status_processamento: 'EM_PROCESSAMENTO' });
+}
+
+/**
+ * The valid lines, slice by slice: the slice's lines are read after the remessa's row lock, made
+ * into messages and marked with them in one transaction (storeMessagesInTransaction: the same
+ * rows, events, jobs and debit as compose). A run that dies between slices leaves the committed
+ * ones marked; its retry starts at the first line without a message.
+ */
+async function send(ctx: AppContext, scope: TenantScope, rem: q.WorkRemessa, hooks: ProcessHooks): Promise<void> {
+  const user = await findComposer(ctx.db, scope);
+  const customFields = ((user.usu_settings as { customField?: { data?: CustomFieldDef[] } })?.customField?.data ?? []) as CustomFieldDef[];
+  const cols = new FileColumns((rem.rem_cabecalho as string[] | null) ?? []);
+  const common: SendCommon = {
+    user,
+    envio: rem.rem_uuid,
+    origem: 'remessa',
+    nameFrom: user.usu_nome.trim(),
+    fromAddress: user.usu_login,
+    attachmentRefs: [],
+    tags: [],
+    processedDetails: { remessa: rem.rem_codigo },
+    reply: { codEmailReply: null, codEmailReplyBase: null },
+    oficio: null,
+  };
+  const size = hooks.slice ?? SLICE;
+  let creditsEnded: string | null = null;
+  for (;;) {
+    const outcome = await sendSlice(ctx, scope, rem, cols, common, customFields, size).catch((error) => {
+      if (error instanceof InsufficientCreditsError) return { creditsEnded: error.message };
+      throw error;
+    });
+    if ('creditsEnded' in outcome) {
+      creditsEnded = outcome.creditsEnded;
+      break;
+    }
+    if (outcome.done) break;
+    await hooks.afterSlice?.(outcome.sent);
+  }
+  if (creditsEnded) {
+    await q.failLines(ctx.db, rem.rem_codigo, 'pending', 'CREDITS_ERROR', `${creditsEnded} A linha não foi enviada.`);
+  }
+  const failed = await syncFailureRecord(ctx, rem);
+  const after = await q.findRemessaForWork(ctx.db, rem.rem_codigo);
+  const anySent = (after?.rem_enfileiradas ?? 0) > 0;
+  await q.moveRemessa(ctx.db, rem.rem_codigo, 'EM_PROCESSAMENTO', {
+    rem_falhas: failed,
+    ...(anySent
+      ? { rem_status_processamento: 'PROCESSADO_COM_SUCESSO' }
+      : {
+          rem_status_processamento: 'ERRO_PROCESSAMENTO',
+          tipo_falha: 'CREDITS_ERROR',
+          motivo_falha: creditsEnded ?? 'Nenhuma linha foi enviada.',
+        }),
+  });
+}
+
+async function sendSlice(
+  ctx: AppContext,
+  scope: TenantScope,
+  rem: q.WorkRemessa,
+  cols: FileColumns,
+  common: SendCommon,
+  customFields: CustomFieldDef[],
+  size: number,
+): Promise<{ done: boolean; sent: number }> {
+  const attempt = (stepByStep: boolean) =>
+    inTransaction(ctx.db, async (trx) => {
+      const locked = await q.lockRemessa(trx, rem.rem_codigo);
+      if (locked?.rem_status_processamento !== 'EM_PROCESSAMENTO') return { done: true, sent: 0 };
+      const lines = await q.nextPendingLines(trx, rem.rem_codigo, size);
+      if (lines.length === 0) return { done: true, sent: 0 };
+      const cells = lines.map((l) => l.lin_dados as string[]);
+      const refs = [...new Set(cells.map((c) => cols.cell(c, 'MODELO')))];
+      const templates = templateIndex(await q.findTemplatesByRef(trx, scope, refs));
+      const going: { lin_numero: number; template: LineTemplate; cells: string[] }[] = [];
+      const gone: number[] = [];
+      lines.forEach((l, i) => {
+        const template = templateOf(cols.cell(cells[i] ?? [], 'MODELO'), templates);
+        if (template?.mod_enable) going.push({ lin_numero: l.lin_numero, template, cells: cells[i] ?? [] });
+        else gone.push(l.lin_numero);
+      });
+      // A template removed or disabled after the validation: its lines are refused now.
+      await q.failLines(
+        trx,
+        rem.rem_codigo,
+        gone,
+        'TEMPLATE_ERROR',
+        'coluna MODELO: o modelo foi removido ou desativado depois do envio do arquivo.',
+      );
+      if (going.length === 0) return { done: false, sent: 0 };
+      const messages = going.map((g) => lineMessage(g.cells, cols, g.template, customFields));
+      const emails = await storeMessagesInTransaction(ctx, trx, common, messages, {
+        reason: `Remessa ${rem.rem_codigo} (${rem.rem_nome}): ${messages.length} AR-Email(s)`,
+        stepByStep,
+      });
+      await q.markLinesSent(
+        trx,
+        rem.rem_codigo,
+        going.map((g, i) => ({ lin_numero: g.lin_numero, cod_email: emails[i]?.ema_uni_codigo as number })),
+      );
+      return { done: false, sent: emails.length };
+    });
+  try {
+    return await attempt(false);
+  } catch (error) {
+    if (!(error instanceof StoredDiffersError)) throw error;
+    return attempt(true);
+  }
+}

@@ -1,0 +1,110 @@
+import { brasiliaDateTime, csvLine, type Remessa, remessaFailureLabel, remessaStatusInfo, STATUS_LABELS, type StatusType } from '@ar/core';
+import { asksForSms, FileColumns } from './remessa-rows.ts';
+import type { RemessaRow } from './remessas.queries.ts';
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+type Progress = { enviadas?: number; erros?: number } | null;
+
+/** One row of the two tabs. A failure record of refused lines counts them as its failures. */
+export function presentRemessa(r: RemessaRow): Remessa {
+  const p = (r.progresso ?? {}) as Progress;
+  return {
+    rem_codigo: r.rem_codigo,
+    rem_nome: r.rem_nome,
+    rem_data_criacao: iso(r.rem_data_criacao),
+    rem_data_processamento: iso(r.rem_data_processamento),
+    rem_status_processamento: r.rem_status_processamento,
+    rem_quantidade_registros: r.rem_quantidade_registros,
+    motivo_falha: r.motivo_falha,
+    tipo_falha: r.tipo_falha,
+    rem_origem: r.rem_origem,
+    progresso: {
+      enfileiradas: r.rem_enfileiradas,
+      enviadas: Number(p?.enviadas ?? 0),
+      falhas: r.rem_falhas + Number(p?.erros ?? 0),
+    },
+  };
+}
+
+export interface PreviewLine {
+  lin_numero: number;
+  lin_dados: unknown;
+  lin_status: string;
+  tipo_falha: string | null;
+  lin_motivo: string | null;
+  ema_uni_id: string | null;
+  ema_status_email: string | null;
+}
+
+const PREVIEW_COLUMNS = ['LINHA', 'PROTOCOLO', 'STATUS_EMAIL', 'STATUS_SMS', 'STATUS_WHATSAPP', 'PAGINA_PUBLICA', 'MOTIVO_FALHA'];
+
+/**
+ * The return preview ({name}_previa.csv): each input line as it came, then its line number,
+ * protocol, status per channel, public page address and failure reason. SMS and WhatsApp are
+ * 'Não solicitado' or, when the line asked for them, 'Indisponível' (docs/remessas.md).
+ * `remessa`: the first column names the file, for a preview of several.
+ */
+export function previewCsv(header: string[], lines: PreviewLine[], publicUrl: string, remessa?: number): string {
+  const lead = remessa === undefined ? [] : ['REMESSA'];
+  const cols = new FileColumns(header);
+  let out = csvLine([...lead, ...header, ...PREVIEW_COLUMNS]);
+  for (const l of lines) out += csvLine([...(remessa === undefined ? [] : [remessa]), ...previewCells(cols, l, publicUrl)]);
+  return out;
+}
+
+function previewCells(cols: FileColumns, l: PreviewLine, publicUrl: string): (string | number)[] {
+  const cells = Array.isArray(l.lin_dados) ? (l.lin_dados as string[]) : [];
+  const input = cols.header.map((_, i) => cells[i] ?? '');
+  const failed = l.lin_status === 'falha';
+  const emailStatus = failed
+    ? 'Não enviado'
+    : (STATUS_LABELS[(l.ema_status_email ?? 'processed') as StatusType]?.label ?? l.ema_status_email ?? 'Processado');
+  const asked = (yes: boolean) => (yes ? 'Indisponível' : 'Não solicitado');
+  return [
+    ...input,
+    l.lin_numero,
+    l.ema_uni_id ?? '',
+    emailStatus,
+    asked(asksForSms(cols.cell(cells, 'TIPO_ENVIO_SMS'))),
+    asked(cols.cell(cells, 'TELEFONE_DESTINATARIO_WHATSAPP') !== ''),
+    l.ema_uni_id ? `${publicUrl}/emails/info/public/${l.ema_uni_id}` : '',
+    l.lin_motivo ?? '',
+  ];
+}
+
+const REPORT_COLUMNS = [
+  'Código',
+  'Arquivo',
+  'Recebida em',
+  'Última atualização',
+  'Status',
+  'Registros',
+  'Mensagens geradas',
+  'Enviadas',
+  'Falhas',
+  'Tipo da falha',
+  'Motivo da falha',
+];
+
+/** The period report (remessas_{start}_{end}.csv): one line per remessa, dates dd/MM/yyyy HH:mm in Brasília. */
+export function reportCsv(rows: RemessaRow[]): string {
+  let out = csvLine(REPORT_COLUMNS);
+  for (const r of rows) {
+    const p = presentRemessa(r);
+    out += csvLine([
+      p.rem_codigo,
+      p.rem_nome,
+      brasiliaDateTime(p.rem_data_criacao),
+      brasiliaDateTime(p.rem_data_processamento),
+      remessaStatusInfo(p.rem_status_processamento).label,
+      p.rem_quantidade_registros,
+      p.progresso.enfileiradas,
+      p.progresso.enviadas,
+      p.progresso.falhas,
+      remessaFailureLabel(p.tipo_falha),
+      p.motivo_falha ?? '',
+    ]);
+  }
+  return out;
+}

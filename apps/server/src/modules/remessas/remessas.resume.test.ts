@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { useSinkApp } from '../../../test/harness.ts';
+import { csvOf, uploadBody } from '../../../test/remessa-files.ts';
+import { waitFor } from '../../../test/smtp-sink.ts';
+import { startEmailWorkers } from '../emails/send.worker.ts';
+import { processRemessa } from './remessa-processing.service.ts';
+
+// A file's run stopped between two slices, as a crash would stop it, then run again: every line
+// becomes exactly one message, and the relay receives each once (docs/remessas.md, "Resuming").
+// No workers: the test runs the remessa job itself.
+const { app, sink } = useSinkApp({ startQueue: true, startWorkers: false });
+
+class Crash extends Error {}
+
+describe('remessas: crash and resume', () => {
+  it('resumes after the last committed slice and sends no line twice', async () => {
+    const admin = await app.as('admin@demo.local');
+    const tpl = await app.call('POST', '/modelos', admin, {
+      mod_name: 'Retomada',
+      mod_subject: 'Aviso',
+      mod_content: '<p>Olá *|NOME|*</p>',
+    });
+    const rows = Array.from({ length: 7 }, (_, i) => [
+      `R-${i}`,
+      'Aviso *|ID|*',
+      `Pessoa ${i}`,
+      `retoma${i}@cliente.test`,
+      '',
+      '',
+      'Retomada',
+      '',
+    ]);
+    const res = await app.call('POST', '/remessas/upload', admin, uploadBody(csvOf(rows), 'retomada.csv'));
+    const id = res.json().rem_codigo as number;
+    const before = await app.t.balance('admin@demo.local');
+    expect(tpl.statusCode).toBe(201);
+
+    // First run: slices of 3, stopped after the first one committed.
+    let slices = 0;
+    await expect(
+      processRemessa(app.t.ctx, id, {
+        slice: 3,
+        afterSlice: () => {
+          slices++;
+          throw new Crash('killed');
+        },
+      }),
+    ).rejects.toBeInstanceOf(Crash);
+    expect(slices).toBe(1);
+    const db = app.t.ctx.db;
+    const lines = () =>
+      db
+        .selectFrom('remessa_linhas')
+        .select(['lin_numero', 'cod_email', 'lin_status'])
+        .where('rem_codigo', '=', id)
+        .orderBy('lin_numero')
+        .execute();
+    expect((await lines()).filter((l) => l.cod_email !== null)).toHaveLength(3);
+    expect(
+      (await db.selectFrom('remessas').select('rem_status_processamento').where('rem_codigo', '=', id).executeTakeFirstOrThrow())
+        .rem_status_processamento,
+    ).toBe('EM_PROCESSAMENTO');
+
+    // The retry: from the first line without a message.
+    await processRemessa(app.t.ctx, id, { slice: 3 });
+    const done = await lines();
+    expect(done.every((l) => l.lin_status === 'enviada' && l.cod_email !== null)).toBe(true);
+    expect(new Set(done.map((l) => l.cod_email)).size).toBe(7);
+    const rem = await db
+      .selectFrom('remessas')
+      .select(['rem_uuid', 'rem_status_processamento', 'rem_enfileiradas'])
+      .where('rem_codigo', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(rem).toMatchObject({ rem_status_processamento: 'PROCESSADO_COM_SUCESSO', rem_enfileiradas: 7 });
+    const messages = await db
+      .selectFrom('emails')
+      .select(['ema_uni_to', 'ema_uni_identificacao'])
+      .where('ema_uni_envio', '=', rem.rem_uuid)
+      .execute();
+    expect(messages).toHaveLength(7);
+    expect(await app.t.balance('admin@demo.local')).toBe(before - 7);
+    // A third run (a duplicate job) changes nothing.
+    await processRemessa(app.t.ctx, id);
+    expect(await db.selectFrom('emails').select('ema_uni_codigo').where('ema_uni_envio', '=', rem.rem_uuid).execute()).toHaveLength(7);
+
+    // And the relay receives each line once.
+    await startEmailWorkers(app.t.ctx);
+    const got = await waitFor(
+      () => sink.messages.filter((m) => m.rcptTo.some((r) => r.startsWith('retoma'))),
+      (m) => m.length >= 7,
+    );
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(got.length).toBe(7);
+    expect(new Set(got.flatMap((m) => m.rcptTo)).size).toBe(7);
+    expect(got.map((m) => m.parsed.subject).sort()).toEqual(rows.map((r) => `Aviso ${r[0]}`).sort());
+  });
+});

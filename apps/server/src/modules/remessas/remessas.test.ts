@@ -1,0 +1,353 @@
+import { REMESSA_MSG } from '@ar/core';
+import { describe, expect, it } from 'vitest';
+import { notFoundForOthers, useSinkApp, withoutSession } from '../../../test/harness.ts';
+import { csvOf, failureRecordOf, HEADER, settled, uploadBody } from '../../../test/remessa-files.ts';
+import { waitFor } from '../../../test/smtp-sink.ts';
+import { useTenants } from '../../../test/tenants.ts';
+import { removeExpiredFailures } from './remessas.service.ts';
+
+// Batch files through the API, the queue and a real SMTP sink (docs/remessas.md).
+const { app, sink } = useSinkApp({ startQueue: true });
+const { as } = useTenants(app);
+
+const upload = async (who: Record<string, string>, body: Record<string, unknown>) => {
+  const res = await app.call('POST', '/remessas/upload', who, body);
+  return res;
+};
+const uploaded = async (who: Record<string, string>, body: Record<string, unknown>) => {
+  const res = await upload(who, body);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().rem_codigo as number;
+};
+const template = async (who: Record<string, string>, mod_name: string, mod_subject = 'Assunto do modelo') => {
+  const res = await app.call('POST', '/modelos', who, {
+    mod_name,
+    mod_subject,
+    mod_content: '<p>Prezado(a) *|NOME|*, contrato *|ID|* vence em *|VENCIMENTO|*.</p>',
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json().modelo.mod_codigo as number;
+};
+const list = async (who: Record<string, string>, tipo: 'sucesso' | 'falha', extra = '') =>
+  (await app.call('GET', `/remessas?tipo=${tipo}${extra}`, who)).json();
+
+describe('remessas: the calls', () => {
+  it('answers 401 without a session on every call', async () => {
+    const wrong = await withoutSession(app, [
+      'POST /remessas/upload',
+      'POST /remessas/encoding-remessa',
+      'GET /remessas',
+      'GET /remessas/stats',
+      'GET /remessas/retorno/1',
+      'GET /remessas/retorno-full?ids=1',
+      'GET /remessas/relatorio?dataInicial=2026-11-01&dataFinal=2026-11-02',
+    ]);
+    expect(wrong).toEqual([]);
+  });
+
+  it('refuses what is not a csv data URL or is over 5 MB, with the spec texts, and keeps nothing', async () => {
+    const bad = async (body: Record<string, unknown>) => (await upload(as.usuario, body)).json().message;
+    expect(await bad(uploadBody('a;b', 'remessa.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'))).toBe(
+      'Por favor, selecione um arquivo CSV válido.',
+    );
+    expect(await bad({ contentBase64: 'isto não é base64!', fileName: 'remessa.csv' })).toBe('Por favor, selecione um arquivo CSV válido.');
+    const big = Buffer.alloc(5 * 1024 * 1024 + 1, 'a');
+    expect(await bad(uploadBody(big))).toBe('O arquivo deve ter no máximo 5MB.');
+    expect(await bad({ fileName: 'remessa.csv' })).toBe(REMESSA_MSG.contentRequired);
+    expect((await list(as.usuario, 'falha')).pagination.rowCount).toBe(0);
+  });
+
+  it('tells the encoding from the content', async () => {
+    const enc = async (bytes: Buffer) =>
+      (
+        await app.call('POST', '/remessas/encoding-remessa', as.usuario, { content: `data:text/csv;base64,${bytes.toString('base64')}` })
+      ).json();
+    expect(await enc(Buffer.from('ASSUNTO;NOME\nNotificação;João\n', 'utf8'))).toEqual({ encoding: 'UTF-8' });
+    expect(await enc(Buffer.from('ASSUNTO;NOME\nNotificação;João\n', 'latin1'))).toEqual({ encoding: 'ISO-8859-1' });
+    expect(await enc(Buffer.from('\ufeffASSUNTO', 'utf16le'))).toEqual({ encoding: 'UTF-16LE' });
+  });
+});
+
+describe('remessas: a file refused whole lands on the failures tab with its type and the spec text', () => {
+  const cases: [string, string | Buffer, string, string][] = [
+    [
+      'ENCODING_ERROR',
+      Buffer.from(csvOf([['1', 'Notificação', 'João', 'joao@cliente.test', '', '', 'M', '']]), 'latin1'),
+      'ENCODING_ERROR',
+      REMESSA_MSG.encoding,
+    ],
+    ['EMPTY_FILE', '', 'EMPTY_FILE', 'Arquivo vazio ou sem dados válidos'],
+    ['ONLY_HEADER', csvOf([]), 'ONLY_HEADER', 'Arquivo vazio ou sem dados válidos'],
+    [
+      'INVALID_FORMAT',
+      csvOf(Array.from({ length: 5001 }, (_, i) => [String(i), 'A', 'B', 'b@cliente.test', '', '', 'M', ''])),
+      'INVALID_FORMAT',
+      'O arquivo deve ter menos de 5.000 linhas',
+    ],
+    [
+      'SEPARATOR_ERROR',
+      'ID,ASSUNTO,NOME_DESTINATARIO,EMAIL_DESTINATARIO,MODELO\r\n1,A,B,b@c.test,M\r\n',
+      'SEPARATOR_ERROR',
+      REMESSA_MSG.separator,
+    ],
+    [
+      'REQUIRED_FIELDS',
+      csvOf([['1', 'A', 'B']], ['ID', 'assunto', 'nome_destinatario']),
+      'REQUIRED_FIELDS',
+      'Colunas obrigatórias ausentes: EMAIL_DESTINATARIO, MODELO',
+    ],
+    [
+      'HEADER_ERROR',
+      csvOf([['1', 'A', 'B', 'b@c.test', 'M', 'N']], ['ID', 'ASSUNTO', 'NOME_DESTINATARIO', 'EMAIL_DESTINATARIO', 'MODELO', 'modelo']),
+      'HEADER_ERROR',
+      'A coluna MODELO aparece mais de uma vez no cabeçalho.',
+    ],
+  ];
+  for (const [name, content, tipo, motivo] of cases) {
+    it(name, async () => {
+      const id = await uploaded(as.gerente, { ...uploadBody(content, `${name}.csv`), confirmarDuplicada: true });
+      const rem = await settled(app.t.ctx.db, id);
+      expect(rem).toMatchObject({ rem_status_processamento: 'FALHA_NA_VALIDACAO', tipo_falha: tipo, motivo_falha: motivo });
+      const row = (await list(as.gerente, 'falha', `&searchTerm=${name}`)).data[0];
+      expect(row).toMatchObject({ rem_codigo: id, rem_nome: `${name}.csv`, tipo_falha: tipo, motivo_falha: motivo });
+      // Nothing to preview: an empty body.
+      const preview = await app.call('GET', `/remessas/retorno/${id}`, as.gerente);
+      expect(preview.statusCode).toBe(200);
+      expect(preview.body).toBe('');
+    });
+  }
+});
+
+describe('remessas: a mixed file', () => {
+  let fileId = 0;
+  let content = '';
+  it('sends the good lines as AR messages through the relay and lists the bad ones with line and column', async () => {
+    const code = await template(as.admin, 'Cobrança Remessa');
+    await template(as.admin, 'Aviso por nome', 'Aviso para *|NOME|*');
+    const before = await app.t.balance('admin@demo.local');
+    const header = [...HEADER, 'VENCIMENTO'];
+    content = csvOf(
+      [
+        ['CT-1', 'Contrato *|ID|* de *|NOME|*', 'Ana Lima', 'ana@cliente.test', '', '', String(code), '', '10/12/2026'],
+        ['CT-2', '', 'Bruno Dias', 'bruno@cliente.test', '', 'N', 'Aviso por nome', '', '11/12/2026'],
+        ['CT-3', 'X', 'Carla', 'carla-sem-arroba', '', '', String(code), '', ''],
+        ['CT-4', 'X', 'Davi', 'davi@cliente.test', '', '', 'Modelo que não existe', '', ''],
+        ['CT-5', 'X', 'Eva', 'eva@cliente.test', '1234', 'S', String(code), '', ''],
+        ['CT-6', 'X', 'Fábio', 'fabio@cliente.test', '(11) 98765-4321', 'S', String(code), '', ''],
+        ['CT-7', 'X', 'Gil', 'gil@cliente.test', '', '', String(code), '(11) 98765-4321', ''],
+        ['CT-8', 'X', '', 'h@cliente.test', '', '', String(code), '', ''],
+      ],
+      header,
+    );
+    fileId = await uploaded(as.admin, uploadBody(content, 'clientes novembro.csv'));
+    const rem = await settled(app.t.ctx.db, fileId);
+    expect(rem).toMatchObject({
+      rem_status_processamento: 'PROCESSADO_COM_SUCESSO',
+      rem_quantidade_registros: 8,
+      rem_enfileiradas: 2,
+      rem_falhas: 6,
+    });
+
+    const mails = await waitFor(
+      () => sink.messages.filter((m) => m.rcptTo.some((r) => r === 'ana@cliente.test' || r === 'bruno@cliente.test')),
+      (m) => m.length === 2,
+    );
+    const ana = mails.find((m) => m.rcptTo.includes('ana@cliente.test'));
+    expect(ana?.parsed.subject).toBe('Contrato CT-1 de Ana Lima');
+    expect(ana?.parsed.html).toContain('Prezado(a) Ana Lima, contrato CT-1 vence em 10/12/2026.');
+    const bruno = mails.find((m) => m.rcptTo.includes('bruno@cliente.test'));
+    expect(bruno?.parsed.subject).toBe('Aviso para Bruno Dias');
+    // The lines that failed sent nothing.
+    expect(sink.messages.some((m) => m.rcptTo.some((r) => /carla|davi|eva|fabio|gil|^h@/.test(r)))).toBe(false);
+    // Two credits, one ledger reference for the file; the messages keep the ID as identification.
+    expect(await app.t.balance('admin@demo.local')).toBe(before - 2);
+    const sent = (await app.call('GET', '/emails/send?searchTerm=CT-1', as.admin)).json();
+    expect(sent.emails[0]).toMatchObject({ ema_uni_identificacao: 'CT-1', ema_uni_to: 'ana@cliente.test' });
+
+    const failure = await failureRecordOf(app.t.ctx.db, fileId);
+    expect(failure).toMatchObject({
+      rem_status_processamento: 'FALHA_NA_VALIDACAO',
+      rem_quantidade_registros: 6,
+      tipo_falha: 'INVALID_FORMAT',
+    });
+    const reasons = failure?.motivo_falha ?? '';
+    expect(reasons).toContain('Linha 4, coluna EMAIL_DESTINATARIO: o e-mail "carla-sem-arroba" não é válido.');
+    expect(reasons).toContain('Linha 5, coluna MODELO: modelo "Modelo que não existe" não encontrado ou desativado.');
+    expect(reasons).toContain('Linha 6, coluna TELEFONE_DESTINATARIO: o celular "1234" não é válido para SMS');
+    expect(reasons).toContain('Linha 7, coluna TIPO_ENVIO_SMS: o envio por AR-SMS ainda não está disponível');
+    expect(reasons).toContain('Linha 8, coluna TELEFONE_DESTINATARIO_WHATSAPP: o envio por AR-WhatsApp ainda não está disponível');
+    expect(reasons).toContain('Linha 9, coluna NOME_DESTINATARIO: informe o nome do destinatário.');
+    const types = await app.t.ctx.db
+      .selectFrom('remessa_linhas')
+      .select(['lin_numero', 'tipo_falha'])
+      .where('rem_codigo', '=', fileId)
+      .orderBy('lin_numero')
+      .execute();
+    expect(types.map((t) => t.tipo_falha)).toEqual([
+      null,
+      null,
+      'INVALID_FORMAT',
+      'TEMPLATE_ERROR',
+      'INVALID_FORMAT',
+      'CHANNEL_UNAVAILABLE',
+      'CHANNEL_UNAVAILABLE',
+      'REQUIRED_FIELDS',
+    ]);
+  });
+
+  it('shows on both tabs with the counts, the progress and the failure record', async () => {
+    expect((await app.call('GET', '/remessas/stats', as.admin)).json()).toEqual({ total_sucessos: 1, total_falhas: 1 });
+    const ok = await list(as.admin, 'sucesso');
+    expect(ok.pagination.rowCount).toBe(1);
+    expect(ok.data[0]).toMatchObject({ rem_codigo: fileId, rem_status_processamento: 'PROCESSADO_COM_SUCESSO', rem_origem: null });
+    const progress = await waitFor(
+      async () => (await list(as.admin, 'sucesso')).data[0].progresso,
+      (p) => p.enviadas === 2,
+    );
+    expect(progress).toEqual({ enfileiradas: 2, enviadas: 2, falhas: 6 });
+    const bad = await list(as.admin, 'falha');
+    expect(bad.data[0]).toMatchObject({ rem_origem: fileId, rem_nome: 'clientes novembro.csv', tipo_falha: 'INVALID_FORMAT' });
+    // Search by the file name, the label of each tab.
+    expect((await list(as.admin, 'sucesso', '&searchTerm=novembro')).pagination.rowCount).toBe(1);
+    expect((await list(as.admin, 'sucesso', '&searchTerm=dezembro')).pagination.rowCount).toBe(0);
+    expect((await app.call('GET', '/remessas?tipo=todas', as.admin)).statusCode).toBe(400);
+    expect((await app.call('GET', '/remessas?column=rem_sha256', as.admin)).json().message).toBe('Coluna de ordenação inválida.');
+  });
+
+  it('answers the return preview: each line with protocol, statuses, public page and reason', async () => {
+    const res = await app.call('GET', `/remessas/retorno/${fileId}`, as.admin);
+    expect(res.headers['content-type']).toContain('text/csv');
+    expect(res.headers['content-disposition']).toContain('clientes%20novembro_previa.csv');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      `${[...HEADER, 'VENCIMENTO'].join(';')};LINHA;PROTOCOLO;STATUS_EMAIL;STATUS_SMS;STATUS_WHATSAPP;PAGINA_PUBLICA;MOTIVO_FALHA`,
+    );
+    expect(lines).toHaveLength(9);
+    const ana = lines[1]?.split(';') ?? [];
+    expect(ana.slice(0, 4)).toEqual(['CT-1', 'Contrato *|ID|* de *|NOME|*', 'Ana Lima', 'ana@cliente.test']);
+    expect(ana[10]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(['Processado', 'Enviado', 'Entregue']).toContain(ana[11]);
+    expect(ana[14]).toBe(`http://localhost:3999/emails/info/public/${ana[10]}`);
+    const fabio = lines[6]?.split(';') ?? [];
+    expect(fabio.slice(11, 14)).toEqual(['Não enviado', 'Indisponível', 'Não solicitado']);
+    // The failure record's preview lists its lines only.
+    const failure = await failureRecordOf(app.t.ctx.db, fileId);
+    const refused = (await app.call('GET', `/remessas/retorno/${failure?.rem_codigo}`, as.admin)).body.trim().split('\r\n');
+    expect(refused).toHaveLength(7);
+    // Several at once.
+    const full = (await app.call('GET', `/remessas/retorno-full?ids=${fileId},${failure?.rem_codigo}`, as.admin)).body;
+    expect(full.split('\r\n').filter((l) => l.startsWith(`${fileId};`) || l.startsWith(`${failure?.rem_codigo};`))).toHaveLength(14);
+  });
+
+  it('asks before the same file goes again within 24 h, and sends it once confirmed', async () => {
+    const again = await upload(as.admin, uploadBody(content, 'clientes novembro (1).csv'));
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toMatch(
+      /^Este mesmo arquivo já foi enviado em \d\d\/\d\d\/\d{4} \d\d:\d\d \(remessa nº \d+\)\. Deseja enviá-lo novamente\?/,
+    );
+    expect(again.json().duplicada).toMatchObject({ rem_codigo: fileId, rem_nome: 'clientes novembro.csv' });
+    expect((await app.call('GET', '/remessas/stats', as.admin)).json().total_sucessos).toBe(1);
+    // Another user's same file asks nothing: the question is about the user's own sends.
+    expect((await upload(as.gerente, uploadBody(content, 'x.csv'))).statusCode).toBe(201);
+    const confirmed = await uploaded(as.admin, { ...uploadBody(content, 'clientes novembro (1).csv'), confirmarDuplicada: true });
+    expect((await settled(app.t.ctx.db, confirmed)).rem_enfileiradas).toBe(2);
+  });
+
+  it('prints the period report and answers an empty body for a period without remessas', async () => {
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+    const res = await app.call('GET', `/remessas/relatorio?format=csv&dataInicial=${today}&dataFinal=${today}`, as.admin);
+    const day = today.split('-').reverse().join('-');
+    expect(res.headers['content-disposition']).toContain(`remessas_${day}_${day}.csv`);
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'Código;Arquivo;Recebida em;Última atualização;Status;Registros;Mensagens geradas;Enviadas;Falhas;Tipo da falha;Motivo da falha',
+    );
+    expect(lines.some((l) => l.startsWith(`${fileId};clientes novembro.csv;`) && l.includes(';Concluído;8;2;'))).toBe(true);
+    const empty = await app.call('GET', '/remessas/relatorio?format=csv&dataInicial=2020-01-01&dataFinal=2020-01-31', as.admin);
+    expect(empty.statusCode).toBe(200);
+    expect(empty.body).toBe('');
+    const future = await app.call('GET', '/remessas/relatorio?format=csv&dataInicial=2020-01-01&dataFinal=2999-01-31', as.admin);
+    expect(future.json().message).toBe('A data não pode ser posterior a hoje.');
+  });
+
+  it("keeps another tenant's and another user's remessas out of reach: 404 on every id route, nothing listed", async () => {
+    const failure = await failureRecordOf(app.t.ctx.db, fileId);
+    for (const who of [as.otherAdmin, as.usuario]) {
+      const leaks = await notFoundForOthers(app, who, [
+        ['GET', `/remessas/retorno/${fileId}`],
+        ['GET', `/remessas/retorno/${failure?.rem_codigo}`],
+        ['GET', `/remessas/retorno-full?ids=${fileId}`],
+      ]);
+      expect(leaks).toEqual([]);
+      expect((await list(who, 'sucesso', `&searchTerm=${fileId}`)).data).toEqual([]);
+    }
+    expect((await app.call('GET', '/remessas/stats', as.otherAdmin)).json()).toEqual({ total_sucessos: 0, total_falhas: 0 });
+  });
+});
+
+describe('remessas: credits and the 90-day clean-up', () => {
+  it('refuses a file the plan cannot pay before anything is sent', async () => {
+    const code = await template(as.usuario, 'Modelo do usuário');
+    await app.t.ctx.db
+      .updateTable('planos')
+      .set({ pla_total_credito: 2 })
+      .where('pla_nivel', '=', 1)
+      .where('pla_codigo_usu_ent', '=', (await app.scopeOf('usuario@demo.local')).owner)
+      .execute();
+    const rows = ['u1', 'u2', 'u3'].map((n) => [n, 'Aviso', `Nome ${n}`, `${n}@cliente.test`, '', '', String(code), '', '']);
+    const id = await uploaded(as.usuario, uploadBody(csvOf(rows), 'sem creditos.csv'));
+    const rem = await settled(app.t.ctx.db, id);
+    expect(rem).toMatchObject({ rem_status_processamento: 'ERRO_PROCESSAMENTO', tipo_falha: 'CREDITS_ERROR', rem_enfileiradas: 0 });
+    expect(rem.motivo_falha).toBe('Créditos insuficientes: a remessa precisa de 3 crédito(s) e o plano tem 2. Nenhuma linha foi enviada.');
+    expect(await app.t.balance('usuario@demo.local')).toBe(2);
+    expect(sink.messages.some((m) => m.rcptTo.includes('u1@cliente.test'))).toBe(false);
+    expect((await list(as.usuario, 'falha')).data[0]).toMatchObject({ rem_codigo: id, tipo_falha: 'CREDITS_ERROR' });
+  });
+
+  it('refuses a file of an account that requires attachments (ERRO_CONFIGURACAO), as compose would', async () => {
+    const owner = (await app.scopeOf('usuario@demo.local')).owner;
+    await app.t.ctx.db
+      .updateTable('planos')
+      .set({ pla_total_credito: 100 })
+      .where('pla_nivel', '=', 1)
+      .where('pla_codigo_usu_ent', '=', owner)
+      .execute();
+    await app.t.ctx.db.updateTable('usuarios').set({ usu_anexo_obrigatorio: 'S' }).where('usu_codigo', '=', owner).execute();
+    const code = (await list(as.usuario, 'falha')).data.length;
+    const id = await uploaded(
+      as.usuario,
+      uploadBody(csvOf([['a1', 'Aviso', 'Nome', 'a1@cliente.test', '', '', 'Modelo do usuário', '']]), 'anexo.csv'),
+    );
+    const rem = await settled(app.t.ctx.db, id);
+    expect(rem).toMatchObject({ rem_status_processamento: 'ERRO_CONFIGURACAO', tipo_falha: 'REQUIRED_FIELDS', rem_enfileiradas: 0 });
+    expect(rem.motivo_falha).toContain('Você deve selecionar um ou mais anexos');
+    expect((await list(as.usuario, 'falha')).data.length).toBe(code + 1);
+    expect(await app.t.balance('usuario@demo.local')).toBe(100);
+    await app.t.ctx.db.updateTable('usuarios').set({ usu_anexo_obrigatorio: 'N' }).where('usu_codigo', '=', owner).execute();
+  });
+
+  it('removes failure records (and their files) after 90 days; successes stay', async () => {
+    const db = app.t.ctx.db;
+    const old = new Date(Date.now() - 91 * 86_400_000);
+    const failed = await db
+      .selectFrom('remessas')
+      .select(['rem_codigo', 'rem_arquivo'])
+      .where('rem_status_processamento', '=', 'FALHA_NA_VALIDACAO')
+      .where('rem_arquivo', 'is not', null)
+      .executeTakeFirstOrThrow();
+    await db.updateTable('remessas').set({ rem_data_processamento: old }).execute();
+    const before = await db.selectFrom('remessas').select('rem_status_processamento').execute();
+    expect(await app.t.ctx.storage.read(failed.rem_arquivo as string)).not.toBeNull();
+    await removeExpiredFailures(app.t.ctx, new Date(Date.now() - 90 * 86_400_000));
+    const after = await db.selectFrom('remessas').select('rem_status_processamento').execute();
+    expect(after.every((r) => r.rem_status_processamento === 'PROCESSADO_COM_SUCESSO')).toBe(true);
+    expect(after.length).toBe(before.filter((r) => r.rem_status_processamento === 'PROCESSADO_COM_SUCESSO').length);
+    expect(await app.t.ctx.storage.read(failed.rem_arquivo as string)).toBeNull();
+  });
+});

@@ -1,0 +1,53 @@
+import { REMESSA_FAILURE_DAYS } from '@ar/core';
+import type { PgBoss } from 'pg-boss';
+import type { AppContext } from '../../context.ts';
+import { warmQueueCache } from '../../queue/boss.ts';
+import { failRemessa, processRemessa } from './remessa-processing.service.ts';
+import { removeExpiredFailures } from './remessas.service.ts';
+
+/** One job per received file (singleton per remessa), queued by the upload in its own transaction. */
+export const REMESSA_QUEUE = 'remessa-process';
+export const REMESSA_FAILED_QUEUE = 'remessa-process-failed';
+/** Daily: failure records older than REMESSA_FAILURE_DAYS go, with their files. */
+export const REMESSA_CLEANUP_QUEUE = 'remessa-cleanup';
+
+export interface RemessaJob {
+  rem_codigo: number;
+}
+
+/**
+ * The batch queues. A file's job retries twice (a worker that died, a database that blinked: each
+ * retry resumes where the statuses say); after the last it lands in the failed queue, whose
+ * worker ends the file in ERRO_SISTEMA. The heartbeat gives a crashed worker's job back within
+ * ~20 s (queue/boss.ts supervises every 10 s).
+ */
+export async function createRemessaQueues(boss: PgBoss): Promise<void> {
+  await boss.createQueue(REMESSA_FAILED_QUEUE);
+  await boss.createQueue(REMESSA_QUEUE, {
+    retryLimit: 2,
+    retryDelay: 5,
+    expireInSeconds: 900,
+    heartbeatSeconds: 10,
+    deadLetter: REMESSA_FAILED_QUEUE,
+  });
+  await boss.createQueue(REMESSA_CLEANUP_QUEUE, { retryLimit: 2, expireInSeconds: 600 });
+  await warmQueueCache(boss, [REMESSA_QUEUE, REMESSA_FAILED_QUEUE, REMESSA_CLEANUP_QUEUE]);
+}
+
+export async function startRemessaWorkers(ctx: AppContext, opts: { pollingIntervalSeconds?: number } = {}): Promise<void> {
+  const boss = ctx.boss;
+  if (!boss) return;
+  const polling = opts.pollingIntervalSeconds ?? 0.5;
+  await createRemessaQueues(boss);
+  await boss.work<RemessaJob>(REMESSA_QUEUE, { batchSize: 1, pollingIntervalSeconds: polling }, async ([job]) => {
+    if (job) await processRemessa(ctx, job.data.rem_codigo);
+  });
+  await boss.work<RemessaJob>(REMESSA_FAILED_QUEUE, { batchSize: 1, pollingIntervalSeconds: polling }, async ([job]) => {
+    if (job) await failRemessa(ctx, job.data.rem_codigo, 'retries exhausted');
+  });
+  await boss.work(REMESSA_CLEANUP_QUEUE, { batchSize: 1, pollingIntervalSeconds: 5 }, async () => {
+    const removed = await removeExpiredFailures(ctx, new Date(Date.now() - REMESSA_FAILURE_DAYS * 86_400_000));
+    if (removed > 0) ctx.log.info({ removed }, 'expired remessa failure records removed');
+  });
+  await boss.schedule(REMESSA_CLEANUP_QUEUE, '20 3 * * *', {}, { tz: 'America/Sao_Paulo' });
+}

@@ -1,0 +1,32 @@
+import type { RemessaEncodingResponse, RemessaStatsResponse, RemessaUploadBody, RemessaUploadResponse } from '@ar/core';
+import { api } from '../../api/client.ts';
+import { getSession } from '../../session/session.ts';
+
+export const remessaStatsCall = () => api<RemessaStatsResponse>('/remessas/stats', { silent: true });
+export const encodingCall = (content: string) =>
+  api<RemessaEncodingResponse>('/remessas/encoding-remessa', { method: 'POST', body: { content }, silent: true });
+export const uploadCall = (body: RemessaUploadBody) =>
+  api<RemessaUploadResponse>('/remessas/upload', { method: 'POST', body, silent: true });
+
+/**
+ * A CSV of the batch area (preview, period report): saved under the name the server gives it, or
+ * null when the body is empty (not ready / nothing in the period, spec 002 §7).
+ */
+export async function downloadCsv(path: string, query: Record<string, string>, fallbackName: string): Promise<boolean> {
+  const qs = new URLSearchParams(query).toString();
+  const res = await fetch(`/v2${path}${qs ? `?${qs}` : ''}`, { headers: { authorization: `Bearer ${getSession()?.token ?? ''}` } });
+  if (!res.ok) throw new Error((await res.json().catch(() => null))?.message ?? 'Falha no download');
+  const blob = await res.blob();
+  if (blob.size === 0) return false;
+  saveBlob(blob, decodeURIComponent(res.headers.get('filename') ?? '') || fallbackName);
+  return true;
+}
+
+export function saveBlob(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob);
+  const a = Object.assign(document.createElement('a'), { href: url, download: name });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,176 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { login } from './support.ts';
+
+// The batch area as a person uses it (spec 002 §2 "Remessas page"; docs/remessas.md).
+
+const HEADER = 'ID;ASSUNTO;NOME_DESTINATARIO;EMAIL_DESTINATARIO;TELEFONE_DESTINATARIO;TIPO_ENVIO_SMS;MODELO;TELEFONE_DESTINATARIO_WHATSAPP';
+
+async function apiAs(page: Page, method: 'GET' | 'POST', url: string, data?: unknown) {
+  const token = await page.evaluate(() => sessionStorage.getItem('ar.token'));
+  const res = await page.request.fetch(`/v2${url}`, { method, data, headers: { authorization: `Bearer ${token}` } });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return res.json();
+}
+
+function tmpFile(name: string, content: string | Buffer) {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'rem-')), name);
+  fs.writeFileSync(file, content);
+  return file;
+}
+
+const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
+
+async function chooseAndSend(page: Page, file: string) {
+  await page.getByRole('button', { name: 'Nova Remessa' }).click();
+  const modal = dialog(page, 'Upload de Remessa');
+  await expect(modal).toBeVisible();
+  await modal.getByLabel('Selecionar arquivo CSV').setInputFiles(file);
+  await expect(modal.getByTestId('remessa-file')).toContainText(path.basename(file));
+  await modal.getByRole('button', { name: 'Enviar Remessa' }).click();
+  return modal;
+}
+
+async function expectUploaded(page: Page) {
+  const done = dialog(page, 'Upload Realizado!');
+  await expect(done.getByText('Sua remessa foi enviada e está sendo processada.')).toBeVisible();
+  // It closes by itself after 3 s.
+  await expect(done).toHaveCount(0, { timeout: 8_000 });
+}
+
+async function readDownload(page: Page, click: () => Promise<void>) {
+  const [download] = await Promise.all([page.waitForEvent('download'), click()]);
+  const file = await download.path();
+  return { name: download.suggestedFilename(), text: fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '') };
+}
+
+test('remessas: a mixed file through the modal, both tabs, details, the preview and the period report', async ({ page }) => {
+  await login(page, 'admin@demo.local');
+  await expect(page).toHaveURL(/\/emails\/enviados$/);
+  // The menu item (the demo administrator accepts batch files).
+  await page.getByRole('button', { name: 'Remessas' }).click();
+  await page.getByRole('menuitem', { name: 'Processamento de Arquivos' }).click();
+  await expect(page).toHaveURL(/\/remessas$/);
+  const tpl = await apiAs(page, 'POST', '/modelos', {
+    mod_name: 'Cobrança E2E',
+    mod_subject: 'Aviso',
+    mod_content: '<p>Olá *|NOME|*, contrato *|ID|*.</p>',
+  });
+
+  // The example file.
+  await page.getByRole('button', { name: 'Nova Remessa' }).click();
+  const example = await readDownload(page, () =>
+    dialog(page, 'Upload de Remessa').getByRole('button', { name: 'Baixar Modelo de Exemplo' }).click(),
+  );
+  expect(example.name).toBe('modelo_remessa.csv');
+  expect(example.text.split('\r\n')[0]).toBe(HEADER);
+  expect(example.text.trim().split('\r\n')).toHaveLength(2);
+  await dialog(page, 'Upload de Remessa').getByRole('button', { name: 'Cancelar' }).click();
+
+  const mixed = tmpFile(
+    'clientes.csv',
+    [
+      HEADER,
+      `E2E-1;Contrato *|ID|*;Ana Lima;ana.e2e@cliente.test;;;${tpl.modelo.mod_codigo};`,
+      'E2E-2;Contrato;Bruno;bruno-sem-arroba;;;Cobrança E2E;',
+      `E2E-3;Contrato;Carla;carla.e2e@cliente.test;;;Modelo inexistente;`,
+    ].join('\r\n'),
+  );
+  await chooseAndSend(page, mixed);
+  await expectUploaded(page);
+
+  // Successes tab: the file, its badge and its progress.
+  const ok = page.getByRole('tab', { name: /Remessas Processadas/ });
+  const failed = page.getByRole('tab', { name: /Remessas com Falha/ });
+  await expect(ok.getByTestId('tab-count')).toHaveText('1', { timeout: 20_000 });
+  await expect(failed.getByTestId('tab-count')).toHaveText('1');
+  const row = page.locator('tr', { hasText: 'clientes.csv' });
+  await expect(row.getByText('Concluído')).toBeVisible({ timeout: 20_000 });
+  await expect(row.getByText('1 na fila')).toBeVisible();
+  await expect(page.getByLabel('Pesquisar pelo nome do arquivo processado')).toBeVisible();
+
+  // Legend of this tab: the non-error statuses.
+  await page.getByRole('button', { name: 'Legenda de status' }).click();
+  await expect(page.getByTestId('status-legend').getByText('PROCESSADO_COM_SUCESSO')).toBeVisible();
+  await expect(page.getByTestId('status-legend').getByText('FALHA_NA_VALIDACAO')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  // The preview.
+  const preview = await readDownload(page, () => row.getByRole('button', { name: 'Prévia do retorno de clientes.csv' }).click());
+  expect(preview.name).toBe('clientes_previa.csv');
+  const lines = preview.text.trim().split('\r\n');
+  expect(lines[0]).toBe(`${HEADER};LINHA;PROTOCOLO;STATUS_EMAIL;STATUS_SMS;STATUS_WHATSAPP;PAGINA_PUBLICA;MOTIVO_FALHA`);
+  expect(lines[1]).toMatch(/^E2E-1;.*;2;[0-9a-f-]{36};(Processado|Enviado|Entregue);Não solicitado;Não solicitado;http/);
+  expect(lines[2]).toContain('Linha 3, coluna EMAIL_DESTINATARIO');
+
+  // Failures tab: the search label follows, the refused lines, Detalhes.
+  await page.getByLabel('Pesquisar pelo nome do arquivo processado').fill('xyz');
+  await failed.click();
+  await expect(page.getByLabel('Pesquisar pelo nome do arquivo com falha')).toHaveValue('');
+  await expect(page.getByText('Os registros das remessas com falha ficam disponíveis por 90 dias.')).toBeVisible();
+  const bad = page.locator('tr', { hasText: 'clientes.csv' });
+  await expect(bad.getByText('Falha na Validação')).toBeVisible();
+  await bad.getByRole('button', { name: /^Detalhes de/ }).click();
+  const details = dialog(page, 'Detalhes da Remessa');
+  await expect(details.getByText('Registros tentados')).toBeVisible();
+  await expect(details.getByTestId('failure-reason')).toContainText(
+    'Linha 3, coluna EMAIL_DESTINATARIO: o e-mail "bruno-sem-arroba" não é válido.',
+  );
+  await expect(details.getByTestId('failure-reason')).toContainText(
+    'Linha 4, coluna MODELO: modelo "Modelo inexistente" não encontrado ou desativado.',
+  );
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Legenda de status' }).click();
+  await expect(page.getByTestId('status-legend').getByText('ERRO_SISTEMA')).toBeVisible();
+  await expect(page.getByTestId('status-legend').getByText('PROCESSADO_COM_SUCESSO')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  // The period report: today, read back.
+  await page.getByRole('button', { name: 'Gerar Relatório' }).click();
+  const report = dialog(page, 'Relatório Remessas');
+  const today = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: 'numeric' }).format(new Date());
+  const day = report.getByRole('button', { name: new RegExp(`^${Number(today)} `) }).first();
+  await day.click();
+  await day.click();
+  await expect(report.getByRole('textbox', { name: 'Até' })).toHaveValue(/\d\d\/\d\d\/\d{4}/);
+  const printed = await readDownload(page, () => report.getByRole('button', { name: 'Gerar' }).click());
+  expect(printed.name).toMatch(/^remessas_\d\d-\d\d-\d{4}_\d\d-\d\d-\d{4}\.csv$/);
+  expect(printed.text).toContain(';clientes.csv;');
+  expect(printed.text).toContain('Concluído');
+});
+
+test('remessas: an ISO-8859-1 file asks to convert, then goes; a comma-separated file shows the spec message', async ({ page }) => {
+  await login(page, 'admin@demo.local');
+  await expect(page).toHaveURL(/\/emails\/enviados$/);
+  await page.goto('/remessas');
+  await apiAs(page, 'POST', '/modelos', { mod_name: 'Latin', mod_subject: 'Aviso', mod_content: '<p>Olá *|NOME|*</p>' });
+
+  const latin = tmpFile(
+    'acentos.csv',
+    Buffer.from(`${HEADER}\r\nL-1;Notificação;João Conceição;joao.e2e@cliente.test;;;Latin;\r\n`, 'latin1'),
+  );
+  let modal = await chooseAndSend(page, latin);
+  const ask = dialog(page, 'Atenção');
+  await expect(ask.getByTestId('confirm-message')).toContainText('ISO-8859-1');
+  await ask.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(modal).toBeVisible();
+  await modal.getByRole('button', { name: 'Enviar Remessa' }).click();
+  await dialog(page, 'Atenção').getByRole('button', { name: 'Continuar' }).click();
+  await expectUploaded(page);
+  const row = page.locator('tr', { hasText: 'acentos.csv' });
+  await expect(row.getByText('Concluído')).toBeVisible({ timeout: 20_000 });
+  const preview = await readDownload(page, () => row.getByRole('button', { name: 'Prévia do retorno de acentos.csv' }).click());
+  expect(preview.text).toContain('L-1;Notificação;João Conceição;');
+
+  const comma = tmpFile('virgulas.csv', 'ID,ASSUNTO,NOME_DESTINATARIO,EMAIL_DESTINATARIO,MODELO\r\n1,A,B,b@cliente.test,Latin\r\n');
+  modal = await chooseAndSend(page, comma);
+  const error = dialog(page, 'Erro no Upload');
+  await expect(error.getByTestId('alert-message')).toHaveText('Use ponto e vírgula (;) como separador de colunas');
+  await error.getByRole('button').first().click();
+
+  // Not a csv at all.
+  await modal.getByLabel('Selecionar arquivo CSV').setInputFiles(tmpFile('planilha.xlsx', 'x'));
+  await expect(dialog(page, 'Arquivo Inválido').getByTestId('alert-message')).toHaveText('Por favor, selecione um arquivo CSV válido.');
+});

@@ -1,0 +1,200 @@
+import { REMESSA_MSG, REMESSA_REQUIRED_COLUMNS, type RemessaFailureType } from './contracts/remessas.ts';
+
+/**
+ * The batch file's rules (spec 002 §5 "Batch upload file"), one copy for the browser (before the
+ * upload) and the server (the authority, in the worker): the file's kind and size, its encoding,
+ * then its text. The browser stops at the first problem with the spec's dialog; the server
+ * records the same problem as a remessa on the failures tab (docs/remessas.md).
+ */
+
+/** 5 MB (spec 002 §9). */
+export const REMESSA_MAX_BYTES = 5 * 1024 * 1024;
+/**
+ * Data lines (header not counted): the issue's budget names a 5,000-row file as the one that must
+ * go through, so 5,000 rows under a header pass and 5,001 do not (docs/remessas.md).
+ */
+export const REMESSA_MAX_LINES = 5000;
+
+/** Csv by type or by a name ending .csv. */
+export function isCsvFile(file: { name: string; type?: string | null }): boolean {
+  const type = (file.type ?? '').toLowerCase();
+  return type === 'text/csv' || type === 'application/csv' || /\.csv$/i.test(file.name.trim());
+}
+
+export type RemessaEncoding = 'UTF-8' | 'ISO-8859-1' | 'UTF-16LE' | 'UTF-16BE' | 'BINARIO';
+
+/**
+ * The encoding read from the bytes: a UTF-8 (or UTF-16) byte-order mark; NUL bytes (UTF-16 when
+ * they alternate, binary otherwise); bytes that decode as UTF-8; else a single-byte text, called
+ * ISO-8859-1 (what the spec converts). Windows-1252 (Excel's "CSV" on Windows) is in that family:
+ * the conversion decodes with the WHATWG decoder of the 'iso-8859-1' label, which is windows-1252,
+ * so its curly quotes and dashes come through too.
+ */
+export function detectEncoding(bytes: Uint8Array): RemessaEncoding {
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return 'UTF-8';
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'UTF-16LE';
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'UTF-16BE';
+  const sample = bytes.subarray(0, 64 * 1024);
+  let evenNul = 0;
+  let oddNul = 0;
+  for (let i = 0; i < sample.length; i++) {
+    if (sample[i] === 0) {
+      if (i % 2 === 0) evenNul++;
+      else oddNul++;
+    }
+  }
+  if (evenNul + oddNul > 0) {
+    const half = sample.length / 4;
+    if (oddNul > half && evenNul === 0) return 'UTF-16LE';
+    if (evenNul > half && oddNul === 0) return 'UTF-16BE';
+    return 'BINARIO';
+  }
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return 'UTF-8';
+  } catch {
+    return 'ISO-8859-1';
+  }
+}
+
+/** The text of a file's bytes: UTF-8 (its byte-order mark dropped) or, converted, ISO-8859-1. */
+export function decodeRemessa(bytes: Uint8Array, encoding: 'UTF-8' | 'ISO-8859-1'): string {
+  const text = new TextDecoder(encoding === 'UTF-8' ? 'utf-8' : 'iso-8859-1').decode(bytes);
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/** The bytes of a data URL (data:[type];base64,...) or of bare base64; null when it is neither. */
+export function dataUrlBytes(value: string): { type: string; bytes: Uint8Array } | null {
+  const match = /^data:([^;,]*)(?:;[^,]*)?;base64,(.*)$/s.exec(value) ?? /^()([A-Za-z0-9+/=\s]*)$/s.exec(value);
+  if (!match) return null;
+  const b64 = (match[2] ?? '').replace(/\s/g, '');
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(b64) || b64.length % 4 === 1) return null;
+  try {
+    const binary = atob(b64);
+    const bytes = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    return { type: (match[1] ?? '').toLowerCase(), bytes };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Records of a ';' CSV (RFC 4180 quoting: "a;b" is one cell, "" a quote, a quoted cell may span
+ * lines), each with the line it starts on (1-based). Records whose cells are all blank are dropped.
+ */
+export function parseRemessaCsv(text: string, delimiter = ';'): { line: number; cells: string[] }[] {
+  const records: { line: number; cells: string[] }[] = [];
+  let cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  let line = 1;
+  let start = 1;
+  const push = () => {
+    cells.push(cell);
+    cell = '';
+  };
+  const end = () => {
+    push();
+    if (cells.some((c) => c.trim() !== '')) records.push({ line: start, cells });
+    cells = [];
+  };
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"') {
+        if (text[i + 1] === '"') {
+          cell += '"';
+          i++;
+        } else quoted = false;
+      } else {
+        if (ch === '\n') line++;
+        cell += ch;
+      }
+    } else if (ch === '"' && cell.trim() === '') {
+      cell = '';
+      quoted = true;
+    } else if (ch === delimiter) push();
+    else if (ch === '\n' || ch === '\r') {
+      if (ch === '\r' && text[i + 1] === '\n') i++;
+      end();
+      line++;
+      start = line;
+    } else cell += ch;
+  }
+  if (cell !== '' || cells.length > 0) end();
+  return records;
+}
+
+export interface RemessaFileProblem {
+  tipo: RemessaFailureType;
+  message: string;
+}
+
+export interface RemessaFileOk {
+  /** The header as written (trimmed), in order. */
+  header: string[];
+  /** The data records (header excluded). */
+  rows: { line: number; cells: string[] }[];
+}
+
+/** The header's names as the rules compare them: trimmed, upper case. */
+export const columnKey = (name: string) => name.trim().toUpperCase();
+
+/**
+ * The text's rules, in the spec's order: empty or only a header; more than 5,000 data lines; a
+ * header split by commas; the required columns (case-insensitive); then a header the rows cannot
+ * be read by (a blank or repeated column name). Answers the first problem or the parsed file.
+ */
+export function checkRemessaText(text: string): { problem: RemessaFileProblem } | { file: RemessaFileOk } {
+  const records = parseRemessaCsv(text);
+  if (records.length === 0) return { problem: { tipo: 'EMPTY_FILE', message: REMESSA_MSG.empty } };
+  if (records.length === 1) return { problem: { tipo: 'ONLY_HEADER', message: REMESSA_MSG.empty } };
+  if (records.length - 1 > REMESSA_MAX_LINES) return { problem: { tipo: 'INVALID_FORMAT', message: REMESSA_MSG.tooManyLines } };
+  const [first, ...rows] = records as [{ line: number; cells: string[] }, ...{ line: number; cells: string[] }[]];
+  const header = first.cells.map((c) => c.trim());
+  if (header.length === 1 && (header[0] ?? '').split(',').length > 1) {
+    return { problem: { tipo: 'SEPARATOR_ERROR', message: REMESSA_MSG.separator } };
+  }
+  const keys = header.map(columnKey);
+  const missing = REMESSA_REQUIRED_COLUMNS.filter((c) => !keys.includes(c));
+  if (missing.length > 0) return { problem: { tipo: 'REQUIRED_FIELDS', message: REMESSA_MSG.missingColumns(missing) } };
+  const blank = keys.indexOf('');
+  const usedCells = (i: number) => rows.some((r) => (r.cells[i] ?? '').trim() !== '');
+  if (blank >= 0 && usedCells(blank)) return { problem: { tipo: 'HEADER_ERROR', message: REMESSA_MSG.blankColumn(blank + 1) } };
+  const repeated = keys.find((k, i) => k !== '' && keys.indexOf(k) !== i);
+  if (repeated) return { problem: { tipo: 'HEADER_ERROR', message: REMESSA_MSG.repeatedColumn(repeated) } };
+  return { file: { header, rows } };
+}
+
+/**
+ * Everything the browser checks before the upload, in the spec's order: kind, size, encoding
+ * (ISO-8859-1 answered as `convert`, for the Continuar / Cancelar question), then the text.
+ */
+export function checkRemessaBytes(
+  bytes: Uint8Array,
+  opts: { convertLatin1: boolean },
+): { problem: RemessaFileProblem } | { convert: true } | { file: RemessaFileOk; text: string } {
+  if (bytes.length > REMESSA_MAX_BYTES) return { problem: { tipo: 'INVALID_FORMAT', message: REMESSA_MSG.tooLarge } };
+  const encoding = detectEncoding(bytes);
+  if (encoding === 'ISO-8859-1' && !opts.convertLatin1) return { convert: true };
+  if (encoding !== 'UTF-8' && encoding !== 'ISO-8859-1') return { problem: { tipo: 'ENCODING_ERROR', message: REMESSA_MSG.encoding } };
+  const text = decodeRemessa(bytes, encoding);
+  const checked = checkRemessaText(text);
+  return 'problem' in checked ? checked : { file: checked.file, text };
+}
+
+/** The one example row of 'Baixar Modelo de Exemplo', under the spec's columns. */
+export const REMESSA_EXAMPLE = {
+  header: [
+    'ID',
+    'ASSUNTO',
+    'NOME_DESTINATARIO',
+    'EMAIL_DESTINATARIO',
+    'TELEFONE_DESTINATARIO',
+    'TIPO_ENVIO_SMS',
+    'MODELO',
+    'TELEFONE_DESTINATARIO_WHATSAPP',
+  ],
+  row: ['CONTRATO-0001', 'Notificação de *|NOME|*', 'Maria da Silva', 'maria.silva@exemplo.com.br', '', '', 'Nome ou código do modelo', ''],
+} as const;
