@@ -5,8 +5,8 @@ import { closeAlert, expectAlert, login } from './support.ts';
 
 /*
  * Gerar Remessas (spec 002 §2, §5; docs/gerar-remessas.md): a model CSV and the user's own .xlsx,
- * mapped, saved as a data transport, turned into the batch CSV; the transport loaded again over a
- * sheet whose header differs.
+ * mapped, saved as a data transport, turned into the batch CSV and sent to the batch upload; the
+ * transport loaded again over a sheet whose header differs.
  */
 
 const MODEL =
@@ -144,6 +144,24 @@ test('a sheet turned into the batch layout, the mapping saved and loaded again o
   await expect(page.getByTestId('generated-summary')).toHaveText('Arquivo clientes_remessa.csv gerado com 2 linha(s).');
   await expect(page.getByText('Transporte dos Dados salvo com sucesso!')).toBeVisible();
   await expect(page.getByRole('checkbox', { name: 'Atualizar o transporte dos dados "Cobrança mensal"' })).not.toBeChecked();
+
+  // Straight to the batch upload, without downloading and choosing the file again.
+  await page.getByRole('button', { name: 'Enviar para Processamento de Arquivos' }).click();
+  const uploaded = page.getByRole('dialog', { name: 'Upload Realizado!' });
+  await expect(uploaded.getByTestId('alert-message')).toHaveText('Sua remessa foi enviada e está sendo processada.');
+  await uploaded.getByRole('button').first().click();
+  const token = await page.evaluate(() => sessionStorage.getItem('ar.token'));
+  const listed = async () => {
+    let names: string[] = [];
+    for (const tipo of ['sucesso', 'falha']) {
+      const res = await page.request.get(`/v2/remessas?tipo=${tipo}&searchTerm=clientes_remessa`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      names = names.concat(((await res.json()).data as { rem_nome: string }[]).map((r) => r.rem_nome));
+    }
+    return names;
+  };
+  await expect.poll(listed).toEqual(['clientes_remessa.csv']);
 
   // Another day: the same model, a sheet with another header; the transport warns, then loads.
   await page.reload();

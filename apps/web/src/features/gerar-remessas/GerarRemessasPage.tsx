@@ -190,7 +190,7 @@ export default function GerarRemessasPage() {
     if (!generated) return;
     setSending(true);
     try {
-      await sendToUpload(generated.fileName, generated.csv, generated.lines);
+      await sendToUpload(generated.fileName, generated.csv);
     } finally {
       setSending(false);
     }

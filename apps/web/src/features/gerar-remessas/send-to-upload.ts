@@ -1,26 +1,9 @@
+import { checkRemessaBytes, REMESSA_MSG } from '@ar/core';
 import { modals } from '@mantine/modals';
 import { createElement } from 'react';
 import { ApiError, isNetworkError } from '../../api/client.ts';
 import { showAlert } from '../../app/alerts.ts';
 import { uploadRemessaCall } from './gerar-remessas.api.ts';
-
-/**
- * The batch upload's texts and limits (spec 002 §5, §8, §9), for the file this page sends to it.
- * The upload checks them itself; the page checks size and lines first only to spare sending a
- * file of megabytes that would be refused.
- */
-export const UPLOAD_TEXT = {
-  tooLargeTitle: 'Arquivo Muito Grande',
-  tooLarge: 'O arquivo deve ter no máximo 5MB.',
-  tooManyTitle: 'Arquivo Inválido',
-  tooMany: 'O arquivo deve ter menos de 5.000 linhas',
-  errorTitle: 'Erro no Upload',
-  unknown: 'Erro desconhecido durante o upload',
-  doneTitle: 'Upload Realizado!',
-  done: 'Sua remessa foi enviada e está sendo processada.',
-} as const;
-const MAX_BYTES = 5 * 1024 * 1024;
-const MAX_LINES = 5000;
 
 /** The file as a data URL (what POST /remessas/upload takes as contentBase64). */
 function dataUrlOf(blob: Blob): Promise<string> {
@@ -35,9 +18,10 @@ function dataUrlOf(blob: Blob): Promise<string> {
 function askAgain(message: string): Promise<boolean> {
   return new Promise((resolve) => {
     modals.openConfirmModal({
-      title: createElement('strong', null, 'Atenção'),
+      title: createElement('strong', null, REMESSA_MSG.duplicateTitle),
       centered: true,
       closeOnClickOutside: false,
+      closeOnEscape: false,
       children: createElement('p', { style: { margin: 0 } }, message),
       labels: { confirm: 'Enviar mesmo assim', cancel: 'Cancelar' },
       onConfirm: () => resolve(true),
@@ -48,26 +32,24 @@ function askAgain(message: string): Promise<boolean> {
 
 /**
  * Sends the generated batch file to the batch upload, as if the user had downloaded it and chosen
- * it on /remessas. Answers whether it was accepted. A 409 (the same file sent shortly before) asks
- * and sends again with `confirmarDuplicada`; other refusals show the server's message.
+ * it in 'Upload de Remessa' (docs/remessas.md): the same checks first (core's checkRemessaBytes:
+ * size, lines, required columns…, shown under 'Erro no Upload' as that modal does), then the call.
+ * A 409 (the same file sent within 24 h) asks and sends again with `confirmarDuplicada`; other
+ * refusals show the server's message. Answers whether the upload accepted it.
  */
-export async function sendToUpload(fileName: string, csv: string, lines: number): Promise<boolean> {
-  const blob = new Blob([csv], { type: 'text/csv' });
-  if (blob.size > MAX_BYTES) {
-    showAlert(UPLOAD_TEXT.tooLargeTitle, UPLOAD_TEXT.tooLarge);
+export async function sendToUpload(fileName: string, csv: string): Promise<boolean> {
+  const bytes = new TextEncoder().encode(csv);
+  const checked = checkRemessaBytes(bytes, { convertLatin1: false });
+  if ('problem' in checked) {
+    showAlert(REMESSA_MSG.uploadErrorTitle, checked.problem.message);
     return false;
   }
-  if (lines + 1 > MAX_LINES) {
-    showAlert(UPLOAD_TEXT.tooManyTitle, UPLOAD_TEXT.tooMany);
-    return false;
-  }
-  const contentBase64 = await dataUrlOf(blob);
+  const contentBase64 = await dataUrlOf(new Blob([bytes], { type: 'text/csv' }));
   let confirmarDuplicada = false;
   for (;;) {
     try {
-      const res = await uploadRemessaCall({ contentBase64, fileName, ...(confirmarDuplicada ? { confirmarDuplicada } : {}) });
-      if (!res) throw new ApiError(500, UPLOAD_TEXT.unknown);
-      showAlert(UPLOAD_TEXT.doneTitle, UPLOAD_TEXT.done);
+      await uploadRemessaCall({ contentBase64, fileName, confirmarDuplicada });
+      showAlert(REMESSA_MSG.uploadedTitle, REMESSA_MSG.uploaded);
       return true;
     } catch (e) {
       if (isNetworkError(e)) return false;
@@ -76,7 +58,7 @@ export async function sendToUpload(fileName: string, csv: string, lines: number)
         confirmarDuplicada = true;
         continue;
       }
-      showAlert(UPLOAD_TEXT.errorTitle, e instanceof ApiError && e.message ? e.message : UPLOAD_TEXT.unknown);
+      showAlert(REMESSA_MSG.uploadErrorTitle, e instanceof ApiError && e.message ? e.message : REMESSA_MSG.uploadUnknown);
       return false;
     }
   }
