@@ -1,4 +1,4 @@
-import type { Oficio } from '@ar/core';
+import type { Oficio, TransporteCampos } from '@ar/core';
 import type { ColumnType, Generated } from 'kysely';
 
 /** Kysely types of the tables. Each module's migration adds its tables here. */
@@ -133,6 +133,7 @@ export interface DB {
   comprovantes: ComprovantesTable;
   notificacoes: NotificacoesTable;
   dashboard_contagem: DashboardContagemTable;
+  remessa_transportes: RemessaTransportesTable;
 }
 
 /** A user's stored notifications (migration 0018-notifications; docs/realtime.md). */
@@ -499,4 +500,14 @@ export interface ComprovantesTable {
   comp_data_conclusao: Timestamp | null;
   comp_data_expiracao: Timestamp | null;
   comp_data_remocao: Timestamp | null;
+}
+
+/** Data transports of the Gerar Remessas page (migration 0021-transporte-dados; docs/gerar-remessas.md). */
+export interface RemessaTransportesTable {
+  rem_trans_codigo: Generated<number>;
+  cod_usu: number;
+  rem_trans_nome: string;
+  rem_trans_campos: Json<TransporteCampos>;
+  rem_trans_data_criacao: Generated<Date>;
+  rem_trans_data_atualizacao: Generated<Date>;
 }

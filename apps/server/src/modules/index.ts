@@ -19,6 +19,7 @@ import { reportRoutes } from './reports/reports.routes.ts';
 import { senderRoutes } from './senders/senders.routes.ts';
 import { statusRoutes } from './status/status.routes.ts';
 import { templateRoutes } from './templates/templates.routes.ts';
+import { transporteDadosRoutes } from './transporte-dados/transporte-dados.routes.ts';
 import { accountRoutes } from './users/account.routes.ts';
 import { registrationRoutes } from './users/registration.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
@@ -49,4 +50,5 @@ export const apiModules: Array<(app: FastifyInstance, ctx: AppContext) => void> 
   bulkProofRoutes,
   notificationRoutes,
   dashboardRoutes,
+  transporteDadosRoutes,
 ];

@@ -37,6 +37,7 @@ export const appRoutes: RouteObject[] = [
   { path: '/remessas', ...page(() => import('../features/remessas/RemessasPage.tsx')) },
   { path: '/reports', ...page(() => import('../features/reports/ReportsPage.tsx')) },
   { path: '/reports/proofs', ...page(() => import('../features/reports/ProofsPage.tsx')) },
+  { path: '/gerar-remessas', ...page(() => import('../features/gerar-remessas/GerarRemessasPage.tsx')) },
 ];
 
 /**

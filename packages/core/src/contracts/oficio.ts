@@ -1,3 +1,4 @@
+import { formatBrl } from '../money.ts';
 import { escapeHtml } from '../template-variables.ts';
 import { cnjProblem, formatCnj } from '../validators/cnj.ts';
 import { formatCpfOrCnpj, isCpfOrCnpj } from '../validators/document.ts';
@@ -134,9 +135,8 @@ export function oficioProblems(value: OficioInput): Record<string, string> {
   return out;
 }
 
-const BRL = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
-/** R$ 1.234,56 (with an ordinary space, so that it prints the same in every font). */
-export const formatBrl = (value: number) => BRL.format(value).replace(/\s/g, ' ');
+// formatBrl lives in money.ts (no zod there, so the Gerar Remessas worker can import it alone).
+export { formatBrl };
 
 const partyText = (p: OficioParty) => (p.documento ? `${p.nome} (${p.documento.length > 14 ? 'CNPJ' : 'CPF'} ${p.documento})` : p.nome);
 

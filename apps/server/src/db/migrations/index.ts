@@ -19,6 +19,7 @@ import * as m0017 from './0017-dashboard-counts.ts';
 import * as m0018 from './0018-notifications.ts';
 import * as m0019 from './0019-bulk-proofs.ts';
 import * as m0020 from './0020-remessas.ts';
+import * as m0021 from './0021-transporte-dados.ts';
 
 /**
  * Every migration, in order. A module adds its own file (NNNN-module.ts) and one line here;
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '0018-notifications': m0018,
   '0017-dashboard-counts': m0017,
   '0019-bulk-proofs': m0019,
+  '0021-transporte-dados': m0021,
 };
