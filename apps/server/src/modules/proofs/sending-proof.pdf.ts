@@ -99,11 +99,33 @@ export async function drawSendingProof(doc: Pdf, p: SendingProof): Promise<void>
   doc.moveDown(0.5);
 }
 
-/** The QR code of the public page at the right of the rows that began at `top`; the text goes on below both. */
+/**
+ * The QR code of the public page at the right of the rows that began at `top`, drawn as vector
+ * squares (one rectangle per run of dark modules in a row); the text goes on below both. A PNG
+ * made by qrcode and decoded again by pdfkit cost ~17 ms a proof, a third of its rendering, and
+ * printed blurred when enlarged (bench/bulk-proofs, 2026-11-25).
+ */
 async function qrCode(doc: PDFKit.PDFDocument, url: string, top: number): Promise<void> {
-  const png = await QRCode.toBuffer(url, { type: 'png', errorCorrectionLevel: 'M', margin: 2, scale: 8 });
-  const x = doc.page.margins.left + contentWidth(doc) - QR_SIZE;
-  doc.image(png, x, top - 4, { width: QR_SIZE, height: QR_SIZE });
+  const { modules } = QRCode.create(url, { errorCorrectionLevel: 'M' });
+  const margin = 2;
+  const cell = QR_SIZE / (modules.size + margin * 2);
+  const x0 = doc.page.margins.left + contentWidth(doc) - QR_SIZE + margin * cell;
+  const y0 = top - 4 + margin * cell;
+  doc.save();
+  for (let row = 0; row < modules.size; row++) {
+    let run = -1;
+    for (let col = 0; col <= modules.size; col++) {
+      const dark = col < modules.size && modules.get(row, col);
+      if (dark && run < 0) run = col;
+      if (!dark && run >= 0) {
+        // A hair wider and taller than the cell, so neighbouring squares leave no seam when rendered.
+        doc.rect(x0 + run * cell, y0 + row * cell, (col - run) * cell + 0.05, cell + 0.05);
+        run = -1;
+      }
+    }
+  }
+  doc.fillColor('#000000').fill();
+  doc.restore();
   doc.y = Math.max(doc.y, top - 4 + QR_SIZE + 2);
   doc.x = doc.page.margins.left;
 }

@@ -5,7 +5,7 @@ import { notFound } from '../../http/errors.ts';
 import { requirePermission, type TenantScope } from '../tenancy/tenant-scope.ts';
 import { csvSink, REPORT_CONTENT_TYPES, type ReportSink, xlsxSink } from './report-writer.ts';
 import { addToTotals, type EntityTotals, presentReportRows, presentSummary, reportColumns, SUMMARY_COLUMNS } from './reports.presenter.ts';
-import { hasReportMessages, reportPage } from './reports.queries.ts';
+import { hasReportMessages, type ReportRow, reportPage } from './reports.queries.ts';
 
 /** Messages read per page: a page is one index range of the keyset, so memory holds at most this many. */
 export const REPORT_PAGE_SIZE = 1000;
@@ -45,16 +45,22 @@ export async function generateReport(ctx: AppContext, scope: TenantScope, req: R
   const sink: ReportSink = req.format === 'xlsx' ? xlsxSink(out, REPORT_TYPE_LABELS[req.tipo], columns) : csvSink(out, columns);
   const write = async () => {
     const totals = new Map<string, EntityTotals>();
-    let after = 0;
-    for (;;) {
-      const rows = await reportPage(ctx.db, scope, req.tipo, period, after, REPORT_PAGE_SIZE);
+    const page = (after: number) => reportPage(ctx.db, scope, req.tipo, period, after, REPORT_PAGE_SIZE);
+    let next: Promise<ReportRow[]> | null = page(0);
+    while (next) {
+      const rows: ReportRow[] = await next;
+      // The next page is read while this one is written (two pages at most in memory): the
+      // database's time and the writer's overlap instead of adding up.
+      const last = rows[rows.length - 1]?.ema_uni_codigo;
+      next = rows.length === REPORT_PAGE_SIZE && last !== undefined ? page(last) : null;
       for (const row of rows) {
         for (const cells of presentReportRows(row, req.tipo, ctx.config.publicUrl)) await sink.addRow(cells);
         if (req.tipo === 'enviados-entidade') addToTotals(totals, row);
       }
-      if (rows.length < REPORT_PAGE_SIZE) break;
-      after = rows[rows.length - 1]?.ema_uni_codigo ?? after;
-      if (out.destroyed) return;
+      if (out.destroyed) {
+        await next?.catch(() => undefined);
+        return;
+      }
     }
     if (req.tipo === 'enviados-entidade') await sink.addSheet('Resumo por Entidade', SUMMARY_COLUMNS, presentSummary(totals));
     await sink.end();

@@ -137,7 +137,7 @@ export default function ProofsPage() {
       width: 150,
       render: (p) =>
         p.status === 'pronto' ? (
-          <Indicator disabled={!p.alerta} color="red" size={10} processing offset={4} label="" aria-label="Comprovante novo">
+          <Indicator inline disabled={!p.alerta} color="red" size={10} processing offset={2} aria-label="Comprovante novo">
             <Tooltip label={`Baixar ${p.formato.toUpperCase()} (${p.progresso.total} mensagens)`}>
               <ActionIcon variant="light" aria-label={`Baixar ${p.comp_payload.payload.nameProof}`} onClick={() => void download(p)}>
                 <IconDownload size={18} />
