@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { listQuerySchema, messageResponse, pagedResponse } from './common.ts';
 import { type Channel, STATUS_LABELS, type StatusType } from './emails.ts';
 import { dayLabel, daysInPeriod, periodDay, REPORT_MSG } from './reports.ts';

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { brasiliaDayEnd, brasiliaDayStart } from '../brasilia.ts';
+import { z } from '../zod.ts';
 
 /** Texts of spec 002 §5 and §8 for the sent-notification reports. */
 export const REPORT_MSG = {
