@@ -95,6 +95,9 @@ test('the sends made here show in the totals and the charts, and a tag filters t
   await expect(total(page, 'enviados')).toHaveText('3');
   await expect(total(page, 'lidos')).toHaveText('1');
   await expect(total(page, 'recebidos')).toHaveText('0');
+
+  // The label goes: the registries journey counts this user's labels from none.
+  expect((await request.delete(`/v2/etiquetas/${tag.eti_codigo}`, { headers })).ok()).toBeTruthy();
 });
 
 test('a user without messages sees "Nenhum dado disponível." on every chart', async ({ page }) => {
