@@ -12,7 +12,7 @@ import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, newPglite, openDatabase, pgliteListen } from '../src/db/database.ts';
 import { PGliteDialect } from '../src/db/pglite-dialect.ts';
 import type { DB } from '../src/db/schema.ts';
-import type { Actor } from '../src/modules/auth/actor.ts';
+import { userAsActor } from '../src/modules/auth/auth.queries.ts';
 import { type TenantScope, tenantScope } from '../src/modules/tenancy/tenant-scope.ts';
 import { createRuntime, type Runtime } from '../src/runtime.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo.ts';
@@ -213,22 +213,9 @@ export function useTestApp(
       return bearer(await running().login(email, password));
     },
     async scopeOf(login) {
-      const user = await running()
-        .ctx.db.selectFrom('usuarios')
-        .select([
-          'usu_codigo',
-          'usu_nivel',
-          'usu_login',
-          'usu_nome',
-          'cod_ger_adm',
-          'cod_ger_empresa',
-          'cod_ger_entidade',
-          'usu_tipo_plano',
-          'usu_secure',
-        ])
-        .where('usu_login', '=', login)
-        .executeTakeFirstOrThrow();
-      return tenantScope({ ...user, usu_nivel: user.usu_nivel as Actor['usu_nivel'], tokenHash: '' });
+      const actor = await userAsActor(running().ctx.db, { usu_login: login });
+      if (!actor) throw new Error(`no user ${login}`);
+      return tenantScope(actor);
     },
     signIns(logins) {
       const headers = {} as Record<keyof typeof logins, Record<string, string>>;

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { TenantScope } from '../tenancy/tenant-scope.ts';
+import type { Actor } from './actor.ts';
 import { forgetCachedSessions, SESSIONS_CHANNEL } from './session-cache.ts';
 
 /*
@@ -181,4 +182,27 @@ export async function liveSessionHashes(db: Kysely<DB>, tokenHashes: string[]): 
     .where('u.usu_status', '=', 'L')
     .execute();
   return new Set(rows.map((r) => r.ses_token_hash));
+}
+
+/**
+ * A user as the actor of work done on its behalf without a session (a batch file's or a bulk
+ * proof's job, a test's scope): the same fields as a signed-in actor, no token.
+ */
+export async function userAsActor(db: Kysely<DB>, who: { usu_codigo: number } | { usu_login: string }): Promise<Actor | undefined> {
+  const row = await db
+    .selectFrom('usuarios')
+    .select([
+      'usu_codigo',
+      'usu_nivel',
+      'usu_login',
+      'usu_nome',
+      'cod_ger_adm',
+      'cod_ger_empresa',
+      'cod_ger_entidade',
+      'usu_tipo_plano',
+      'usu_secure',
+    ])
+    .where((eb) => ('usu_codigo' in who ? eb('usu_codigo', '=', who.usu_codigo) : eb('usu_login', '=', who.usu_login)))
+    .executeTakeFirst();
+  return row && { ...row, usu_nivel: row.usu_nivel as Actor['usu_nivel'], tokenHash: '' };
 }

@@ -9,7 +9,7 @@ import {
 } from '@ar/core';
 import type { AppContext } from '../../context.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import type { Actor } from '../auth/actor.ts';
+import { userAsActor } from '../auth/auth.queries.ts';
 import { InsufficientCreditsError } from '../credits/credits.service.ts';
 import { checkBlacklistAll } from '../emails/check.service.ts';
 import { findComposer } from '../emails/emails.queries.ts';
@@ -47,9 +47,8 @@ export interface ProcessHooks {
 export async function processRemessa(ctx: AppContext, rem_codigo: number, hooks: ProcessHooks = {}): Promise<void> {
   let rem = await q.findRemessaForWork(ctx.db, rem_codigo);
   if (!rem) return;
-  const owner = await q.findOwner(ctx.db, rem.cod_usu);
-  if (!owner) return;
-  const actor: Actor = { ...owner, usu_nivel: owner.usu_nivel as Actor['usu_nivel'], tokenHash: '' };
+  const actor = await userAsActor(ctx.db, { usu_codigo: rem.cod_usu });
+  if (!actor) return;
   const scope = tenantScope(actor);
   if (rem.rem_status_processamento === 'AGUARDANDO_VALIDACAO') {
     await validate(ctx, scope, rem);

@@ -192,25 +192,6 @@ export function findRemessaForWork(db: Kysely<DB>, rem_codigo: number) {
 }
 export type WorkRemessa = NonNullable<Awaited<ReturnType<typeof findRemessaForWork>>>;
 
-/** The owner as the worker's actor (its scope, its plan, its sender settings). */
-export function findOwner(db: Kysely<DB>, usu_codigo: number) {
-  return db
-    .selectFrom('usuarios')
-    .select([
-      'usu_codigo',
-      'usu_nivel',
-      'usu_login',
-      'usu_nome',
-      'cod_ger_adm',
-      'cod_ger_empresa',
-      'cod_ger_entidade',
-      'usu_tipo_plano',
-      'usu_secure',
-    ])
-    .where('usu_codigo', '=', usu_codigo)
-    .executeTakeFirst();
-}
-
 export async function updateRemessa(db: Kysely<DB>, rem_codigo: number, set: Updateable<RemessasTable>) {
   await db
     .updateTable('remessas')

@@ -34,25 +34,6 @@ export function findProofForJob(db: Kysely<DB>, comp_codigo: number) {
 }
 export type JobProof = NonNullable<Awaited<ReturnType<typeof findProofForJob>>>;
 
-/** The proof's owner as a session would know it (to build its tenant scope and sign the proofs). */
-export function findProofOwner(db: Kysely<DB>, proof: Pick<JobProof, 'cod_usu'>) {
-  return db
-    .selectFrom('usuarios')
-    .select([
-      'usu_codigo',
-      'usu_nivel',
-      'usu_login',
-      'usu_nome',
-      'cod_ger_adm',
-      'cod_ger_empresa',
-      'cod_ger_entidade',
-      'usu_tipo_plano',
-      'usu_secure',
-    ])
-    .where('usu_codigo', '=', proof.cod_usu)
-    .executeTakeFirst();
-}
-
 /**
  * One page of the proof's messages after `after`, in protocol order: the owner's messages of the
  * period that match the filter, up to the highest code when it was asked (messages sent later are

@@ -1,20 +1,12 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import {
-  type BulkProofFilter,
-  csvLine,
-  dayLabel,
-  describeProofFilter,
-  type SendingProof,
-  STATUS_LABELS,
-  type StatusType,
-  type UserLevel,
-} from '@ar/core';
+import { type BulkProofFilter, csvLine, dayLabel, describeProofFilter, type SendingProof, STATUS_LABELS, type StatusType } from '@ar/core';
 import type { PgBoss } from 'pg-boss';
 import type { AppContext } from '../../context.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { warmQueueCache } from '../../queue/boss.ts';
+import { userAsActor } from '../auth/auth.queries.ts';
 import { sendingProof } from '../proofs/proofs.service.ts';
 import { type TenantScope, tenantScope } from '../tenancy/tenant-scope.ts';
 import type { TocEntry, ZipPart } from './bulk-proof-files.ts';
@@ -25,7 +17,6 @@ import {
   failProof,
   findExpiredProofFiles,
   findProofForJob,
-  findProofOwner,
   findProofsInProcessing,
   insertBulkDocumentLogs,
   type JobProof,
@@ -119,13 +110,13 @@ const statusLabel = (s: string | null) => (s && s in STATUS_LABELS ? STATUS_LABE
 export async function generateBulkProof(ctx: AppContext, comp_codigo: number): Promise<void> {
   const proof = await findProofForJob(ctx.db, comp_codigo);
   if (proof?.comp_status !== 'processando') return; // done, failed, or gone
-  const owner = await findProofOwner(ctx.db, proof);
+  const owner = await userAsActor(ctx.db, { usu_codigo: proof.cod_usu });
   if (!owner) {
     await failProof(ctx.db, comp_codigo, 'O usuário do comprovante não existe mais.');
     return;
   }
   // The proofs are made by the same scoped service as a single one, as the owner.
-  const scope = tenantScope({ ...owner, usu_nivel: owner.usu_nivel as UserLevel, tokenHash: '' });
+  const scope = tenantScope(owner);
   const issuer = { nome: owner.usu_nome, login: owner.usu_login };
   const { payload } = proof.comp_payload;
   const dir = workDir(ctx, comp_codigo);
