@@ -35,6 +35,23 @@ async function signIn(server: Server, username: string): Promise<string> {
   return res.json.token;
 }
 
+/** A fresh installation's environment (demo data seeded) sending to a real SMTP sink of its own. */
+async function installationOnSink(prefix: string) {
+  const sink = await startSmtpSink();
+  cleanup(() => sink.close());
+  const base: Record<string, string> = {
+    ...(await installationEnv(cleanup, prefix)),
+    SEED_DEMO: 'true',
+    LOGIN_DELAY_MS: '0',
+    INBOUND_SMTP_PORT: '0',
+    LOG_LEVEL: 'warn',
+    SMTP_URL: sink.url,
+    MAIL_FROM: 'AR Online <nao-responda@ar.test>',
+    PUBLIC_URL: 'http://localhost:3999',
+  };
+  return { sink, base };
+}
+
 const sendTen = (server: Server, token: string, s: number) =>
   call(server, 'POST', '/emails/send', token, {
     destinataires: Array.from({ length: 10 }, (_, k) => ({ to: `dois${s * 10 + k}@cliente.test`, nameTo: `Cliente ${s * 10 + k}` })),
@@ -45,18 +62,7 @@ const sendTen = (server: Server, token: string, s: number) =>
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one PostgreSQL', () => {
   it('serve the same sessions, searches and public pages, and lose or double no message when one is killed mid-drain', async () => {
-    const sink = await startSmtpSink();
-    cleanup(() => sink.close());
-    const base: Record<string, string> = {
-      ...(await installationEnv(cleanup, 'dois')),
-      SEED_DEMO: 'true',
-      LOGIN_DELAY_MS: '0',
-      INBOUND_SMTP_PORT: '0',
-      LOG_LEVEL: 'warn',
-      SMTP_URL: sink.url,
-      MAIL_FROM: 'AR Online <nao-responda@ar.test>',
-      PUBLIC_URL: 'http://localhost:3999',
-    };
+    const { sink, base } = await installationOnSink('dois');
     // As start:cluster does: the first migrates and seeds, the second starts once it is ready.
     const a = await startServer(cleanup, { ...base, PORT: String(await freePort()) });
     const b = await startServer(cleanup, { ...base, SEED_DEMO: 'false', PORT: String(await freePort()) });
@@ -169,17 +175,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('ROLE=web and ROLE=worker', () => {
   it('a web process queues the sends and a worker process, which serves no HTTP, delivers them', async () => {
-    const sink = await startSmtpSink();
-    cleanup(() => sink.close());
-    const base: Record<string, string> = {
-      ...(await installationEnv(cleanup, 'papeis')),
-      SEED_DEMO: 'true',
-      LOGIN_DELAY_MS: '0',
-      INBOUND_SMTP_PORT: '0',
-      LOG_LEVEL: 'warn',
-      SMTP_URL: sink.url,
-      MAIL_FROM: 'AR Online <nao-responda@ar.test>',
-    };
+    const { sink, base } = await installationOnSink('papeis');
     const web = await startServer(cleanup, { ...base, ROLE: 'web', PORT: String(await freePort()) });
     const token = await signIn(web, 'pos@demo.local');
     await sendTen(web, token, 0);
