@@ -66,11 +66,20 @@ try {
     k = k >= 4999 ? 1000 : k + 1;
     return `contrato ${k}`;
   };
+  // 1,000 distinct terms of the kinds people type, in turn: part of an e-mail, a number in the
+  // subject, an identification, a recipient's name.
+  let j = 0;
+  const KINDS = [(n) => `pessoa${n}@`, (n) => `número ${n * 7}`, (n) => `contrato ${n}`, (n) => `cliente${n * 100}`];
+  const mixedTerm = () => {
+    j = (j + 1) % 1000;
+    return KINDS[j % KINDS.length](1000 + j * 3);
+  };
   const scenarios = [
     { name: 'first page, search "cliente"', query: 'limit=25&offset=0&searchTerm=cliente', term: 'cliente', offset: 0 },
     { name: 'deep page (offset 5,000), search "cliente"', query: 'limit=25&offset=5000&searchTerm=cliente', term: 'cliente', offset: 5000 },
     { name: 'first page, no search', query: 'limit=25&offset=0', term: null, offset: 0 },
     { name: 'first page, a new search every request ("contrato N")', query: 'limit=25&offset=0', term: nextTerm, offset: 0 },
+    { name: 'first page, a new search every request (1,000 terms of 4 kinds)', query: 'limit=25&offset=0', term: mixedTerm, offset: 0 },
   ];
 
   // The baseline: a minimal Fastify + pg handler running the product's query for a page that is
@@ -80,8 +89,12 @@ try {
   const baseline = Fastify();
   baseline.get('/list', async (req) => {
     const { term, offset } = req.query;
-    const where = term ? 'cod_usu = $1 AND ema_uni_busca LIKE $2' : 'cod_usu = $1';
-    const params = term ? [user.usu_codigo, `%${term}%`] : [user.usu_codigo];
+    // The product's search condition (db/paged-list.ts searchTextMatches): the term's words in the
+    // word index (migration 0026), and the term as typed.
+    const where = term
+      ? "cod_usu = $1 AND ar_busca_vetor(ema_uni_busca) @@ ar_busca_consulta($3, 'emails_busca_palavras') AND (ema_uni_busca || '') LIKE $2"
+      : 'cod_usu = $1';
+    const params = term ? [user.usu_codigo, `%${term}%`, term] : [user.usu_codigo];
     const total = term ? '(count(*) OVER ())::int' : 'NULL::int';
     const outerTotal = term ? 'p.total' : '(SELECT c.total FROM emails_contagem c WHERE c.cod_usu = $1)';
     const page = await pool.query(

@@ -21,6 +21,7 @@ import * as m0019 from './0019-bulk-proofs.ts';
 import * as m0020 from './0020-remessas.ts';
 import * as m0021 from './0021-transporte-dados.ts';
 import * as m0025 from './0025-status-notifications.ts';
+import * as m0026 from './0026-search-words.ts';
 
 /**
  * Every migration, in order. A module adds its own file (NNNN-module.ts) and one line here;
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '0019-bulk-proofs': m0019,
   '0021-transporte-dados': m0021,
   '0025-status-notifications': m0025,
+  '0026-search-words': m0026,
 };

@@ -68,6 +68,45 @@ describe('GET /v2/emails/send (one query per page)', () => {
     expect(pastAll.pagination.rowCount).toBe(3);
   });
 
+  it('finds a term by the beginning of its words, the words as typed together, and a part inside a word when no word matches', async () => {
+    // Another user's messages, so the other tests' lists stay as they are.
+    const other = await app.t.login('gerente@demo.local');
+    const sent = await app.t.send(other, {
+      destinataires: [
+        { to: 'joao.silva@exemplo-sa.test', nameTo: 'João' },
+        { to: 'maria@exemplo-sa.test', nameTo: 'Maria' },
+      ],
+      nameFrom: 'Cobranca Demo',
+      subject: 'Processo 0001234-56.2024.8.26.0100',
+      identificacao: 'Contrato 1234',
+      content: '<p>Olá</p>',
+    });
+    expect(sent.statusCode).toBe(200);
+    const tos = async (term: string) => {
+      const res = await app.call('GET', `/emails/send?searchTerm=${encodeURIComponent(term)}`, other);
+      expect(res.statusCode).toBe(200);
+      return res
+        .json()
+        .emails.map((e: { ema_uni_to: string }) => e.ema_uni_to)
+        .sort();
+    };
+    const both = ['joao.silva@exemplo-sa.test', 'maria@exemplo-sa.test'];
+    // Words by their beginning: part of an e-mail, a surname, a process number's pieces, any case.
+    expect(await tos('silva')).toEqual(['joao.silva@exemplo-sa.test']);
+    expect(await tos('exemplo')).toEqual(both);
+    expect(await tos('0001234-56')).toEqual(both);
+    expect(await tos('CONTRATO 12')).toEqual(both);
+    // The words must stand together as typed: both are in the text, not side by side.
+    expect(await tos('contrato 2024')).toEqual([]);
+    expect(await tos('1234 contrato')).toEqual([]);
+    // No word begins so: the part inside a word is found (the trigram search).
+    expect(await tos('ilva@')).toEqual(['joao.silva@exemplo-sa.test']);
+    expect(await tos('xemplo-s')).toEqual(both);
+    // Only punctuation: the substring search alone.
+    expect(await tos('@')).toEqual(both);
+    expect(await tos('%')).toEqual([]);
+  });
+
   it('sorts by the allowed columns', async () => {
     const byTo = await list('column=ema_uni_to&order=ASC');
     expect(byTo.emails.map((e: { ema_uni_to: string }) => e.ema_uni_to)).toEqual([

@@ -1,6 +1,6 @@
 import { type Channel, paginationOf, reachedMask, type SentListQuery, type StatusType } from '@ar/core';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
-import { containsPattern } from '../../db/paged-list.ts';
+import { searchTextMatches, searchWords } from '../../db/paged-list.ts';
 import type { DB } from '../../db/schema.ts';
 import type { TenantScope } from '../tenancy/tenant-scope.ts';
 import { MAX_KEPT_MATCHES, searchMatchesOf } from './search-matches.ts';
@@ -50,8 +50,16 @@ export interface SentListRow {
  *   messages are the same (listKept, search-matches.ts): its later pages read only their rows.
  */
 export async function listSent(db: Kysely<DB>, scope: TenantScope, q: SentListQuery) {
+  // A term is looked up by its words first (migration 0026); only when they find nothing is it
+  // looked up as a part inside words (the trigram index), so 'ilva' still finds joao.silva@….
+  const words = q.searchTerm ? await searchWords(db, q.searchTerm, 'emails_busca_palavras') : null;
+  const listed = await listSentBy(db, scope, q, words);
+  return words !== null && listed.pagination.rowCount === 0 ? listSentBy(db, scope, q, null) : listed;
+}
+
+async function listSentBy(db: Kysely<DB>, scope: TenantScope, q: SentListQuery, words: string | null) {
   let base = db.selectFrom('emails as e').where(scope.own('e'));
-  if (q.searchTerm) base = base.where('e.ema_uni_busca', 'like', containsPattern(q.searchTerm.toLowerCase()));
+  if (q.searchTerm) base = base.where(searchTextMatches('e.ema_uni_busca', q.searchTerm, words));
   if (q.searchTags.length) {
     base = base.where((eb) =>
       eb.exists(
@@ -85,7 +93,7 @@ export async function listSent(db: Kysely<DB>, scope: TenantScope, q: SentListQu
   // A search on what never changes (the search text; the sort columns are written once): its
   // ordered ids are kept while the user's messages are the same (search-matches.ts).
   if (q.searchTerm && q.searchTags.length === 0 && statusFilters.length === 0) {
-    const kept = await listKept(db, scope, q, base, sortRefs, direction);
+    const kept = await listKept(db, scope, q, base, sortRefs, direction, words);
     if (kept) return kept;
   }
 
@@ -162,9 +170,10 @@ async function listKept(
   base: PageSource,
   sortRefs: string[],
   direction: 'asc' | 'desc',
+  words: string | null,
 ) {
   const matches = searchMatchesOf(db);
-  const key = [scope.owner, (q.searchTerm ?? '').toLowerCase(), sortRefs[0], direction].join('\u0000');
+  const key = [scope.owner, (q.searchTerm ?? '').toLowerCase(), sortRefs[0], direction, words ?? ''].join('\u0000');
   const versionOf = sql<string | null>`(SELECT c.versao::text FROM emails_contagem c WHERE ${scope.own('c')})`;
   for (let attempt = 0; attempt < 2; attempt++) {
     const entry = await matches.load(key, async () => {
