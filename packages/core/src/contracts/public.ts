@@ -12,6 +12,12 @@ export const PUBLIC_MSG = {
   tooManyAnswers: 'Muitas respostas incorretas. Aguarde alguns minutos e tente novamente.',
   linkNotFound: 'Link não encontrado.',
   linkRefused: 'Este link não leva a um endereço da web (http ou https) e não pode ser aberto.',
+  /** Validar carimbo (spec 002 §8): the certificate's name in 'Erro ao validar carimbo do …', and the missing-data cases. */
+  stampError: (what: string) => `Erro ao validar carimbo do ${what}`,
+  stampNotFound: 'Carimbo não encontrado',
+  hashNotFound: 'Hash não encontrado',
+  whatsappStampNotFound: 'Carimbo do WhatsApp não encontrado',
+  whatsappHashNotFound: 'Hash do WhatsApp não encontrado',
 } as const;
 
 /** GET /emails/info/public/track-conteudo-link-externo/{x}: where the tracked link goes, and its host to show. */
