@@ -48,10 +48,14 @@ export function PhoneChannelTab({ m, channel }: { m: PublicMessage; channel: 'sm
     <Stack data-testid={`aba-${channel}`}>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Field label={`Número (${c.name})`} value={c.number ?? '—'} />
-        <Group gap="xs" align="flex-end">
-          <Field label="Situação" value={c.status?.label ?? 'Processado'} />
-          {c.status && <Badge color={c.status.color}>{c.status.label}</Badge>}
-        </Group>
+        <div>
+          <Text size="xs" c="dimmed">
+            Situação
+          </Text>
+          <Badge color={c.status?.color ?? 'gray'} mt={4} data-testid={`situacao-${channel}`}>
+            {c.status?.label ?? 'Processado'}
+          </Badge>
+        </div>
       </SimpleGrid>
       {c.message && (
         <div>
