@@ -207,6 +207,8 @@ export default function SentDetailPage() {
     try {
       const fresh = await refreshStatusCall(id);
       client.setQueryData<SentDetail>(['email-enviado', id], (old) => (old ? { ...old, ...fresh } : old));
+      // The replies and failures of the SMS and WhatsApp come with the detail: read it again too.
+      void client.invalidateQueries({ queryKey: ['email-enviado', id] });
     } catch {
       showWarning('Houve um erro ao checar o status do email');
     }

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { showWarning } from '../../app/alerts.ts';
 import { formatDateTime } from '../../app/format.ts';
 import { validateStampCall } from './public.api.ts';
+import { stampProblem } from './stamp-problem.ts';
 
 const BLOCK_NAMES = { envio: 'envio e entrega', leitura: 'leitura', aceite: 'confirmação de recebimento' } as const;
 
@@ -62,16 +63,8 @@ export function CertificateCard({
   const [busy, setBusy] = useState(false);
   const trail = block.trilhaAuditoria ?? block.trilhaLeitura ?? [];
   async function validate() {
-    const missing = !block.carimbo
-      ? whatsapp
-        ? PUBLIC_MSG.whatsappStampNotFound
-        : PUBLIC_MSG.stampNotFound
-      : !block.hashAssinado
-        ? whatsapp
-          ? PUBLIC_MSG.whatsappHashNotFound
-          : PUBLIC_MSG.hashNotFound
-        : null;
-    if (missing || !block.carimbo) return showWarning(`${PUBLIC_MSG.stampError(stampOf)}: ${missing}`);
+    const problem = stampProblem(block, stampOf, whatsapp);
+    if (problem || !block.carimbo) return showWarning(problem ?? '');
     setBusy(true);
     try {
       const result = await validateStampCall(block.carimbo, block.hashAssinado);
