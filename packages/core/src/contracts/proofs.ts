@@ -45,6 +45,32 @@ export const proofStatusSchema = z.object({
 });
 export type ProofStatus = z.output<typeof proofStatusSchema>;
 
+/** The statuses a proof lists for SMS and WhatsApp: e-mail's, and WhatsApp's read receipt ('Visualizado'). */
+export const PHONE_PROOF_STATUS_TYPES = ['processed', 'send', 'delivered', 'viewed', 'read', 'acknowledged', 'answered', 'erro'] as const;
+
+/** One phone channel of the message in its proof: where it went, what it said, each status, the replies. */
+export const phoneProofSchema = z.object({
+  canal: z.enum(['sms', 'whatsapp']),
+  /** AR-SMS or AR-WhatsApp. */
+  nome: z.string(),
+  numero: z.string(),
+  mensagem: z.string(),
+  status: z.array(proofStatusSchema.extend({ type: z.enum(PHONE_PROOF_STATUS_TYPES) })),
+  ultimoStatus: z.object({ type: statusTypeSchema, label: z.string() }).nullable(),
+  falha: z.object({ motivo: z.string(), dataHora: z.string(), dataHoraBrasilia: z.string() }).nullable(),
+  /** The recipient's replies (the WhatsApp button as 'acknowledged'), each with its event's hash. */
+  respostas: z.array(
+    z.object({
+      tipo: z.enum(['answered', 'acknowledged']),
+      texto: z.string(),
+      dataHora: z.string(),
+      dataHoraBrasilia: z.string(),
+      hash: z.string(),
+    }),
+  ),
+});
+export type PhoneProof = z.output<typeof phoneProofSchema>;
+
 /**
  * GET /v2/emails/sending-proof/{id}: the sending proof of one of the user's messages as data (the
  * web page renders it and its QR code); PUT answers the same content as a PDF.
@@ -82,6 +108,8 @@ export const sendingProofSchema = z.object({
   /** Whether the hash chain recomputes from what is stored (the expert report has the detail). */
   cadeiaIntegra: z.boolean(),
   anexos: z.array(z.object({ originalFilename: z.string(), mime: z.string(), size: z.number().int(), sha256: z.string() })),
+  /** The message's SMS and WhatsApp, when it went by them (docs/channels.md, "Telas"). */
+  canais: z.array(phoneProofSchema),
   /** The public page of the message: what the QR code encodes. */
   urlPublica: z.string(),
   /** When this proof was made (ISO 8601 UTC and Brasília). */

@@ -1,4 +1,12 @@
-import { type ProofStatus, type ProofStatusType, type SendingProof, STATUS_LABELS, type StatusType } from '@ar/core';
+import {
+  PHONE_PROOF_STATUS_TYPES,
+  type PhoneProof,
+  type ProofStatus,
+  type ProofStatusType,
+  type SendingProof,
+  STATUS_LABELS,
+  type StatusType,
+} from '@ar/core';
 import { presentOficio } from '../emails/oficio.presenter.ts';
 import { isPersonEvent } from '../public/read-classifier.ts';
 import { brasilia, publicPageUrl, utc } from './format.ts';
@@ -77,6 +85,80 @@ function proofSentence(last: string | null, statuses: ProofStatus[], createdAt: 
   }
 }
 
+const text = (e: ProofEvent, key: string): string | undefined => {
+  const v = (e.evt_detalhes as Record<string, unknown> | null)?.[key];
+  return typeof v === 'string' ? v : undefined;
+};
+
+/** What the evidence of a phone channel's status says: the provider's word, the reason, where a read came from, the reply. */
+function phoneDetail(type: PhoneProof['status'][number]['type'], e: ProofEvent): string | null {
+  const provider = [text(e, 'provedor'), text(e, 'status') && `status ${text(e, 'status')}`].filter(Boolean).join(', ');
+  switch (type) {
+    case 'send':
+    case 'delivered':
+    case 'viewed':
+      return provider ? `Operadora: ${provider}` : null;
+    case 'erro':
+      return text(e, 'motivo') ?? text(e, 'reasonFailure') ?? null;
+    case 'read': {
+      const where = [e.evt_ip && `IP ${e.evt_ip}`, place(e)].filter(Boolean).join(', ');
+      return ['página aberta pelo link da mensagem', where].filter(Boolean).join(' — ');
+    }
+    case 'acknowledged':
+    case 'answered':
+      return text(e, 'texto') ? `“${text(e, 'texto')}”` : null;
+    default:
+      return null;
+  }
+}
+
+/**
+ * The SMS or the WhatsApp of a message in its proof: the first event of each status (a failure: the
+ * last; only a person's reads count), the replies with their hashes, the current status as the row keeps it.
+ */
+function phoneProof(canal: 'sms' | 'whatsapp', numero: string, mensagem: string, current: string | null, events: ProofEvent[]): PhoneProof {
+  const mine = events.filter((e) => e.evt_canal === canal && isPersonEvent(e.evt_detalhes));
+  const status: PhoneProof['status'] = [];
+  for (const type of PHONE_PROOF_STATUS_TYPES) {
+    const e =
+      type === 'erro'
+        ? mine.filter((x) => x.evt_tipo === 'erro').at(-1)
+        : mine.find((x) => x.evt_tipo === type || (type === 'read' && x.evt_tipo === 'track'));
+    if (!e) continue;
+    status.push({
+      type,
+      label: type === 'erro' ? 'Falha' : STATUS_LABELS[type].label,
+      dateTime: utc(e.evt_data),
+      dataHoraBrasilia: brasilia(e.evt_data),
+      detalhe: phoneDetail(type, e),
+      hash: e.evt_hash,
+    });
+  }
+  status.sort((a, b) => a.dateTime.localeCompare(b.dateTime));
+  const failure = status.find((s) => s.type === 'erro');
+  return {
+    canal,
+    nome: canal === 'sms' ? 'AR-SMS' : 'AR-WhatsApp',
+    numero,
+    mensagem,
+    status,
+    ultimoStatus:
+      current && current in STATUS_LABELS ? { type: current as StatusType, label: STATUS_LABELS[current as StatusType].label } : null,
+    falha: failure
+      ? { motivo: failure.detalhe ?? 'Falha no envio.', dataHora: failure.dateTime, dataHoraBrasilia: failure.dataHoraBrasilia }
+      : null,
+    respostas: mine
+      .filter((e) => e.evt_tipo === 'answered' || e.evt_tipo === 'acknowledged')
+      .map((e) => ({
+        tipo: e.evt_tipo as 'answered' | 'acknowledged',
+        texto: text(e, 'texto') ?? '',
+        dataHora: utc(e.evt_data),
+        dataHoraBrasilia: brasilia(e.evt_data),
+        hash: e.evt_hash,
+      })),
+  };
+}
+
 /**
  * The sending proof of a message (GET /emails/sending-proof/{id}, and the PDF of PUT): its
  * sender, recipient, statuses with their evidence, hashes and public page, as of `now`.
@@ -121,6 +203,12 @@ export function presentSendingProof(
       size: a.size,
       sha256: a.sha256,
     })),
+    canais: [
+      ...(msg.ema_uni_sms ? [phoneProof('sms', msg.ema_uni_sms.number, msg.ema_uni_sms.messageContent, msg.ema_status_sms, events)] : []),
+      ...(msg.ema_uni_whatsapp
+        ? [phoneProof('whatsapp', msg.ema_uni_whatsapp.numberReceived, msg.ema_uni_whatsapp.content, msg.ema_status_whatsapp, events)]
+        : []),
+    ],
     urlPublica: publicPageUrl(publicUrl, msg.ema_uni_id),
     geradoEm: utc(now),
     geradoEmBrasilia: brasilia(now),

@@ -54,7 +54,7 @@ export async function drawSendingProof(doc: Pdf, p: SendingProof): Promise<void>
   field(doc, 'Remetente', `${p.remetente.nome} <${p.remetente.email}>`);
   field(doc, 'Conta', `${p.remetente.usuario} (${p.remetente.conta})`);
   if (p.remetente.entidade) field(doc, 'Entidade', p.remetente.entidade);
-  field(doc, 'Destinatário', `${p.destinatario.nome} <${p.destinatario.email}>`);
+  field(doc, 'Destinatário', p.destinatario.email ? `${p.destinatario.nome} <${p.destinatario.email}>` : p.destinatario.nome);
 
   section(doc, 'Mensagem');
   field(doc, 'Assunto', p.assunto);
@@ -68,6 +68,19 @@ export async function drawSendingProof(doc: Pdf, p: SendingProof): Promise<void>
     field(doc, s.label, [s.dataHoraBrasilia, s.detalhe].filter(Boolean).join('\n'), {
       color: s.type === 'erro' ? COLORS.alert : undefined,
     });
+  }
+
+  // The SMS and the WhatsApp, when the message went by them: number, text, each status, the replies.
+  for (const c of p.canais) {
+    section(doc, `${c.nome} (horário de Brasília)`);
+    field(doc, 'Número', c.numero);
+    field(doc, 'Mensagem enviada', c.mensagem);
+    field(doc, 'Status atual', c.ultimoStatus?.label ?? 'Aguardando processamento');
+    for (const s of c.status) {
+      field(doc, s.label, [s.dataHoraBrasilia, s.detalhe].filter(Boolean).join('\n'), {
+        color: s.type === 'erro' ? COLORS.alert : undefined,
+      });
+    }
   }
 
   section(doc, 'Anexos');

@@ -1,6 +1,7 @@
-import type { PublicMessage, SentDetail } from '@ar/core';
+import type { PublicMessage, SendingProof, SentDetail } from '@ar/core';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, useSinkApp } from '../../../test/harness.ts';
+import { pdfText } from '../../../test/pdf-reader.ts';
 import { waitFor } from '../../../test/smtp-sink.ts';
 import { recordEvent } from '../emails/events.ts';
 import { checkChain } from '../evidence/chain-check.ts';
@@ -175,6 +176,57 @@ describe('the sent detail and list show the phone channels', () => {
     // WhatsApp's read receipt ('Visualizado') counts as 'Lido' in the filter.
     const read = await list(`&searchStatus=${encodeURIComponent(JSON.stringify({ whatsapp: ['read'] }))}`);
     expect(read.map((r) => r.ema_uni_codigo)).toEqual([msgs.ana.code]);
+  });
+});
+
+describe('the sending proof lists the SMS and the WhatsApp', () => {
+  it('answers each channel with its number, text, statuses, replies and their hashes, and prints them in the PDF', async () => {
+    const res = await app.t.app.inject({ method: 'GET', url: `/v2/emails/sending-proof/${msgs.ana.code}`, headers: bearer(token) });
+    expect(res.statusCode).toBe(200);
+    const proof = res.json() as SendingProof;
+    const events = await eventsOf(msgs.ana.code);
+    const hashOf = (canal: string, tipo: string) => events.find((e) => e.evt_canal === canal && e.evt_tipo === tipo)?.evt_hash;
+    expect(proof.canais.map((c) => [c.canal, c.nome, c.numero, c.ultimoStatus?.type])).toEqual([
+      ['sms', 'AR-SMS', '(11) 98765-4321', 'answered'],
+      ['whatsapp', 'AR-WhatsApp', '(11) 98765-4321', 'answered'],
+    ]);
+    const [sms, whatsapp] = proof.canais;
+    expect(sms?.status.map((x) => x.type)).toEqual(['processed', 'send', 'delivered', 'answered']);
+    expect(sms?.status.find((x) => x.type === 'delivered')).toMatchObject({
+      detalhe: 'Operadora: twilio, status delivered',
+      hash: hashOf('sms', 'delivered'),
+    });
+    expect(whatsapp?.status.map((x) => x.type)).toEqual(['processed', 'send', 'delivered', 'viewed', 'acknowledged', 'answered']);
+    expect(whatsapp?.respostas.map((r) => [r.tipo, r.texto, r.hash])).toEqual([
+      ['acknowledged', 'Recebi a notificação', hashOf('whatsapp', 'acknowledged')],
+      ['answered', 'Vou pagar amanhã', hashOf('whatsapp', 'answered')],
+    ]);
+    const failed = (
+      await app.t.app.inject({ method: 'GET', url: `/v2/emails/sending-proof/${msgs.bruno.code}`, headers: bearer(token) })
+    ).json() as SendingProof;
+    expect(failed.canais).toHaveLength(1);
+    expect(failed.canais[0]?.falha).toMatchObject({ motivo: 'Número inexistente (30005)' });
+    const plain = (
+      await app.t.app.inject({ method: 'GET', url: `/v2/emails/sending-proof/${msgs.carla.code}`, headers: bearer(token) })
+    ).json() as SendingProof;
+    expect(plain.canais).toEqual([]);
+
+    const pdf = await app.t.app.inject({
+      method: 'PUT',
+      url: `/v2/emails/sending-proof/${msgs.ana.code}`,
+      headers: bearer(token),
+      payload: {},
+    });
+    expect(pdf.statusCode).toBe(200);
+    const text = (await pdfText(pdf.rawPayload)).replace(/\s+/g, ' ');
+    for (const expected of [
+      'AR-SMS (horário de Brasília)',
+      'AR-WhatsApp (horário de Brasília)',
+      '(11) 98765-4321',
+      '“Vou pagar amanhã”',
+      'Visualizado',
+    ])
+      expect(text).toContain(expected);
   });
 });
 

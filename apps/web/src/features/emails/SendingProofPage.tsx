@@ -120,6 +120,29 @@ export default function SendingProofPage() {
                 ))}
               </Table.Tbody>
             </Table>
+            {p.canais.map((c) => (
+              <Stack key={c.canal} gap="xs" data-testid={`proof-${c.canal}`}>
+                <Divider label={`${c.nome} · ${c.numero} · ${c.ultimoStatus?.label ?? 'Aguardando processamento'}`} labelPosition="left" />
+                <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                  {c.mensagem}
+                </Text>
+                <Table withTableBorder>
+                  <Table.Tbody>
+                    {c.status.map((s) => (
+                      <Table.Tr key={s.type}>
+                        <Table.Td>{s.label}</Table.Td>
+                        <Table.Td>{s.dataHoraBrasilia}</Table.Td>
+                        <Table.Td>
+                          <Text size="xs" c={s.type === 'erro' ? 'red' : undefined}>
+                            {s.detalhe ?? '—'}
+                          </Text>
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Stack>
+            ))}
             {p.anexos.length > 0 && (
               <>
                 <Divider label="Anexos" labelPosition="left" />
