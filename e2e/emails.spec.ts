@@ -171,7 +171,7 @@ test('the status filter finds a message under each status it reached: a confirme
   await expect(footer).toHaveText('Mostrando de 1 até 3 de 3 registros');
   await filterBy('Falha no Envio/Entrega (Email)');
   await expect(footer).toHaveText('Mostrando de 0 até 0 de 0 registros');
-  // SMS and WhatsApp as the spec lists them: offered, matching nothing until those channels send.
+  // SMS and WhatsApp options: offered, matching none of these e-mail-only messages.
   await filterBy('Enviado (SMS)', 'Lido (WhatsApp)');
   await expect(footer).toHaveText('Mostrando de 0 até 0 de 0 registros');
 });

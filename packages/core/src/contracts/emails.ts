@@ -226,14 +226,15 @@ export const AUTOMATED_MARK = ' (automático, não conta como leitura)';
 /**
  * The status filter of the sent list (spec 000 §4), per channel. E-mail has the spec's four plus
  * the statuses an e-mail shows that the spec's list lacks (Enviado, Confirmado, Respondido); SMS and
- * WhatsApp as the spec lists them (they match nothing until those channels send). An option means
+ * WhatsApp as the spec lists them plus their replies (Respondido; WhatsApp's button, Confirmado),
+ * which those channels record. An option means
  * "the message reached this status" (docs/emails.md, "Status filter"): a read message stays under
  * Lido after it is confirmed.
  */
 export const STATUS_FILTER: Record<'email' | 'sms' | 'whatsapp', StatusType[]> = {
   email: ['processed', 'send', 'delivered', 'read', 'acknowledged', 'answered', 'erro'],
-  sms: ['processed', 'send', 'delivered', 'read', 'erro'],
-  whatsapp: ['processed', 'send', 'delivered', 'read', 'erro'],
+  sms: ['processed', 'send', 'delivered', 'read', 'answered', 'erro'],
+  whatsapp: ['processed', 'send', 'delivered', 'read', 'acknowledged', 'answered', 'erro'],
 };
 
 /**
@@ -253,10 +254,14 @@ export const REACHED_BITS: Partial<Record<StatusType, number>> = {
   answered: 256,
 };
 
-/** The bits a set of filter options matches: 'Lido' is a read on the public page or by the tracking image (both shown as Lido). */
+/**
+ * The bits a set of filter options matches: 'Lido' is a read on the public page, by the tracking
+ * image (both shown as Lido) or WhatsApp's read receipt ('Visualizado', the app's blue ticks).
+ */
 export function reachedMask(types: StatusType[]): number {
   let mask = 0;
-  for (const t of types) mask |= (REACHED_BITS[t] ?? 0) | (t === 'read' ? (REACHED_BITS.track as number) : 0);
+  for (const t of types)
+    mask |= (REACHED_BITS[t] ?? 0) | (t === 'read' ? (REACHED_BITS.track as number) | (REACHED_BITS.viewed as number) : 0);
   return mask;
 }
 

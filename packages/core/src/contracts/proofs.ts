@@ -45,21 +45,31 @@ export const proofStatusSchema = z.object({
 });
 export type ProofStatus = z.output<typeof proofStatusSchema>;
 
-/** A phone channel of the message (AR-SMS, AR-WhatsApp): its number, text, statuses and sentence. */
-export const proofChannelSchema = z.object({
+/** The statuses a proof lists for SMS and WhatsApp: e-mail's, and WhatsApp's read receipt ('Visualizado'). */
+export const PHONE_PROOF_STATUS_TYPES = ['processed', 'send', 'delivered', 'viewed', 'read', 'acknowledged', 'answered', 'erro'] as const;
+
+/** One phone channel of the message in its proof: where it went, what it said, each status, the replies. */
+export const phoneProofSchema = z.object({
   canal: z.enum(['sms', 'whatsapp']),
   /** AR-SMS or AR-WhatsApp. */
-  titulo: z.string(),
+  nome: z.string(),
   numero: z.string(),
-  /** The text the recipient received. */
   mensagem: z.string(),
-  /** Every status of the channel reached (first occurrence; a failure: the last), WhatsApp's read receipt as Lido. */
-  status: z.array(proofStatusSchema),
+  status: z.array(proofStatusSchema.extend({ type: z.enum(PHONE_PROOF_STATUS_TYPES) })),
   ultimoStatus: z.object({ type: statusTypeSchema, label: z.string() }).nullable(),
-  /** The channel's sentence, by its current status. */
-  texto: z.string(),
+  falha: z.object({ motivo: z.string(), dataHora: z.string(), dataHoraBrasilia: z.string() }).nullable(),
+  /** The recipient's replies (the WhatsApp button as 'acknowledged'), each with its event's hash. */
+  respostas: z.array(
+    z.object({
+      tipo: z.enum(['answered', 'acknowledged']),
+      texto: z.string(),
+      dataHora: z.string(),
+      dataHoraBrasilia: z.string(),
+      hash: z.string(),
+    }),
+  ),
 });
-export type ProofChannel = z.output<typeof proofChannelSchema>;
+export type PhoneProof = z.output<typeof phoneProofSchema>;
 
 /**
  * GET /v2/emails/sending-proof/{id}: the sending proof of one of the user's messages as data (the
@@ -85,13 +95,11 @@ export const sendingProofSchema = z.object({
   oficio: oficioEvidenceSchema.nullable(),
   criadoEm: z.string(),
   criadoEmBrasilia: z.string(),
-  /** Every e-mail status reached (first occurrence of each; only a person's reads count, docs/reads.md); empty without an e-mail. */
+  /** Every e-mail status reached (first occurrence of each; only a person's reads count, docs/reads.md). */
   status: z.array(proofStatusSchema),
-  /** The message's SMS and WhatsApp, each with its own statuses (none when sent only by e-mail). */
-  canais: z.array(proofChannelSchema),
-  /** The current e-mail status (without an e-mail, the first channel's), or null before the message was processed. */
+  /** The current e-mail status, or null before the message was processed. */
   ultimoStatus: z.object({ type: statusTypeSchema, label: z.string() }).nullable(),
-  /** The proof's sentence, by the current e-mail status (spec 001 §2.10); without an e-mail, the first channel's. */
+  /** The proof's sentence, by the current status (spec 001 §2.10). */
   texto: z.string(),
   falha: z.object({ motivo: z.string(), dataHora: z.string(), dataHoraBrasilia: z.string() }).nullable(),
   /** SHA-256 of what was sent (ema_uni_hash), and the hash of the last event of its chain. */
@@ -100,6 +108,8 @@ export const sendingProofSchema = z.object({
   /** Whether the hash chain recomputes from what is stored (the expert report has the detail). */
   cadeiaIntegra: z.boolean(),
   anexos: z.array(z.object({ originalFilename: z.string(), mime: z.string(), size: z.number().int(), sha256: z.string() })),
+  /** The message's SMS and WhatsApp, when it went by them (docs/channels.md, "Telas"). */
+  canais: z.array(phoneProofSchema),
   /** The public page of the message: what the QR code encodes. */
   urlPublica: z.string(),
   /** When this proof was made (ISO 8601 UTC and Brasília). */

@@ -12,6 +12,12 @@ export const PUBLIC_MSG = {
   tooManyAnswers: 'Muitas respostas incorretas. Aguarde alguns minutos e tente novamente.',
   linkNotFound: 'Link não encontrado.',
   linkRefused: 'Este link não leva a um endereço da web (http ou https) e não pode ser aberto.',
+  /** Validar carimbo (spec 002 §8): the certificate's name in 'Erro ao validar carimbo do …', and the missing-data cases. */
+  stampError: (what: string) => `Erro ao validar carimbo do ${what}`,
+  stampNotFound: 'Carimbo não encontrado',
+  hashNotFound: 'Hash não encontrado',
+  whatsappStampNotFound: 'Carimbo do WhatsApp não encontrado',
+  whatsappHashNotFound: 'Hash do WhatsApp não encontrado',
 } as const;
 
 /** GET /emails/info/public/track-conteudo-link-externo/{x}: where the tracked link goes, and its host to show. */
@@ -62,6 +68,20 @@ export const certificateBlockSchema = z.object({
 });
 export type CertificateBlock = z.infer<typeof certificateBlockSchema>;
 
+/** The certificates of a phone channel (spec 002 §3 dataProviderWhatsApp, and the SMS's equivalent): sending and delivery, reading, reply. */
+export const phoneCertificatesSchema = z.object({
+  envioEntrega: certificateBlockSchema.nullable(),
+  leitura: certificateBlockSchema.nullable(),
+  resposta: certificateBlockSchema.nullable(),
+});
+export type PhoneCertificates = z.infer<typeof phoneCertificatesSchema>;
+
+/** A reply of the recipient on a phone channel: its text, when, and whether it was the WhatsApp button. */
+export const publicReplySchema = z.object({ texto: z.string(), dateTime: z.string(), tipo: z.enum(['answered', 'acknowledged']) });
+export type PublicReply = z.infer<typeof publicReplySchema>;
+
+const channelErrorSchema = z.object({ reasonFailure: z.string(), dateSend: z.string() });
+
 /** One of the recipient's actions with its place, shown when the sender lets the page show geolocation. */
 export const clickTrackingSchema = z.object({
   date: z.string(),
@@ -101,8 +121,22 @@ export const publicMessageSchema = z.object({
   dataLeitura: z.string().nullable(),
   horaLeitura: z.string().nullable(),
   dataLeituraUTC: z.string().nullable(),
+  /** AR-SMS (spec 002 §2, §3): the number, the text sent, the current status, the failure, the replies and the certificates; null/empty without an SMS. */
   numberSMS: z.string().nullable(),
   messageSMS: z.string().nullable(),
+  statusSMS: publicStatusEntry.nullable(),
+  hasErrorSMS: z.boolean(),
+  sms_error: channelErrorSchema.nullable(),
+  respostasSMS: z.array(publicReplySchema),
+  dataProviderSMS: phoneCertificatesSchema.nullable(),
+  /** AR-WhatsApp, likewise (spec 002 §3 numberWhatsapp, statusWhatsapp, hasErrorWhatsapp, dataProviderWhatsApp). */
+  numberWhatsapp: z.string().nullable(),
+  messageWhatsapp: z.string().nullable(),
+  statusWhatsapp: publicStatusEntry.nullable(),
+  hasErrorWhatsapp: z.boolean(),
+  whatsapp_error: channelErrorSchema.nullable(),
+  respostasWhatsApp: z.array(publicReplySchema),
+  dataProviderWhatsApp: phoneCertificatesSchema.nullable(),
   attachments: z.array(publicAttachmentSchema),
   emailResultSendStatus: z.enum(['sucesso', 'falha', 'pendente']),
   email_error: z.object({ reasonFailure: z.string(), dateSend: z.string() }).nullable(),
@@ -150,7 +184,7 @@ export type ClientErrorResponse = z.infer<typeof clientErrorResponse>;
 
 /** The public calls' keys: a message's (or an attachment's) secret uuid from the link the recipient received. */
 export const publicUuidParams = z.object({ uuid: z.string().max(64) });
-/** …/track-email/{x} and …/track-accept-email/{x}: x names what was opened (pixel.gif, leitura, aceite). */
+/** …/track-email/{x}, …/track-sms/{x}, …/track-whatsapp/{x} and …/track-accept-email/{x}: x names what was opened (pixel.gif, leitura, aceite). */
 export const publicTrackParams = publicUuidParams.extend({ x: z.string().max(40) });
 export const trackedLinkParams = z.object({ lnk: z.string().max(64) });
 /** The security answer, when the message has a question; the page's client info goes along and is not read. */

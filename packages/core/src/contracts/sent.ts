@@ -39,6 +39,19 @@ export type SentAttachment = z.infer<typeof sentAttachmentSchema>;
 const smsTarget = z.object({ number: z.string(), messageContent: z.string() }).nullable();
 const whatsappTarget = z.object({ numberReceived: z.string(), content: z.string() }).nullable();
 
+/** A reply of the recipient on a phone channel: its text, when it came, and whether it was the WhatsApp button. */
+export const phoneReplySchema = z.object({
+  short_message: z.string(),
+  dateTime: z.string(),
+  /** 'answered' for a text, 'acknowledged' for the acknowledgment button. */
+  type: z.enum(['answered', 'acknowledged']),
+});
+export type PhoneReply = z.infer<typeof phoneReplySchema>;
+
+/** A channel's last failure: the provider's reason, and when (spec 001 §3 email_error / sms_error). */
+export const channelErrorSchema = z.object({ reasonFailure: z.string(), dateSend: z.string() });
+export type ChannelError = z.infer<typeof channelErrorSchema>;
+
 /** A row of the sent list: per channel, its current status (null for a status the screens do not know). */
 export const sentRowSchema = z.object({
   ema_uni_codigo: z.number().int(),
@@ -99,7 +112,17 @@ export const sentDetailSchema = z.object({
   verification: z.object({ ema_verif_pergunta: z.string(), ema_verif_resposta: z.string().nullable() }).nullable(),
   emailEtiquetas: z.array(messageTagSchema),
   /** The last e-mail failure: the relay's or the remote server's reason, and when. */
-  email_error: z.object({ reasonFailure: z.string(), dateSend: z.string() }).nullable(),
+  email_error: channelErrorSchema.nullable(),
+  /** The SMS's number and the recipient's replies, in order (spec 001 §3 smsStatus); null without an SMS. */
+  smsStatus: z.object({ number: z.string(), answers: z.array(phoneReplySchema) }).nullable(),
+  /** The last SMS failure (the provider's reason), and when. */
+  sms_error: channelErrorSchema.nullable(),
+  /** The WhatsApp number and the recipient's replies and button presses, in order; null without a WhatsApp. */
+  whatsappStatus: z.object({ numberReceived: z.string(), answers: z.array(phoneReplySchema) }).nullable(),
+  /** The acknowledgment button the recipient pressed on WhatsApp (its text), and when; null until pressed. */
+  ema_uni_whatsapp_status: z.object({ text: z.string(), dateTime: z.string() }).nullable(),
+  /** The last WhatsApp failure (the provider's reason), and when. */
+  whatsapp_error: channelErrorSchema.nullable(),
   ...messageStatusesResponse.shape,
 });
 export type SentDetail = z.infer<typeof sentDetailSchema>;

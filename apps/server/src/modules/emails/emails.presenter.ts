@@ -1,9 +1,11 @@
 import {
   AUTOMATED_MARK,
   type Channel,
+  type ChannelError,
   EMAIL_MSG,
   type MessageStatuses,
   type MessageTag,
+  type PhoneReply,
   type SendResponse,
   type SentDetail,
   type SentRow,
@@ -71,9 +73,45 @@ export const presentSentRow = ({ tags, events, total: _, ...r }: SentListRow): S
 
 type DetailEvent = EventRow & { evt_detalhes: unknown };
 
+/**
+ * The phone channels' details as the provider events carry them (docs/channels.md, "Telas"): a
+ * reply's text in `texto`, a failure's reason in `motivo` (an e-mail failure's in `reasonFailure`).
+ */
+const detailText = (e: DetailEvent, key: 'texto' | 'motivo' | 'reasonFailure'): string | undefined => {
+  const v = (e.evt_detalhes as Record<string, unknown> | null | undefined)?.[key];
+  return typeof v === 'string' ? v : undefined;
+};
+
+/** A channel's last failure, with its reason, or null. */
+export function channelError(events: DetailEvent[], channel: Channel): ChannelError | null {
+  const failure = [...events].reverse().find((e) => e.evt_tipo === 'erro' && e.evt_canal === channel);
+  if (!failure) return null;
+  return {
+    reasonFailure:
+      channel === 'email'
+        ? (detailText(failure, 'reasonFailure') ?? '')
+        : (detailText(failure, 'motivo') ?? detailText(failure, 'reasonFailure') ?? PHONE_FAILURE),
+    dateSend: new Date(failure.evt_data).toISOString(),
+  };
+}
+
+const PHONE_FAILURE = 'Falha no envio ou na entrega.';
+
+/** The recipient's replies on a phone channel (texts and the WhatsApp button), in the order they came. */
+export function phoneReplies(events: DetailEvent[], channel: 'sms' | 'whatsapp'): PhoneReply[] {
+  return events
+    .filter((e) => e.evt_canal === channel && (e.evt_tipo === 'answered' || e.evt_tipo === 'acknowledged'))
+    .map((e) => ({
+      short_message: detailText(e, 'texto') ?? '',
+      dateTime: new Date(e.evt_data).toISOString(),
+      type: e.evt_tipo as PhoneReply['type'],
+    }));
+}
+
 /** One sent message with its statuses, timeline, tags and last e-mail failure. */
 export function presentSentDetail(msg: Selectable<EmailsTable>, events: DetailEvent[], tags: MessageTag[]): SentDetail {
-  const failure = [...events].reverse().find((e) => e.evt_tipo === 'erro' && e.evt_canal === 'email');
+  const whatsappReplies = phoneReplies(events, 'whatsapp');
+  const button = whatsappReplies.find((r) => r.type === 'acknowledged');
   return {
     ema_uni_codigo: msg.ema_uni_codigo,
     ema_uni_id: msg.ema_uni_id,
@@ -97,12 +135,12 @@ export function presentSentDetail(msg: Selectable<EmailsTable>, events: DetailEv
       ? { ema_verif_pergunta: msg.ema_verif_pergunta, ema_verif_resposta: msg.ema_verif_resposta }
       : null,
     emailEtiquetas: tags,
-    email_error: failure
-      ? {
-          reasonFailure: (failure.evt_detalhes as { reasonFailure?: string }).reasonFailure ?? '',
-          dateSend: new Date(failure.evt_data).toISOString(),
-        }
-      : null,
+    email_error: channelError(events, 'email'),
+    smsStatus: msg.ema_uni_sms ? { number: msg.ema_uni_sms.number, answers: phoneReplies(events, 'sms') } : null,
+    sms_error: channelError(events, 'sms'),
+    whatsappStatus: msg.ema_uni_whatsapp ? { numberReceived: msg.ema_uni_whatsapp.numberReceived, answers: whatsappReplies } : null,
+    ema_uni_whatsapp_status: button ? { text: button.short_message, dateTime: button.dateTime } : null,
+    whatsapp_error: channelError(events, 'whatsapp'),
     ...presentStatuses(events),
   };
 }

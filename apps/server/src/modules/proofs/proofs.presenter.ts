@@ -1,32 +1,18 @@
-import { type ProofChannel, type ProofStatus, type ProofStatusType, type SendingProof, STATUS_LABELS, type StatusType } from '@ar/core';
+import {
+  PHONE_PROOF_STATUS_TYPES,
+  type PhoneProof,
+  type ProofStatus,
+  type ProofStatusType,
+  type SendingProof,
+  STATUS_LABELS,
+  type StatusType,
+} from '@ar/core';
 import { presentOficio } from '../emails/oficio.presenter.ts';
 import { isPersonEvent } from '../public/read-classifier.ts';
 import { brasilia, publicPageUrl, utc } from './format.ts';
 import type { ProofEvent, ProofMessage } from './proofs.queries.ts';
 
 const place = (e: ProofEvent) => [e.evt_cidade, e.evt_estado, e.evt_pais].filter(Boolean).join('/');
-
-/** What a phone channel's event adds: the provider and its id, the failure, the reply's text. */
-function phoneDetail(type: ProofStatusType, e: ProofEvent): string | null {
-  const d = e.evt_detalhes as { provedor?: string; idProvedor?: string; reasonFailure?: string; texto?: string };
-  const provider = d.provedor ? `provedor ${d.provedor}${d.idProvedor ? ` (id ${d.idProvedor})` : ''}` : null;
-  switch (type) {
-    case 'send':
-      return provider && `Aceito pelo ${provider}`;
-    case 'delivered':
-      return provider && `Entrega confirmada pelo ${provider}`;
-    case 'erro':
-      return d.reasonFailure ?? null;
-    case 'answered':
-      return d.texto ? `Resposta: "${d.texto}"` : null;
-    case 'acknowledged':
-      return d.texto ? `Botão pressionado: "${d.texto}"` : null;
-    case 'read':
-      return e.evt_tipo === 'viewed' ? 'Confirmação de leitura do WhatsApp' : statusDetail('read', e);
-    default:
-      return null;
-  }
-}
 
 function statusDetail(type: ProofStatusType, e: ProofEvent): string | null {
   const d = e.evt_detalhes as { smtpResponse?: string; reasonFailure?: string; status?: string; diagnosticCode?: string };
@@ -49,16 +35,14 @@ function statusDetail(type: ProofStatusType, e: ProofEvent): string | null {
   }
 }
 
-/** The first event of each status of a channel (a failure: the last one), in time order. */
-function proofStatuses(events: ProofEvent[], canal: 'email' | 'sms' | 'whatsapp' = 'email'): ProofStatus[] {
-  const email = events.filter((e) => e.evt_canal === canal && isPersonEvent(e.evt_detalhes));
-  const READ = ['read', 'track', 'viewed'];
+/** The first event of each e-mail status (a failure: the last one), in time order. */
+function proofStatuses(events: ProofEvent[]): ProofStatus[] {
+  const email = events.filter((e) => e.evt_canal === 'email' && isPersonEvent(e.evt_detalhes));
   const of = (type: ProofStatusType): ProofEvent | undefined => {
     if (type === 'erro') return email.filter((e) => e.evt_tipo === 'erro').at(-1);
-    if (type === 'read') return email.find((e) => READ.includes(e.evt_tipo));
+    if (type === 'read') return email.find((e) => e.evt_tipo === 'read' || e.evt_tipo === 'track');
     return email.find((e) => e.evt_tipo === type);
   };
-  const detail = canal === 'email' ? statusDetail : phoneDetail;
   const list: ProofStatus[] = [];
   for (const type of ['processed', 'send', 'delivered', 'read', 'acknowledged', 'answered', 'erro'] as const) {
     const e = of(type);
@@ -68,7 +52,7 @@ function proofStatuses(events: ProofEvent[], canal: 'email' | 'sms' | 'whatsapp'
       label: type === 'erro' ? 'Falha' : STATUS_LABELS[type].label,
       dateTime: utc(e.evt_data),
       dataHoraBrasilia: brasilia(e.evt_data),
-      detalhe: detail(type, e),
+      detalhe: statusDetail(type, e),
       hash: e.evt_hash,
     });
   }
@@ -101,15 +85,88 @@ function proofSentence(last: string | null, statuses: ProofStatus[], createdAt: 
   }
 }
 
-const CHANNEL_TITLES = { sms: 'AR-SMS', whatsapp: 'AR-WhatsApp' } as const;
+const text = (e: ProofEvent, key: string): string | undefined => {
+  const v = (e.evt_detalhes as Record<string, unknown> | null)?.[key];
+  return typeof v === 'string' ? v : undefined;
+};
 
-/** A phone channel's sentence by its current status, as the e-mail's (proofSentence). */
-function channelSentence(titulo: string, numero: string, last: string | null, statuses: ProofStatus[], createdAt: Date): string {
-  const at = (type: ProofStatusType) => statuses.find((s) => s.type === type)?.dataHoraBrasilia;
+/** What the evidence of a phone channel's status says: the provider's word, the reason, where a read came from, the reply. */
+function phoneDetail(type: PhoneProof['status'][number]['type'], e: ProofEvent): string | null {
+  const provider = [text(e, 'provedor'), text(e, 'status') && `status ${text(e, 'status')}`].filter(Boolean).join(', ');
+  switch (type) {
+    case 'send':
+    case 'delivered':
+    case 'viewed':
+      return provider ? `Operadora: ${provider}` : null;
+    case 'erro':
+      return text(e, 'motivo') ?? text(e, 'reasonFailure') ?? null;
+    case 'read': {
+      const where = [e.evt_ip && `IP ${e.evt_ip}`, place(e)].filter(Boolean).join(', ');
+      return ['página aberta pelo link da mensagem', where].filter(Boolean).join(' — ');
+    }
+    case 'acknowledged':
+    case 'answered':
+      return text(e, 'texto') ? `“${text(e, 'texto')}”` : null;
+    default:
+      return null;
+  }
+}
+
+/**
+ * The SMS or the WhatsApp of a message in its proof: the first event of each status (a failure: the
+ * last; only a person's reads count), the replies with their hashes, the current status as the row keeps it.
+ */
+function phoneProof(canal: 'sms' | 'whatsapp', numero: string, mensagem: string, current: string | null, events: ProofEvent[]): PhoneProof {
+  const mine = events.filter((e) => e.evt_canal === canal && isPersonEvent(e.evt_detalhes));
+  const status: PhoneProof['status'] = [];
+  for (const type of PHONE_PROOF_STATUS_TYPES) {
+    const e =
+      type === 'erro'
+        ? mine.filter((x) => x.evt_tipo === 'erro').at(-1)
+        : mine.find((x) => x.evt_tipo === type || (type === 'read' && x.evt_tipo === 'track'));
+    if (!e) continue;
+    status.push({
+      type,
+      label: type === 'erro' ? 'Falha' : STATUS_LABELS[type].label,
+      dateTime: utc(e.evt_data),
+      dataHoraBrasilia: brasilia(e.evt_data),
+      detalhe: phoneDetail(type, e),
+      hash: e.evt_hash,
+    });
+  }
+  status.sort((a, b) => a.dateTime.localeCompare(b.dateTime));
+  const failure = status.find((s) => s.type === 'erro');
+  return {
+    canal,
+    nome: canal === 'sms' ? 'AR-SMS' : 'AR-WhatsApp',
+    numero,
+    mensagem,
+    status,
+    ultimoStatus:
+      current && current in STATUS_LABELS ? { type: current as StatusType, label: STATUS_LABELS[current as StatusType].label } : null,
+    falha: failure
+      ? { motivo: failure.detalhe ?? 'Falha no envio.', dataHora: failure.dateTime, dataHoraBrasilia: failure.dataHoraBrasilia }
+      : null,
+    respostas: mine
+      .filter((e) => e.evt_tipo === 'answered' || e.evt_tipo === 'acknowledged')
+      .map((e) => ({
+        tipo: e.evt_tipo as 'answered' | 'acknowledged',
+        texto: text(e, 'texto') ?? '',
+        dataHora: utc(e.evt_data),
+        dataHoraBrasilia: brasilia(e.evt_data),
+        hash: e.evt_hash,
+      })),
+  };
+}
+
+/** A phone channel's sentence by its current status, as the e-mail's (proofSentence): the proof's when the message has no e-mail. */
+function channelSentence(c: PhoneProof, createdAt: Date): string {
+  const at = (type: PhoneProof['status'][number]['type']) => c.status.find((s) => s.type === type)?.dataHoraBrasilia;
   const sent = at('send');
-  const handed = sent ? `O ${titulo} foi enviado ao número ${numero} em ${sent}` : `O ${titulo} para o número ${numero} foi registrado`;
-  const read = at('read') ? `, foi lido em ${at('read')}` : '';
-  switch (last) {
+  const handed = sent ? `O ${c.nome} foi enviado ao número ${c.numero} em ${sent}` : `O ${c.nome} para o número ${c.numero} foi registrado`;
+  const readAt = at('read') ?? at('viewed');
+  const read = readAt ? `, foi lido em ${readAt}` : '';
+  switch (c.ultimoStatus?.type ?? null) {
     case 'send':
       return `${handed} (horário de Brasília).`;
     case 'delivered':
@@ -117,47 +174,16 @@ function channelSentence(titulo: string, numero: string, last: string | null, st
     case 'read':
     case 'track':
     case 'viewed':
-      return `${handed} e foi lido em ${at('read')} (horário de Brasília).`;
+      return `${handed} e foi lido em ${readAt} (horário de Brasília).`;
     case 'acknowledged':
       return `${handed}${read} e o destinatário confirmou o recebimento em ${at('acknowledged')} (horário de Brasília).`;
     case 'answered':
       return `${handed}${read} e foi respondido pelo destinatário em ${at('answered')} (horário de Brasília).`;
-    case 'erro': {
-      const failure = statuses.find((s) => s.type === 'erro');
-      return `O ${titulo} para o número ${numero} não pôde ser entregue: ${failure?.detalhe ?? 'falha no envio'} (${failure?.dataHoraBrasilia} no horário de Brasília).`;
-    }
+    case 'erro':
+      return `O ${c.nome} para o número ${c.numero} não pôde ser entregue: ${c.falha?.motivo ?? 'falha no envio'} (${c.falha?.dataHoraBrasilia} no horário de Brasília).`;
     default:
-      return `O ${titulo} para o número ${numero} foi registrado em ${brasilia(createdAt)} (horário de Brasília) e aguarda o envio.`;
+      return `O ${c.nome} para o número ${c.numero} foi registrado em ${brasilia(createdAt)} (horário de Brasília) e aguarda o envio.`;
   }
-}
-
-/** The message's SMS and WhatsApp, each with its statuses from its own events. */
-function proofChannels(msg: ProofMessage, events: ProofEvent[]): ProofChannel[] {
-  const list: ProofChannel[] = [];
-  const phones = [
-    { canal: 'sms' as const, numero: msg.ema_uni_sms?.number, mensagem: msg.ema_uni_sms?.messageContent, last: msg.ema_status_sms },
-    {
-      canal: 'whatsapp' as const,
-      numero: msg.ema_uni_whatsapp?.numberReceived,
-      mensagem: msg.ema_uni_whatsapp?.content,
-      last: msg.ema_status_whatsapp,
-    },
-  ];
-  for (const { canal, numero, mensagem, last } of phones) {
-    if (!numero) continue;
-    const titulo = CHANNEL_TITLES[canal];
-    const statuses = proofStatuses(events, canal);
-    list.push({
-      canal,
-      titulo,
-      numero,
-      mensagem: mensagem ?? '',
-      status: statuses,
-      ultimoStatus: last && last in STATUS_LABELS ? { type: last as StatusType, label: STATUS_LABELS[last as StatusType].label } : null,
-      texto: channelSentence(titulo, numero, last, statuses, new Date(msg.ema_uni_data_criacao)),
-    });
-  }
-  return list;
 }
 
 /**
@@ -170,13 +196,17 @@ export function presentSendingProof(
   opts: { chainIntact: boolean; publicUrl: string; now: Date },
 ): SendingProof {
   const { chainIntact, publicUrl, now } = opts;
-  const statuses = msg.ema_uni_to ? proofStatuses(events) : [];
-  const canais = proofChannels(msg, events);
+  const statuses = proofStatuses(events);
   const last = msg.ema_status_email as StatusType | null;
-  // Sent only by SMS or WhatsApp: the sentence, the current status and the failure are the first channel's.
-  const first = !msg.ema_uni_to ? canais[0] : undefined;
-  const failure = (first?.status ?? statuses).find((s) => s.type === 'erro');
-  const texto = first ? first.texto : proofSentence(last, statuses, new Date(msg.ema_uni_data_criacao));
+  const failure = statuses.find((s) => s.type === 'erro');
+  const canais = [
+    ...(msg.ema_uni_sms ? [phoneProof('sms', msg.ema_uni_sms.number, msg.ema_uni_sms.messageContent, msg.ema_status_sms, events)] : []),
+    ...(msg.ema_uni_whatsapp
+      ? [phoneProof('whatsapp', msg.ema_uni_whatsapp.numberReceived, msg.ema_uni_whatsapp.content, msg.ema_status_whatsapp, events)]
+      : []),
+  ];
+  // Sent without an e-mail (SMS or WhatsApp only): the sentence, current status and failure are the first channel's.
+  const only = !msg.ema_uni_to ? canais[0] : undefined;
   return {
     ema_uni_codigo: msg.ema_uni_codigo,
     ema_uni_id: msg.ema_uni_id,
@@ -194,12 +224,15 @@ export function presentSendingProof(
     criadoEm: utc(msg.ema_uni_data_criacao),
     criadoEmBrasilia: brasilia(msg.ema_uni_data_criacao),
     status: statuses,
-    ultimoStatus: first ? first.ultimoStatus : last && last in STATUS_LABELS ? { type: last, label: STATUS_LABELS[last].label } : null,
-    canais,
-    texto,
-    falha: failure
-      ? { motivo: failure.detalhe ?? 'Falha no envio.', dataHora: failure.dateTime, dataHoraBrasilia: failure.dataHoraBrasilia }
-      : null,
+    ultimoStatus: only ? only.ultimoStatus : last && last in STATUS_LABELS ? { type: last, label: STATUS_LABELS[last].label } : null,
+    texto: only
+      ? channelSentence(only, new Date(msg.ema_uni_data_criacao))
+      : proofSentence(last, statuses, new Date(msg.ema_uni_data_criacao)),
+    falha: only
+      ? only.falha
+      : failure
+        ? { motivo: failure.detalhe ?? 'Falha no envio.', dataHora: failure.dateTime, dataHoraBrasilia: failure.dataHoraBrasilia }
+        : null,
     hashConteudo: msg.ema_uni_hash ?? msg.ema_uni_content_sha256,
     ultimoHash: events.at(-1)?.evt_hash ?? null,
     cadeiaIntegra: chainIntact,
@@ -209,6 +242,7 @@ export function presentSendingProof(
       size: a.size,
       sha256: a.sha256,
     })),
+    canais,
     urlPublica: publicPageUrl(publicUrl, msg.ema_uni_id),
     geradoEm: utc(now),
     geradoEmBrasilia: brasilia(now),

@@ -55,7 +55,6 @@ export async function drawSendingProof(doc: Pdf, p: SendingProof): Promise<void>
   field(doc, 'Conta', `${p.remetente.usuario} (${p.remetente.conta})`);
   if (p.remetente.entidade) field(doc, 'Entidade', p.remetente.entidade);
   field(doc, 'Destinatário', p.destinatario.email ? `${p.destinatario.nome} <${p.destinatario.email}>` : p.destinatario.nome);
-  for (const c of p.canais) field(doc, `Número (${c.titulo})`, c.numero);
 
   section(doc, 'Mensagem');
   field(doc, 'Assunto', p.assunto);
@@ -63,15 +62,25 @@ export async function drawSendingProof(doc: Pdf, p: SendingProof): Promise<void>
 
   if (p.oficio) oficioSection(doc, p.oficio, 'Ofício');
 
-  if (p.destinatario.email) {
-    section(doc, 'Status do e-mail (horário de Brasília)');
-    statusRows(doc, p.status);
+  section(doc, 'Status do e-mail (horário de Brasília)');
+  if (p.status.length === 0) paragraph(doc, 'Nenhum status registrado ainda.', { color: COLORS.muted });
+  for (const s of p.status) {
+    field(doc, s.label, [s.dataHoraBrasilia, s.detalhe].filter(Boolean).join('\n'), {
+      color: s.type === 'erro' ? COLORS.alert : undefined,
+    });
   }
+
+  // The SMS and the WhatsApp, when the message went by them: number, text, each status, the replies.
   for (const c of p.canais) {
-    section(doc, `Status do ${c.titulo} (horário de Brasília)`);
-    if (p.destinatario.email) paragraph(doc, c.texto, { color: c.ultimoStatus?.type === 'erro' ? COLORS.alert : undefined });
+    section(doc, `${c.nome} (horário de Brasília)`);
+    field(doc, 'Número', c.numero);
     field(doc, 'Mensagem enviada', c.mensagem);
-    statusRows(doc, c.status);
+    field(doc, 'Status atual', c.ultimoStatus?.label ?? 'Aguardando processamento');
+    for (const s of c.status) {
+      field(doc, s.label, [s.dataHoraBrasilia, s.detalhe].filter(Boolean).join('\n'), {
+        color: s.type === 'erro' ? COLORS.alert : undefined,
+      });
+    }
   }
 
   section(doc, 'Anexos');
@@ -101,15 +110,6 @@ export async function drawSendingProof(doc: Pdf, p: SendingProof): Promise<void>
     .fillColor(COLORS.text)
     .text(printable(p.urlPublica), { link: p.urlPublica });
   doc.moveDown(0.5);
-}
-
-function statusRows(doc: Pdf, statuses: SendingProof['status']): void {
-  if (statuses.length === 0) paragraph(doc, 'Nenhum status registrado ainda.', { color: COLORS.muted });
-  for (const s of statuses) {
-    field(doc, s.label, [s.dataHoraBrasilia, s.detalhe].filter(Boolean).join('\n'), {
-      color: s.type === 'erro' ? COLORS.alert : undefined,
-    });
-  }
 }
 
 /**

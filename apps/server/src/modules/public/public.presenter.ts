@@ -5,7 +5,9 @@ import {
   type Channel,
   type ClickTracking,
   type PageReadResponse,
+  type PhoneCertificates,
   type PublicMessage,
+  type PublicReply,
 } from '@ar/core';
 import { storedMessageHtml } from '../../mail/message-html.ts';
 import { presentStatuses } from '../emails/emails.presenter.ts';
@@ -29,25 +31,10 @@ export function presentPublicMessage(msg: PublicRow, events: EventWithStamp[]): 
   const delivered = first(['delivered']) ?? sent;
   const read = first(['read', 'track']);
   const accepted = first(['acknowledged']);
-  const failure = events.find((e) => e.evt_tipo === 'erro');
-  const trail = (e: EventWithStamp) =>
-    `${brasilia(new Date(e.evt_data), 'date')} ${brasilia(new Date(e.evt_data), 'time')} (Brasília) — ${describe(e)}`;
+  const failure = events.find((e) => e.evt_canal === 'email' && e.evt_tipo === 'erro');
+  const ofEmail = events.filter((e) => e.evt_canal === 'email');
   const block = (e: EventWithStamp | undefined, kind: 'envio' | 'leitura'): CertificateBlock | null =>
-    e
-      ? {
-          ocorridoEm: new Date(e.evt_data).toISOString(),
-          carimbo: e.car_token ? Buffer.from(e.car_token).toString('base64') : null,
-          hashAssinado: e.evt_hash,
-          carimbadoEm: e.car_gen_time ? new Date(e.car_gen_time).toISOString() : null,
-          tsa: e.car_tsa,
-          ...(kind === 'envio'
-            ? { trilhaAuditoria: events.filter((x) => ['processed', 'send', 'delivered'].includes(x.evt_tipo)).map(trail) }
-            : {
-                trilhaLeitura: human.filter((x) => ['read', 'track', 'click', 'download', 'acknowledged'].includes(x.evt_tipo)).map(trail),
-                ipLeitura: e.evt_ip,
-              }),
-        }
-      : null;
+    certificate(e, kind === 'envio' ? { trilhaAuditoria: auditTrail(ofEmail) } : { trilhaLeitura: readTrail(human, 'email') });
   const downloads = new Map<string, Date>();
   for (const e of human)
     if (e.evt_tipo === 'download') {
@@ -75,6 +62,22 @@ export function presentPublicMessage(msg: PublicRow, events: EventWithStamp[]): 
     dataLeituraUTC: read ? new Date(read.evt_data).toISOString() : null,
     numberSMS: msg.ema_uni_sms?.number ?? null,
     messageSMS: msg.ema_uni_sms?.messageContent ?? null,
+    ...phoneChannel(events, human, 'sms', !!msg.ema_uni_sms, (c) => ({
+      statusSMS: c.status,
+      hasErrorSMS: c.error !== null,
+      sms_error: c.error,
+      respostasSMS: c.replies,
+      dataProviderSMS: c.certificates,
+    })),
+    numberWhatsapp: msg.ema_uni_whatsapp?.numberReceived ?? null,
+    messageWhatsapp: msg.ema_uni_whatsapp?.content ?? null,
+    ...phoneChannel(events, human, 'whatsapp', !!msg.ema_uni_whatsapp, (c) => ({
+      statusWhatsapp: c.status,
+      hasErrorWhatsapp: c.error !== null,
+      whatsapp_error: c.error,
+      respostasWhatsApp: c.replies,
+      dataProviderWhatsApp: c.certificates,
+    })),
     attachments: msg.ema_uni_attachments.attachments.map((a) => ({
       originalFilename: a.originalFilename,
       uuidFilename: a.uuidFilename,
@@ -105,6 +108,89 @@ export function presentPublicMessage(msg: PublicRow, events: EventWithStamp[]): 
   };
 }
 
+const when = (e: EventWithStamp) =>
+  `${brasilia(new Date(e.evt_data), 'date')} ${brasilia(new Date(e.evt_data), 'time')} (Brasília) — ${describe(e)}`;
+/** The sending trail of a channel: registered, handed over, delivered. */
+const auditTrail = (ofChannel: EventWithStamp[]) =>
+  ofChannel.filter((x) => ['processed', 'send', 'delivered'].includes(x.evt_tipo)).map(when);
+/** The reading trail of a channel: a person's reads, clicks, downloads, acceptance. */
+const readTrail = (human: EventWithStamp[], canal: Channel) =>
+  human
+    .filter((x) => x.evt_canal === canal && ['read', 'track', 'viewed', 'click', 'download', 'acknowledged'].includes(x.evt_tipo))
+    .map(when);
+
+/** A certificate block of spec 002 §3 for one event: when, its stamp (once issued), its chained hash, the trail. */
+function certificate(
+  e: EventWithStamp | undefined,
+  trail: Pick<CertificateBlock, 'trilhaAuditoria' | 'trilhaLeitura'>,
+): CertificateBlock | null {
+  if (!e) return null;
+  return {
+    ocorridoEm: new Date(e.evt_data).toISOString(),
+    carimbo: e.car_token ? Buffer.from(e.car_token).toString('base64') : null,
+    hashAssinado: e.evt_hash,
+    carimbadoEm: e.car_gen_time ? new Date(e.car_gen_time).toISOString() : null,
+    tsa: e.car_tsa,
+    ...trail,
+    ...(trail.trilhaLeitura ? { ipLeitura: e.evt_ip } : {}),
+  };
+}
+
+interface PhoneView {
+  status: PublicMessage['statusSMS'];
+  error: PublicMessage['sms_error'];
+  replies: PublicReply[];
+  certificates: PhoneCertificates | null;
+}
+
+/**
+ * AR-SMS or AR-WhatsApp on the public page (spec 002 §2, §3), from that channel's events (docs/channels.md,
+ * "Telas"): the current status, the last failure (its reason in detalhes.motivo), the replies (their
+ * text in detalhes.texto) and three certificates — sending and delivery (the delivery report, else the
+ * handing over to the provider), reading (a person opening the link, or WhatsApp's read receipt) and
+ * the first reply. A message that did not go by the channel has none of it.
+ */
+function phoneChannel<T>(
+  events: EventWithStamp[],
+  human: EventWithStamp[],
+  canal: 'sms' | 'whatsapp',
+  addressed: boolean,
+  name: (view: PhoneView) => T,
+): T {
+  if (!addressed) return name({ status: null, error: null, replies: [], certificates: null });
+  const ofChannel = events.filter((e) => e.evt_canal === canal);
+  const personal = human.filter((e) => e.evt_canal === canal);
+  const firstOf = (tipos: string[]) => personal.find((e) => tipos.includes(e.evt_tipo));
+  const failure = [...ofChannel].reverse().find((e) => e.evt_tipo === 'erro');
+  const replies = personal.filter((e) => e.evt_tipo === 'answered' || e.evt_tipo === 'acknowledged');
+  const statuses = presentStatuses(personal).lastStatus[canal] ?? null;
+  const reply = replies[0];
+  return name({
+    status: statuses,
+    error: failure
+      ? {
+          reasonFailure: detailString(failure, 'motivo') ?? detailString(failure, 'reasonFailure') ?? 'Falha no envio ou na entrega.',
+          dateSend: new Date(failure.evt_data).toISOString(),
+        }
+      : null,
+    replies: replies.map((e) => ({
+      texto: detailString(e, 'texto') ?? '',
+      dateTime: new Date(e.evt_data).toISOString(),
+      tipo: e.evt_tipo as PublicReply['tipo'],
+    })),
+    certificates: {
+      envioEntrega: certificate(firstOf(['delivered']) ?? firstOf(['send']), { trilhaAuditoria: auditTrail(ofChannel) }),
+      leitura: certificate(firstOf(['read', 'track', 'viewed']), { trilhaLeitura: readTrail(human, canal) }),
+      resposta: reply ? certificate(reply, { trilhaLeitura: replies.map((e) => `${when(e)}: “${detailString(e, 'texto') ?? ''}”`) }) : null,
+    },
+  });
+}
+
+const detailString = (e: EventWithStamp, key: string): string | undefined => {
+  const v = (e.evt_detalhes as Record<string, unknown> | null)?.[key];
+  return typeof v === 'string' ? v : undefined;
+};
+
 const ACTIONS = { read: 'leitura', click: 'clique', download: 'download', acknowledged: 'aceite' } as const;
 
 /** A person's read, click, download or acceptance with its place (shown when the sender allows geolocation). */
@@ -125,7 +211,19 @@ function describe(e: EventWithStamp): string {
   const where = [e.evt_ip && `IP ${e.evt_ip}`, [e.evt_cidade, e.evt_estado, e.evt_pais].filter(Boolean).join('/')]
     .filter(Boolean)
     .join(', ');
+  const phone = e.evt_canal === 'sms' || e.evt_canal === 'whatsapp';
+  const via = e.evt_canal === 'sms' ? 'SMS' : 'WhatsApp';
+  const provider = typeof (d as { provedor?: unknown }).provedor === 'string' ? ` (${(d as { provedor: string }).provedor})` : '';
+  const phoneText: Record<string, string> = {
+    send: `${via} entregue à operadora${provider}`,
+    delivered: `entrega do ${via} confirmada pela operadora${provider}`,
+    viewed: `${via} lido pelo destinatário (confirmação de leitura do aplicativo)`,
+    read: `página de leitura aberta pelo link do ${via}`,
+    acknowledged: `recebimento confirmado pelo botão do ${via}`,
+    answered: `${via} respondido pelo destinatário`,
+  };
   const base =
+    (phone ? phoneText[e.evt_tipo] : undefined) ??
     {
       processed: 'mensagem registrada e colocada na fila de envio',
       send: `entregue ao servidor de e-mail do destinatário${d.smtpResponse ? ` (resposta: ${d.smtpResponse})` : ''}`,
@@ -137,7 +235,8 @@ function describe(e: EventWithStamp): string {
       acknowledged: 'recebimento confirmado pelo destinatário',
       answered: 'mensagem respondida',
       erro: 'falha no envio ou na entrega',
-    }[e.evt_tipo] ?? e.evt_tipo;
+    }[e.evt_tipo] ??
+    e.evt_tipo;
   return where ? `${base} — ${where}` : base;
 }
 

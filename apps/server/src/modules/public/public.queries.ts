@@ -1,3 +1,4 @@
+import type { Channel } from '@ar/core';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { messagesWithSender } from '../evidence/evidence.queries.ts';
@@ -16,6 +17,7 @@ function publicSelect(db: Kysely<DB>) {
     'm.ema_uni_content_sha256',
     'm.ema_uni_hash',
     'm.ema_uni_sms',
+    'm.ema_uni_whatsapp',
     'm.ema_uni_attachments',
     'm.ema_uni_oficio',
     'm.ema_uni_origem',
@@ -99,11 +101,26 @@ export function findLink(db: Kysely<DB>, lnk: string) {
   return db.selectFrom('email_links').select(['cod_email', 'lnk_url']).where('lnk_uuid', '=', lnk.toLowerCase()).executeTakeFirst();
 }
 
-export async function hasEvent(db: Kysely<DB>, cod_email: number, tipo: string) {
+/** When a channel of the message was handed to its provider (its first 'send' event), or null. */
+export async function channelSentAt(db: Kysely<DB>, cod_email: number, canal: Channel): Promise<Date | null> {
+  const row = await db
+    .selectFrom('email_eventos')
+    .select('evt_data')
+    .where('cod_email', '=', cod_email)
+    .where('evt_canal', '=', canal)
+    .where('evt_tipo', '=', 'send')
+    .orderBy('evt_codigo')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? new Date(row.evt_data) : null;
+}
+
+export async function hasEvent(db: Kysely<DB>, cod_email: number, canal: Channel, tipo: string) {
   return !!(await db
     .selectFrom('email_eventos')
     .select(sql<number>`1`.as('x'))
     .where('cod_email', '=', cod_email)
+    .where('evt_canal', '=', canal)
     .where('evt_tipo', '=', tipo)
     .executeTakeFirst());
 }

@@ -68,6 +68,23 @@ export function publicRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   });
 
+  for (const canal of ['sms', 'whatsapp'] as const) {
+    defineRoute(app, ctx, {
+      method: 'GET',
+      url: `/emails/info/public/:uuid/track-${canal}/:x`,
+      tag,
+      summary: `Registra a leitura do ${canal === 'sms' ? 'SMS' : 'WhatsApp'}: a página pública aberta pelo link da mensagem (?${canal}=1)`,
+      auth: false,
+      params: publicTrackParams,
+      query: publicVerifyQuery,
+      response: pageReadResponse,
+      handler: async ({ params, query, request, reply }) => {
+        reply.header('cache-control', 'no-store, no-cache, must-revalidate, private').header('pragma', 'no-cache');
+        return presentPageRead(await svc.phoneRead(ctx, params.uuid, canal, query.verify, visitor(request)));
+      },
+    });
+  }
+
   defineRoute(app, ctx, {
     method: 'GET',
     url: '/emails/info/public/:uuid/track-accept-email/:x',

@@ -10,6 +10,8 @@ import { presentPublicMessage } from './public.presenter.ts';
 import * as q from './public.queries.ts';
 import { classifyRead, type ReadSignal, type ReadVerdict } from './read-classifier.ts';
 
+export type PhoneChannel = 'sms' | 'whatsapp';
+
 /**
  * The recipient's public calls (spec 002 §7), keyed by the message's secret uuid from its link: a
  * system path, not a tenant query. The security question is in answer-check.ts, the page's
@@ -41,13 +43,15 @@ async function recordVisit(
   via: ReadSignal['via'],
   detalhes: Record<string, unknown> = {},
   statusEvent = true,
+  canal: 'email' | PhoneChannel = 'email',
+  sentAt: Date | string | null = msg.sentAt,
 ) {
-  const verdict = classifyRead({ ...visitor, sentAt: msg.sentAt ? new Date(msg.sentAt) : null, at: new Date(), via });
+  const verdict = classifyRead({ ...visitor, sentAt: sentAt ? new Date(sentAt) : null, at: new Date(), via });
   await recordEvent(
     ctx.db,
     {
       cod_email: msg.ema_uni_codigo,
-      canal: 'email',
+      canal,
       tipo,
       ip: visitor.ip,
       userAgent: visitor.userAgent,
@@ -108,11 +112,31 @@ export async function pageRead(ctx: AppContext, uuid: string, verify: string | u
   return recordVisit(ctx, msg, visitor, 'read', 'pagina', { verificado: !!msg.ema_verif_pergunta });
 }
 
+/**
+ * GET …/track-sms/{x} and …/track-whatsapp/{x}: the public page was opened from the link the SMS
+ * or the WhatsApp message carried (?sms=1, ?whatsapp=1): that channel's read, classified like the
+ * e-mail's (a link previewer or a fetch seconds after the channel's send is evidence, not a read).
+ * A message that did not go by that channel answers 404, as an unknown one.
+ */
+export async function phoneRead(
+  ctx: AppContext,
+  uuid: string,
+  canal: PhoneChannel,
+  verify: string | undefined,
+  visitor: Visitor,
+): Promise<ReadVerdict> {
+  const msg = await loadMessage(ctx, uuid);
+  if (!(canal === 'sms' ? msg.ema_uni_sms : msg.ema_uni_whatsapp)) throw notFound(PUBLIC_MSG.notFound);
+  await checkAnswer(ctx, msg, verify);
+  const sentAt = await q.channelSentAt(ctx.db, msg.ema_uni_codigo, canal);
+  return recordVisit(ctx, msg, visitor, 'read', 'pagina', { verificado: !!msg.ema_verif_pergunta }, true, canal, sentAt);
+}
+
 /** GET …/track-accept-email/{x}: the recipient confirms receipt. */
 export async function accept(ctx: AppContext, uuid: string, verify: string | undefined, visitor: Visitor): Promise<void> {
   const msg = await loadMessage(ctx, uuid);
   await checkAnswer(ctx, msg, verify);
-  if (!(await q.hasEvent(ctx.db, msg.ema_uni_codigo, 'acknowledged'))) {
+  if (!(await q.hasEvent(ctx.db, msg.ema_uni_codigo, 'email', 'acknowledged'))) {
     await recordEvent(
       ctx.db,
       {

@@ -27,8 +27,8 @@ export function statusRoutes(app: FastifyInstance, ctx: AppContext): void {
       mailbox: ctx.config.captureMail,
       productName: 'AR Online',
       supportEmail: 'suporte@aronline.com.br',
-      // The channels this installation sends through besides e-mail (no SMS or WhatsApp gateway yet).
-      channels: { sms: false, whatsapp: false },
+      // SMS and WhatsApp always go out: through the configured provider, or the embedded simulator (docs/channels.md).
+      channels: { sms: true, whatsapp: true },
     }),
   });
 

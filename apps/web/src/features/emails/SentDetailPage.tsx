@@ -30,6 +30,7 @@ import { EmailsLayout } from './EmailsLayout.tsx';
 import { downloadExpertReport, getSentCall, refreshStatusCall } from './emails.api.ts';
 import { groupStatuses, groupTimeline } from './evidence-groups.ts';
 import { MessageTags } from './MessageTags.tsx';
+import { ChannelFailure, PhoneMessages } from './PhoneMessages.tsx';
 
 /** Panels share the row: 1 full, 2 half, 3 a third, 4 a quarter (spec 001 §2.7). */
 const spanFor = (n: number) => 12 / Math.min(Math.max(n, 1), 4);
@@ -206,6 +207,8 @@ export default function SentDetailPage() {
     try {
       const fresh = await refreshStatusCall(id);
       client.setQueryData<SentDetail>(['email-enviado', id], (old) => (old ? { ...old, ...fresh } : old));
+      // The replies and failures of the SMS and WhatsApp come with the detail: read it again too.
+      void client.invalidateQueries({ queryKey: ['email-enviado', id] });
     } catch {
       showWarning('Houve um erro ao checar o status do email');
     }
@@ -248,11 +251,9 @@ export default function SentDetailPage() {
             </Group>
           </Group>
           <StatusPanels detail={d} />
-          {d.email_error && (
-            <Alert color="red" title="Falha no Envio/Entrega">
-              {d.email_error.reasonFailure}
-            </Alert>
-          )}
+          <ChannelFailure title="AR-Email: Falha no Envio/Entrega" error={d.email_error} testId="email-error" />
+          <ChannelFailure title="AR-SMS: Falha no Envio/Entrega" error={d.sms_error} testId="sms-error" />
+          <ChannelFailure title="AR-WhatsApp: Falha no Envio/Entrega" error={d.whatsapp_error} testId="whatsapp-error" />
           <Paper withBorder p="lg" radius="md">
             <Stack>
               <Text size="xs" c="dimmed">
@@ -260,7 +261,7 @@ export default function SentDetailPage() {
               </Text>
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 <TextInput label="De" readOnly value={`${d.ema_uni_name_from} <${d.ema_uni_from}>`} />
-                <TextInput label="Para" readOnly value={`${d.ema_uni_name_to} <${d.ema_uni_to ?? ''}>`} />
+                <TextInput label="Para" readOnly value={d.ema_uni_to ? `${d.ema_uni_name_to} <${d.ema_uni_to}>` : d.ema_uni_name_to} />
                 <TextInput label="Assunto" readOnly value={d.ema_uni_subject} />
                 <TextInput label="Identificação" readOnly value={d.ema_uni_identificacao} />
                 {d.verification && (
@@ -279,6 +280,7 @@ export default function SentDetailPage() {
                 </Text>
                 <MessageBody html={d.ema_uni_content} />
               </div>
+              <PhoneMessages d={d} />
               {d.hasAttachments && (
                 <div>
                   <Text size="sm" fw={500} mb={4}>

@@ -29,8 +29,8 @@ export default function SentListPage() {
     '/emails/send',
     'emails',
     { limit: 25, column: 'ema_uni_codigo', order: 'DESC' },
-    // Messages still in the queue turn to Enviado (or Erro) within seconds: follow them without a reload.
-    { refreshWhile: (rows) => rows.some((r) => r.lastStatus.email?.type === 'processed') },
+    // Messages still in a queue (e-mail, SMS or WhatsApp) turn to Enviado (or Erro) within seconds: follow them without a reload.
+    { refreshWhile: (rows) => rows.some((r) => Object.values(r.lastStatus).some((s) => s?.type === 'processed')) },
   );
   // Delivered, read, answered, failed: pushed by the server (docs/realtime.md), the rows follow without a reload.
   useRefreshOnEmailStatus(['emails-enviados']);

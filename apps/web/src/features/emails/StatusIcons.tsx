@@ -1,4 +1,4 @@
-import { CHANNEL_NAMES, type Channel, type StatusEntry } from '@ar/core';
+import { CHANNEL_NAMES, CHANNELS, type Channel, type StatusEntry } from '@ar/core';
 
 import { Group, ThemeIcon, Tooltip } from '@mantine/core';
 import { IconBrandWhatsapp, IconMail, IconMailOpened, IconMessage, IconPhone } from '@tabler/icons-react';
@@ -20,12 +20,20 @@ function ChannelIcon({ channel, status }: { channel: Channel; status: StatusEntr
 
 /** One icon per channel, coloured and labelled by that channel's last status (spec 001 §2.6). */
 export function StatusIcons({ lastStatus }: { lastStatus: Partial<Record<Channel, StatusEntry | null>> }) {
-  const entries = (Object.entries(lastStatus) as [Channel, StatusEntry | null][]).filter((e): e is [Channel, StatusEntry] => !!e[1]);
+  // Always in the same order (e-mail, SMS, WhatsApp, voice, letter), whatever order the row lists them in.
+  const entries = CHANNELS.map((c) => [c, lastStatus[c] ?? null] as const).filter((e): e is [Channel, StatusEntry] => !!e[1]);
   return (
-    <Group gap={4} wrap="nowrap">
+    <Group gap={4} wrap="nowrap" data-testid="status-icons">
       {entries.map(([channel, status]) => (
         <Tooltip key={channel} label={`${CHANNEL_NAMES[channel]}: ${status.label}`} withArrow>
-          <ThemeIcon variant="light" color={status.color} size="md" radius="xl" aria-label={`${CHANNEL_NAMES[channel]}: ${status.label}`}>
+          <ThemeIcon
+            variant="light"
+            color={status.color}
+            size="md"
+            radius="xl"
+            aria-label={`${CHANNEL_NAMES[channel]}: ${status.label}`}
+            data-testid={`status-icon-${channel}`}
+          >
             <ChannelIcon channel={channel} status={status} />
           </ThemeIcon>
         </Tooltip>

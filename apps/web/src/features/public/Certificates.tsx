@@ -1,10 +1,11 @@
-import type { CertificateBlock, PublicMessage } from '@ar/core';
+import { type CertificateBlock, PUBLIC_MSG, type PublicMessage } from '@ar/core';
 import { Button, Code, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconCertificate, IconShieldCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { showWarning } from '../../app/alerts.ts';
 import { formatDateTime } from '../../app/format.ts';
 import { validateStampCall } from './public.api.ts';
+import { stampProblem } from './stamp-problem.ts';
 
 const BLOCK_NAMES = { envio: 'envio e entrega', leitura: 'leitura', aceite: 'confirmação de recebimento' } as const;
 
@@ -24,7 +25,13 @@ export function Certificates({ m, failed }: { m: PublicMessage; failed: boolean 
         <Text fw={600}>Certificados</Text>
       </Group>
       {present.map(([kind, block]) => (
-        <CertificateCard key={kind} kind={kind} block={block} />
+        <CertificateCard
+          key={kind}
+          title={`Certificado de ${BLOCK_NAMES[kind]}`}
+          stampOf={kind === 'envio' ? 'email' : 'leitura'}
+          block={block}
+          testId={`certificado-${kind}`}
+        />
       ))}
       {m.hashConteudo && (
         <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
@@ -35,26 +42,44 @@ export function Certificates({ m, failed }: { m: PublicMessage; failed: boolean 
   );
 }
 
-function CertificateCard({ kind, block }: { kind: keyof typeof BLOCK_NAMES; block: CertificateBlock }) {
+/**
+ * One certificate with 'Validar carimbo' (spec 002 §3, §8): the stamp and the signed hash go to the
+ * validator; a missing one says so ('Carimbo não encontrado', or '… do WhatsApp …' for WhatsApp's).
+ */
+export function CertificateCard({
+  title,
+  stampOf,
+  block,
+  whatsapp = false,
+  testId,
+}: {
+  title: string;
+  /** The certificate's name in 'Erro ao validar carimbo do …': email, leitura, SMS, leitura SMS, WhatsApp envio… */
+  stampOf: string;
+  block: CertificateBlock;
+  whatsapp?: boolean;
+  testId: string;
+}) {
   const [busy, setBusy] = useState(false);
   const trail = block.trilhaAuditoria ?? block.trilhaLeitura ?? [];
   async function validate() {
-    if (!block.carimbo) return showWarning(`Erro ao validar carimbo do ${kind === 'envio' ? 'email' : 'leitura'}: Carimbo não encontrado`);
+    const problem = stampProblem(block, stampOf, whatsapp);
+    if (problem || !block.carimbo) return showWarning(problem ?? '');
     setBusy(true);
     try {
       const result = await validateStampCall(block.carimbo, block.hashAssinado);
       window.open(`/validador?token=${result.token}`, '_blank', 'noopener');
     } catch (e) {
-      showWarning(`Erro ao validar carimbo do ${kind === 'envio' ? 'email' : 'leitura'}: ${e instanceof Error ? e.message : ''}`);
+      showWarning(`${PUBLIC_MSG.stampError(stampOf)}: ${e instanceof Error ? e.message : ''}`);
     } finally {
       setBusy(false);
     }
   }
   return (
-    <Paper withBorder p="sm" radius="sm" data-testid={`certificado-${kind}`}>
+    <Paper withBorder p="sm" radius="sm" data-testid={testId}>
       <Stack gap={6}>
         <Group justify="space-between">
-          <Text fw={500}>Certificado de {BLOCK_NAMES[kind]}</Text>
+          <Text fw={500}>{title}</Text>
           <Button size="xs" variant="light" leftSection={<IconShieldCheck size={14} />} loading={busy} onClick={() => void validate()}>
             Validar carimbo
           </Button>

@@ -6,12 +6,15 @@ import { OficioSummary } from '../../components/OficioSummary.tsx';
 import { Certificates } from './Certificates.tsx';
 import { FailureNotice } from './FailureNotice.tsx';
 import { MessageContent } from './MessageContent.tsx';
+import { hasPhoneChannel, PhoneChannelTab } from './PhoneChannelTab.tsx';
 import { TrackingTable } from './TrackingTable.tsx';
 
 /** The public page's message: the summary with its certificates, the channels' tabs and the recipient's actions (spec 002 §3). */
 export function MessageView({ m, uuid, onAccept, accepted }: { m: PublicMessage; uuid: string; onAccept: () => void; accepted: boolean }) {
   const failed = m.emailResultSendStatus === 'falha';
   const showTracking = m.visualizarGeolocalizacao && m.clickTracking.length > 0;
+  const hasSms = hasPhoneChannel(m, 'sms');
+  const hasWhatsapp = hasPhoneChannel(m, 'whatsapp');
   return (
     <Paper withBorder radius="md" p="lg">
       <Stack>
@@ -25,8 +28,8 @@ export function MessageView({ m, uuid, onAccept, accepted }: { m: PublicMessage;
           <Tabs.List>
             <Tabs.Tab value="resumo">Resumo</Tabs.Tab>
             {m.statusFull.email && <Tabs.Tab value="email">AR-Email</Tabs.Tab>}
-            {m.statusFull.sms && <Tabs.Tab value="sms">AR-SMS</Tabs.Tab>}
-            {m.statusFull.whatsapp && <Tabs.Tab value="whatsapp">AR-WhatsApp</Tabs.Tab>}
+            {hasSms && <Tabs.Tab value="sms">AR-SMS</Tabs.Tab>}
+            {hasWhatsapp && <Tabs.Tab value="whatsapp">AR-WhatsApp</Tabs.Tab>}
             {m.statusFull.voz && <Tabs.Tab value="voz">AR-Voz</Tabs.Tab>}
             {m.statusFull.carta && <Tabs.Tab value="carta">AR-Carta</Tabs.Tab>}
             {showTracking && <Tabs.Tab value="tracking">Click Tracking</Tabs.Tab>}
@@ -41,6 +44,8 @@ export function MessageView({ m, uuid, onAccept, accepted }: { m: PublicMessage;
                 <Field label="Entregue em" value={joinDate(m.dataEntrega, m.horaEntrega)} />
                 {!failed && <Field label="Lido em" value={joinDate(m.dataLeitura, m.horaLeitura)} />}
                 <Field label="Situação" value={m.statusFull.email?.at(-1)?.label ?? 'Processado'} />
+                {hasSms && <Field label="SMS" value={`${m.numberSMS ?? ''} · ${m.statusSMS?.label ?? 'Processado'}`} />}
+                {hasWhatsapp && <Field label="WhatsApp" value={`${m.numberWhatsapp ?? ''} · ${m.statusWhatsapp?.label ?? 'Processado'}`} />}
               </SimpleGrid>
               {m.oficio && <OficioSummary oficio={m.oficio} />}
               {failed && <FailureNotice m={m} />}
@@ -64,6 +69,17 @@ export function MessageView({ m, uuid, onAccept, accepted }: { m: PublicMessage;
           <Tabs.Panel value="email" pt="md">
             <MessageContent m={m} failed={failed} />
           </Tabs.Panel>
+
+          {hasSms && (
+            <Tabs.Panel value="sms" pt="md">
+              <PhoneChannelTab m={m} channel="sms" />
+            </Tabs.Panel>
+          )}
+          {hasWhatsapp && (
+            <Tabs.Panel value="whatsapp" pt="md">
+              <PhoneChannelTab m={m} channel="whatsapp" />
+            </Tabs.Panel>
+          )}
 
           {showTracking && (
             <Tabs.Panel value="tracking" pt="md">

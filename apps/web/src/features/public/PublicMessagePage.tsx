@@ -7,7 +7,14 @@ import { ApiError } from '../../api/client.ts';
 import { showAlert, showWarning } from '../../app/alerts.ts';
 import { Logo } from '../../layout/Logo.tsx';
 import { MessageView } from './MessageView.tsx';
-import { answerStore, publicMessageCall, registerAcceptCall, registerReadCall } from './public.api.ts';
+import {
+  answerStore,
+  OPENING_FLAGS,
+  publicMessageCall,
+  registerAcceptCall,
+  registerPhoneReadCall,
+  registerReadCall,
+} from './public.api.ts';
 
 /** /emails/info/public/{uuid}: the message as its recipient sees it, with its evidence (spec 002 §2, §3). */
 export default function PublicMessagePage() {
@@ -31,7 +38,7 @@ export default function PublicMessagePage() {
     if (!(e instanceof ApiError)) return;
     if (e.status === 403 && e.message.startsWith(NOT_VERIFY)) {
       const params = new URLSearchParams({ origin: 'email', ...(verify ? { erro: '1' } : {}) });
-      for (const flag of ['email', 'accept']) if (search.get(flag)) params.set(flag, search.get(flag) as string);
+      for (const flag of OPENING_FLAGS) if (search.get(flag)) params.set(flag, search.get(flag) as string);
       navigate(`/emails/info/public/verify/${uuid}?${params}`, { replace: true });
     } else if (e.status === 404) {
       showAlert('Aviso', PUBLIC_MSG.notFound, () => navigate('/', { replace: true }));
@@ -40,7 +47,7 @@ export default function PublicMessagePage() {
     }
   }, [detail.error, navigate, uuid, verify, search]);
 
-  // Opened from the e-mail's button (email=1) or asked to confirm (accept=1): recorded once per
+  // Opened from the e-mail's button (email=1), the SMS's or WhatsApp's link (sms=1, whatsapp=1) or asked to confirm (accept=1): recorded once per
   // visit, then the page reads the message again to show what the visit just recorded (Lido em,
   // Situação, the certificates).
   const registered = useRef(false);
@@ -54,6 +61,12 @@ export default function PublicMessagePage() {
       void registerReadCall(uuid, verify)
         .then(() => refetch())
         .catch(() => undefined);
+    // Opened from the link of the SMS (sms=1) or of the WhatsApp message (whatsapp=1): that channel's read.
+    for (const channel of ['sms', 'whatsapp'] as const)
+      if (search.get(channel))
+        void registerPhoneReadCall(uuid, channel, verify)
+          .then(() => refetch())
+          .catch(() => undefined);
     if (search.get('accept'))
       void confirmReceipt(uuid, verify, () => {
         setAccepted(true);

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { PublicFrame } from './PublicFrame.tsx';
-import { answerStore, publicMessageCall } from './public.api.ts';
+import { answerStore, OPENING_FLAGS, publicMessageCall } from './public.api.ts';
 
 /**
  * /emails/info/public/verify/{uuid}: the security question (spec 002 §2, §5). The question is the
@@ -41,7 +41,7 @@ export default function VerifyPage() {
     if (search.get('origin') === 'attachments' && back?.startsWith('/emails/info/public/attachments/'))
       return navigate(back, { replace: true });
     const params = new URLSearchParams();
-    for (const flag of ['email', 'accept']) if (search.get(flag)) params.set(flag, search.get(flag) as string);
+    for (const flag of OPENING_FLAGS) if (search.get(flag)) params.set(flag, search.get(flag) as string);
     navigate(`/emails/info/public/${uuid}${params.size ? `?${params}` : ''}`, { replace: true });
   }
 

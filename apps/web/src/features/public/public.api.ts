@@ -18,6 +18,11 @@ export const publicMessageCall = (uuid: string, verify?: string) =>
   api<PublicMessage>(`/emails/info/public/${uuid}`, { query: { verify, ...clientInfo() }, silent: true });
 export const registerReadCall = (uuid: string, verify?: string) =>
   api<PageReadResponse>(`/emails/info/public/${uuid}/track-email/leitura`, { query: { verify, ...clientInfo() }, silent: true });
+/** …/track-sms/leitura or …/track-whatsapp/leitura: the page opened from the SMS's or the WhatsApp message's link. */
+export const registerPhoneReadCall = (uuid: string, channel: 'sms' | 'whatsapp', verify?: string) =>
+  api<PageReadResponse>(`/emails/info/public/${uuid}/track-${channel}/leitura`, { query: { verify, ...clientInfo() }, silent: true });
+/** The query flags of the page's address that record an opening (spec 002 §2); they survive the security question. */
+export const OPENING_FLAGS = ['email', 'sms', 'whatsapp', 'accept'] as const;
 export const registerAcceptCall = (uuid: string, verify?: string) =>
   api<MessageResponse>(`/emails/info/public/${uuid}/track-accept-email/aceite`, { query: { verify, ...clientInfo() }, silent: true });
 export const resolveLinkCall = (lnk: string) =>

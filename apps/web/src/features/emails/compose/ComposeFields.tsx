@@ -78,7 +78,7 @@ export function ComposeFields({ user, form, data, accounts, mainAccount, oficio,
             checkProblem={form.checkProblems[r.key] ?? null}
             whatsappAllowed={!!user.usu_aceita_ar_whatsapp}
             questionAllowed={!!user.usu_validacao_notificacao}
-            channels={data.config?.channels ?? { sms: false, whatsapp: false }}
+            emailRequired={!!user.set_envia_email_obrigatorio}
             canRemove={draft.recipients.length > 1}
             onChange={(p) => form.patchRow(r.key, p)}
             onPickLead={(lead) => form.pickLead(r.key, lead)}

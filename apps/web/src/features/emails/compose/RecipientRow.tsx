@@ -11,7 +11,9 @@ import { ActionIcon, Group, Paper, Select, Stack, Switch, Text, TextInput, Toolt
 import { IconTrash } from '@tabler/icons-react';
 import type { RecipientDraft } from './compose-form.ts';
 
-const UNAVAILABLE = 'Ainda não disponível nesta instalação';
+/** The masked lengths: (##) #####-#### for the SMS, +## (##) #####-#### at most for WhatsApp (spec 001 §5). */
+const SMS_MASKED_MAX = 15;
+const WHATSAPP_MASKED_MAX = 19;
 
 /** One recipient of the compose screen: a saved recipient or a typed one, its channels and security question. */
 export function RecipientRow({
@@ -22,7 +24,7 @@ export function RecipientRow({
   checkProblem,
   whatsappAllowed,
   questionAllowed,
-  channels,
+  emailRequired,
   canRemove,
   onChange,
   onPickLead,
@@ -38,7 +40,8 @@ export function RecipientRow({
   checkProblem: string | null;
   whatsappAllowed: boolean;
   questionAllowed: boolean;
-  channels: { sms: boolean; whatsapp: boolean };
+  /** The account's set_envia_email_obrigatorio: off, an SMS or WhatsApp number may stand in for the e-mail. */
+  emailRequired: boolean;
   canRemove: boolean;
   onChange: (patch: Partial<RecipientDraft>) => void;
   onPickLead: (lead: Lead | null) => void;
@@ -75,8 +78,9 @@ export function RecipientRow({
           />
           <TextInput
             label="E-mail"
+            withAsterisk={emailRequired}
             aria-label={`E-mail do destinatário ${n}`}
-            placeholder="email@exemplo.com.br"
+            placeholder={emailRequired ? 'email@exemplo.com.br' : 'email@exemplo.com.br (ou só SMS/WhatsApp)'}
             type="email"
             maxLength={RECIPIENT_EMAIL_MAX}
             value={row.to}
@@ -98,27 +102,19 @@ export function RecipientRow({
           </Tooltip>
         </Group>
         <Group gap="lg">
-          <Tooltip label={UNAVAILABLE} disabled={channels.sms}>
-            <div>
-              <Switch
-                label="SMS"
-                checked={row.smsOn}
-                disabled={!channels.sms}
-                onChange={(e) => onChange({ smsOn: e.currentTarget.checked })}
-              />
-            </div>
-          </Tooltip>
+          <Switch
+            label="SMS"
+            aria-label={`SMS para o destinatário ${n}`}
+            checked={row.smsOn}
+            onChange={(e) => onChange({ smsOn: e.currentTarget.checked })}
+          />
           {whatsappAllowed && (
-            <Tooltip label={UNAVAILABLE} disabled={channels.whatsapp}>
-              <div>
-                <Switch
-                  label="WhatsApp"
-                  checked={row.whatsOn}
-                  disabled={!channels.whatsapp}
-                  onChange={(e) => onChange({ whatsOn: e.currentTarget.checked })}
-                />
-              </div>
-            </Tooltip>
+            <Switch
+              label="WhatsApp"
+              aria-label={`WhatsApp para o destinatário ${n}`}
+              checked={row.whatsOn}
+              onChange={(e) => onChange({ whatsOn: e.currentTarget.checked })}
+            />
           )}
           {questionAllowed && (
             <Switch label="Pergunta de segurança" checked={row.verifOn} onChange={(e) => onChange({ verifOn: e.currentTarget.checked })} />
@@ -129,7 +125,10 @@ export function RecipientRow({
             {row.smsOn && (
               <TextInput
                 label="Celular (SMS)"
+                aria-label={`Celular para SMS do destinatário ${n}`}
                 placeholder="(##) #####-####"
+                inputMode="tel"
+                maxLength={SMS_MASKED_MAX}
                 value={row.sms}
                 onChange={(e) => onChange({ sms: maskMobile(e.currentTarget.value) })}
                 onBlur={onTouch}
@@ -138,7 +137,10 @@ export function RecipientRow({
             {row.whatsOn && whatsappAllowed && (
               <TextInput
                 label="WhatsApp"
-                placeholder="(##) #####-####"
+                aria-label={`WhatsApp do destinatário ${n}`}
+                placeholder="(##) #####-#### ou +## (##) #####-####"
+                inputMode="tel"
+                maxLength={WHATSAPP_MASKED_MAX}
                 value={row.whatsapp}
                 onChange={(e) => onChange({ whatsapp: maskWhatsapp(e.currentTarget.value) })}
                 onBlur={onTouch}

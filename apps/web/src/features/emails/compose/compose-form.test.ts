@@ -47,6 +47,28 @@ describe('compose rules', () => {
     expect(recipientProblem(row({ nameTo: 'Ana', to: 'ana@x.com', smsOn: true, sms: '(11) 8123-4567' }), user)).toBe(EMAIL_MSG.smsInvalid);
   });
 
+  it('takes an SMS or WhatsApp number in place of the e-mail when the account allows, with the rules of each number', () => {
+    const optional = { ...user, set_envia_email_obrigatorio: false };
+    const smsOnly = row({ nameTo: 'Ana', smsOn: true, sms: '(11) 98765-4321' });
+    expect(recipientProblem(smsOnly, optional)).toBeNull();
+    expect(recipientProblem(smsOnly, user)).toBe(EMAIL_MSG.recipientEmailRequired);
+    // Area code 20 does not exist; the third digit must be 9; switched on and left empty.
+    expect(recipientProblem(row({ nameTo: 'Ana', smsOn: true, sms: '(20) 98765-4321' }), optional)).toBe(EMAIL_MSG.smsInvalid);
+    expect(recipientProblem(row({ nameTo: 'Ana', smsOn: true, sms: '(11) 88765-4321' }), optional)).toBe(EMAIL_MSG.smsInvalid);
+    expect(recipientProblem(row({ nameTo: 'Ana', smsOn: true }), optional)).toBe(EMAIL_MSG.smsInvalid);
+    const whatsOnly = row({ nameTo: 'Ana', whatsOn: true, whatsapp: '+55 (11) 98765-4321' });
+    expect(recipientProblem(whatsOnly, optional)).toBeNull();
+    expect(recipientProblem(row({ nameTo: 'Ana', whatsOn: true, whatsapp: '(11) 9876' }), optional)).toBe(EMAIL_MSG.whatsappInvalid);
+    // Without the WhatsApp flag the number is not sent, so the row has no contact left.
+    expect(recipientProblem(whatsOnly, { ...optional, usu_aceita_ar_whatsapp: false })).toBe(EMAIL_MSG.recipientContactRequired);
+    const d = { ...ready(), recipients: [smsOnly, whatsOnly] };
+    expect(toPayload(d, optional).destinataires).toEqual([
+      expect.objectContaining({ to: '', sms: { name: 'Ana', mobile: '(11) 98765-4321' }, whatsapp: null }),
+      expect.objectContaining({ to: '', sms: null, whatsapp: { name: 'Ana', mobile: '+55 (11) 98765-4321' } }),
+    ]);
+    expect(sendState(d, optional, prepaid(10), false)).toMatchObject({ enabled: true, units: 2 });
+  });
+
   it('counts the units the server will debit', () => {
     const d = {
       ...ready(),
@@ -54,6 +76,11 @@ describe('compose rules', () => {
     };
     expect(draftUnits(d, user)).toBe(3);
     expect(draftUnits(d, { usu_aceita_ar_whatsapp: false })).toBe(2);
+    // E-mail and SMS together are one unit; WhatsApp one more (spec 001 §9).
+    const all = { ...ready(), recipients: [row({ nameTo: 'A', to: 'a@x.com', smsOn: true, sms: '(11) 98765-4321' })] };
+    expect(draftUnits(all, user)).toBe(1);
+    all.recipients[0] = { ...(all.recipients[0] as ReturnType<typeof row>), whatsOn: true, whatsapp: '(11) 98765-4321' };
+    expect(draftUnits(all, user)).toBe(2);
   });
 
   it('enables the send button only for a valid form the credits cover, and hides it when they do not', () => {
