@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { letterAddress } from '@ar/core';
+import { LETTER_LIMITS, letterAddress, UFS } from '@ar/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PermanentProviderError, type ProviderRequest } from '../channel.ts';
 import { HttpLetterProvider, letterSignature } from './http-letter.ts';
 import { renderLetter } from './letter.pdf.ts';
-import { LetterCallbackRefused, type OutgoingLetter } from './letter-provider.ts';
+import { LETTER_TRACKING_STATUSES, LetterCallbackRefused, type OutgoingLetter } from './letter-provider.ts';
 
 /**
  * The HTTP letter adapter against a fake hybrid-mail provider on a local port (real HTTP): what it
@@ -336,5 +337,19 @@ describe('GET /letters/{id}', () => {
     provider.letters.set(providerId, [event({ letterId: providerId, trackingCode: 'RA000000000BR' })]);
     await expect(adapter.track(providerId)).rejects.toBeInstanceOf(LetterCallbackRefused);
     await expect(adapter.track('ltr_inexistente')).rejects.toBeInstanceOf(PermanentProviderError);
+  });
+});
+
+describe('docs/letter-provider.openapi.yaml', () => {
+  it('lists the statuses, the states and the address limits the adapter and core check', async () => {
+    const yaml = await fs.readFile(new URL('../../../../../../docs/letter-provider.openapi.yaml', import.meta.url), 'utf8');
+    const enumAfter = (key: string) =>
+      (new RegExp(`${key}:\\s*\\n?\\s*(?:type: string\\s*\\n\\s*)?enum: \\[([^\\]]+)\\]`).exec(yaml)?.[1] ?? '')
+        .split(',')
+        .map((s) => s.trim());
+    expect(enumAfter('TrackingStatus')).toEqual([...LETTER_TRACKING_STATUSES]);
+    expect(enumAfter('estado')).toEqual([...UFS]);
+    for (const [field, max] of Object.entries(LETTER_LIMITS))
+      expect(yaml).toMatch(new RegExp(`\\b${field}: \\{ type: [^}]*maxLength: ${max}\\b`));
   });
 });
