@@ -1,7 +1,7 @@
 import { isCep } from '../validators/cep.ts';
 import { digitsOf } from '../validators/cpf.ts';
 import { z } from '../zod.ts';
-import { UFS } from './leads.ts';
+import { UFS } from './ufs.ts';
 
 /** AR-Carta (docs/letters.md): the recipient's postal address of a registered letter. */
 export const LETTER_MSG = {
