@@ -53,14 +53,24 @@ test('the sent list and the sent detail follow the recipient’s read and confir
   });
   // A person takes a few seconds to open a message (docs/reads.md): sooner would be a scanner.
   await page.waitForTimeout(5_500);
+  const bell = page.getByRole('button', { name: /^Notificações/ });
+  const unread = async () => Number(/(\d+) nova/.exec((await bell.getAttribute('aria-label')) ?? '')?.[1] ?? 0);
+  const before = await unread();
 
   await recipientOpens(browser, uuid);
   await expect(row.getByLabel('AR-Email: Lido')).toBeVisible({ timeout: 10_000 });
   expect(await page.evaluate(() => (window as unknown as { semRecarga?: boolean }).semRecarga)).toBe(true);
 
-  // The detail follows the confirmation the same way.
-  await row.click();
+  // The read raised a notification (sector e-mail): the bell counts it without a reload, and opening
+  // it leads to the message's detail.
+  await expect.poll(unread, { timeout: 10_000 }).toBe(before + 1);
+  await bell.click();
+  const notice = page.getByTestId('notification').filter({ hasText: 'AR-Email lido: Renata · "Aviso de cobrança"' });
+  await notice.click();
   await expect(page).toHaveURL(new RegExp(`/emails/enviados/info/${code}$`));
+  await expect.poll(unread).toBe(before);
+
+  // The detail follows the confirmation the same way.
   await expect(page.getByTestId('status-panel-email')).toContainText('Lido');
   await recipientOpens(browser, uuid, true);
   await expect(page.getByTestId('status-panel-email')).toContainText('Confirmado', { timeout: 10_000 });

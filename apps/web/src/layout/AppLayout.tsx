@@ -9,6 +9,7 @@ import { Link, NavLink, Outlet } from 'react-router';
 import { api } from '../api/client.ts';
 import { usePublicConfig } from '../app/public-config.ts';
 import { PageLoader } from '../components/PageLoader.tsx';
+import { NotificationsBell } from '../features/notifications/NotificationsBell.tsx';
 import { useTotalAlertas } from '../features/notifications/realtime-store.ts';
 import { connectRealtime } from '../features/notifications/socket.ts';
 import { PlanCreditsLabel } from '../features/plans/PlanCreditsLabel.tsx';
@@ -158,6 +159,7 @@ export function AppLayout() {
               </Group>
             </Group>
             <Group gap="xs" wrap="nowrap">
+              <NotificationsBell totals={totals} />
               {userMenu}
               <Burger opened={drawer} onClick={toggle} hiddenFrom="md" color="white" aria-label="Abrir navegação" />
             </Group>

@@ -17,6 +17,23 @@ export const isNotificationSector = (n: number): n is NotificationSector => (SEC
 /** The kind a bulk proof's notification carries when the proof is ready (its reference is the proof's id). */
 export const PROOF_READY_KIND = 'comprovante-pronto';
 
+/**
+ * The channel statuses that raise a notification for the message's owner in sectors 2 (e-mail),
+ * 3 (SMS) and 4 (WhatsApp), and the notification's kind ('status-' + the category). The database
+ * raises them (migration 0025, function ar_categoria_alerta, which must say the same): when a
+ * channel's status enters a category it was not in, so a 'track' then a 'read' is one notification.
+ */
+export const STATUS_ALERT_CATEGORY: Record<string, 'lido' | 'confirmado' | 'respondido' | 'falha'> = {
+  read: 'lido',
+  track: 'lido',
+  viewed: 'lido',
+  acknowledged: 'confirmado',
+  answered: 'respondido',
+  erro: 'falha',
+};
+/** The sector of a channel's status notifications (voice and letter have none). */
+export const CHANNEL_SECTOR: Partial<Record<string, NotificationSector>> = { email: 2, sms: 3, whatsapp: 4 };
+
 /** Texts and limits. */
 export const NOTIFICATION_MSG = {
   invalidSector: 'Setor de notificação inválido: use 1 (comprovantes), 2 (e-mail), 3 (SMS) ou 4 (WhatsApp).',

@@ -45,6 +45,22 @@ export const proofStatusSchema = z.object({
 });
 export type ProofStatus = z.output<typeof proofStatusSchema>;
 
+/** A phone channel of the message (AR-SMS, AR-WhatsApp): its number, text, statuses and sentence. */
+export const proofChannelSchema = z.object({
+  canal: z.enum(['sms', 'whatsapp']),
+  /** AR-SMS or AR-WhatsApp. */
+  titulo: z.string(),
+  numero: z.string(),
+  /** The text the recipient received. */
+  mensagem: z.string(),
+  /** Every status of the channel reached (first occurrence; a failure: the last), WhatsApp's read receipt as Lido. */
+  status: z.array(proofStatusSchema),
+  ultimoStatus: z.object({ type: statusTypeSchema, label: z.string() }).nullable(),
+  /** The channel's sentence, by its current status. */
+  texto: z.string(),
+});
+export type ProofChannel = z.output<typeof proofChannelSchema>;
+
 /**
  * GET /v2/emails/sending-proof/{id}: the sending proof of one of the user's messages as data (the
  * web page renders it and its QR code); PUT answers the same content as a PDF.
@@ -69,11 +85,13 @@ export const sendingProofSchema = z.object({
   oficio: oficioEvidenceSchema.nullable(),
   criadoEm: z.string(),
   criadoEmBrasilia: z.string(),
-  /** Every e-mail status reached (first occurrence of each; only a person's reads count, docs/reads.md). */
+  /** Every e-mail status reached (first occurrence of each; only a person's reads count, docs/reads.md); empty without an e-mail. */
   status: z.array(proofStatusSchema),
-  /** The current e-mail status, or null before the message was processed. */
+  /** The message's SMS and WhatsApp, each with its own statuses (none when sent only by e-mail). */
+  canais: z.array(proofChannelSchema),
+  /** The current e-mail status (without an e-mail, the first channel's), or null before the message was processed. */
   ultimoStatus: z.object({ type: statusTypeSchema, label: z.string() }).nullable(),
-  /** The proof's sentence, by the current status (spec 001 §2.10). */
+  /** The proof's sentence, by the current e-mail status (spec 001 §2.10); without an e-mail, the first channel's. */
   texto: z.string(),
   falha: z.object({ motivo: z.string(), dataHora: z.string(), dataHoraBrasilia: z.string() }).nullable(),
   /** SHA-256 of what was sent (ema_uni_hash), and the hash of the last event of its chain. */

@@ -71,6 +71,11 @@ export async function totalsOf(ctx: AppContext, scope: TenantScope): Promise<Tot
   return presentTotals(await q.unreadTotals(ctx.db, scope));
 }
 
+/** A user's unread notifications per sector, for a system path (a status change seen by the socket fan-out). */
+export async function totalsOfUser(ctx: AppContext, userId: number): Promise<TotalAlertas> {
+  return presentTotals(await q.unreadTotalsOfRecipient(ctx.db, { cod_usu: userId }));
+}
+
 /** The newest unread notifications (at most NOTIFICATIONS_LIST_MAX) of one sector or all, and the totals. */
 export async function listNotifications(ctx: AppContext, scope: TenantScope, setor: NotificationSector | undefined) {
   const [rows, totalAlertas] = await Promise.all([q.listUnread(ctx.db, scope, setor, NOTIFICATIONS_LIST_MAX), totalsOf(ctx, scope)]);

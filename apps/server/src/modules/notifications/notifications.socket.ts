@@ -1,11 +1,11 @@
-import { hasNotifyUserPayload, MSG, SOCKET_EVENTS } from '@ar/core';
+import { CHANNEL_SECTOR, hasNotifyUserPayload, MSG, SOCKET_EVENTS, STATUS_ALERT_CATEGORY } from '@ar/core';
 import type { Socket } from 'socket.io';
 import type { AppContext } from '../../context.ts';
 import { sessionRoom, userRoom } from '../../realtime/realtime.ts';
 import { liveSessionHashes } from '../auth/auth.queries.ts';
 import { actorOfToken } from '../auth/authenticate.ts';
 import { tenantScope } from '../tenancy/tenant-scope.ts';
-import { totalsOf } from './notifications.service.ts';
+import { totalsOf, totalsOfUser } from './notifications.service.ts';
 
 /** A connection that has not authenticated (hasNotifyUser with a live token) by then is closed. */
 export const SOCKET_AUTH_TIMEOUT_MS = 5_000;
@@ -56,9 +56,18 @@ export function startNotificationSocket(ctx: AppContext, opts: { authTimeoutMs?:
     });
   });
 
-  // Status changes of a user's messages, committed on any process: each process tells its own sockets.
+  // Status changes of a user's messages, committed on any process: each process tells its own
+  // sockets. A status that raised a notification (migration 0025, in the same transaction) also
+  // brings the user's new totals, read only where the user has a socket on this process.
   ctx.realtime.onEmailStatus(({ userId, emails }) => {
-    io.local.to(userRoom(userId)).emit(SOCKET_EVENTS.emailStatus, { emails });
+    const room = userRoom(userId);
+    io.local.to(room).emit(SOCKET_EVENTS.emailStatus, { emails });
+    const alerted = emails.some((e) => CHANNEL_SECTOR[e.canal] && e.status && STATUS_ALERT_CATEGORY[e.status]);
+    if (!alerted || !io.of('/').adapter.rooms.get(room)?.size) return;
+    totalsOfUser(ctx, userId).then(
+      (totals) => io.local.to(room).emit(SOCKET_EVENTS.totalAlertas, totals),
+      (error) => ctx.log.warn({ err: error }, 'totalAlertas não enviado'),
+    );
   });
 
   const sweep = setInterval(() => {

@@ -203,6 +203,49 @@ describe('the socket at /v2/socket.io', () => {
     expect(socket.events.filter((e) => e.event === 'emailStatus')).toEqual([]);
   });
 
+  it('raises an e-mail notification when a message is read or confirmed, once per kind (an open by the image then a read is one), and pushes the totals', async () => {
+    const headers = await t.as('gerente@demo.local');
+    await t.call('DELETE', '/notificacoes', headers);
+    const socket = await signedIn(headers);
+    expect(socket.totals).toEqual({ comprovante: 0, email: 0, sms: 0, whatsapp: 0 });
+    const other = await t.as('usuario@demo.local');
+    const othersBefore = (await t.call('GET', '/notificacoes/total', other)).json();
+    const sent = await t.call('POST', '/emails/send', headers, {
+      destinataires: [{ to: 'leitora@cliente.test', nameTo: 'Leitora' }],
+      nameFrom: 'Cobranca Demo',
+      subject: 'Parcela de novembro',
+      content: '<p>Olá</p>',
+    });
+    expect(sent.statusCode).toBe(200);
+    const cod_email = sent.json().emails[0].ema_uni_codigo as number;
+    // Delivered: nothing to notify. A rolled-back read: nothing either.
+    await recordEvent(t.t.ctx.db, { cod_email, canal: 'email', tipo: 'delivered' });
+    await t.t.ctx.db
+      .transaction()
+      .execute(async (trx) => {
+        await recordEvent(trx, { cod_email, canal: 'email', tipo: 'read' });
+        throw new Error('desfeito');
+      })
+      .catch(() => {});
+    expect((await t.call('GET', '/notificacoes/total', headers)).json().email).toBe(0);
+
+    // Opened by the tracking image, then read on the page: one 'lido'; then confirmed: a second.
+    await recordEvent(t.t.ctx.db, { cod_email, canal: 'email', tipo: 'track' });
+    expect(await socket.next('totalAlertas')).toEqual({ comprovante: 0, email: 1, sms: 0, whatsapp: 0 });
+    await recordEvent(t.t.ctx.db, { cod_email, canal: 'email', tipo: 'read' });
+    await recordEvent(t.t.ctx.db, { cod_email, canal: 'email', tipo: 'acknowledged' });
+    // (The read pushes the totals as they are, email 1; the confirmation's push brings 2.)
+    let totals = await socket.next('totalAlertas');
+    if ((totals as { email: number }).email === 1) totals = await socket.next('totalAlertas');
+    expect(totals).toEqual({ comprovante: 0, email: 2, sms: 0, whatsapp: 0 });
+    const list = (await t.call('GET', '/notificacoes?setor=2', headers)).json().notificacoes;
+    expect(list.map((n: { not_tipo: string }) => n.not_tipo)).toEqual(['status-confirmado', 'status-lido']);
+    expect(list[1]).toMatchObject({ not_referencia: String(cod_email), not_texto: 'AR-Email lido: Leitora · "Parcela de novembro"' });
+    // Another user heard nothing and has nothing.
+    expect((await t.call('GET', '/notificacoes/total', other)).json()).toEqual(othersBefore);
+    await t.call('DELETE', '/notificacoes', headers);
+  });
+
   it('closes the session’s sockets on logout', async () => {
     const headers = await t.as('usuario@demo.local');
     const socket = await signedIn(headers);

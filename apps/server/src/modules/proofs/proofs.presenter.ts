@@ -1,10 +1,32 @@
-import { type ProofStatus, type ProofStatusType, type SendingProof, STATUS_LABELS, type StatusType } from '@ar/core';
+import { type ProofChannel, type ProofStatus, type ProofStatusType, type SendingProof, STATUS_LABELS, type StatusType } from '@ar/core';
 import { presentOficio } from '../emails/oficio.presenter.ts';
 import { isPersonEvent } from '../public/read-classifier.ts';
 import { brasilia, publicPageUrl, utc } from './format.ts';
 import type { ProofEvent, ProofMessage } from './proofs.queries.ts';
 
 const place = (e: ProofEvent) => [e.evt_cidade, e.evt_estado, e.evt_pais].filter(Boolean).join('/');
+
+/** What a phone channel's event adds: the provider and its id, the failure, the reply's text. */
+function phoneDetail(type: ProofStatusType, e: ProofEvent): string | null {
+  const d = e.evt_detalhes as { provedor?: string; idProvedor?: string; reasonFailure?: string; texto?: string };
+  const provider = d.provedor ? `provedor ${d.provedor}${d.idProvedor ? ` (id ${d.idProvedor})` : ''}` : null;
+  switch (type) {
+    case 'send':
+      return provider && `Aceito pelo ${provider}`;
+    case 'delivered':
+      return provider && `Entrega confirmada pelo ${provider}`;
+    case 'erro':
+      return d.reasonFailure ?? null;
+    case 'answered':
+      return d.texto ? `Resposta: "${d.texto}"` : null;
+    case 'acknowledged':
+      return d.texto ? `Botão pressionado: "${d.texto}"` : null;
+    case 'read':
+      return e.evt_tipo === 'viewed' ? 'Confirmação de leitura do WhatsApp' : statusDetail('read', e);
+    default:
+      return null;
+  }
+}
 
 function statusDetail(type: ProofStatusType, e: ProofEvent): string | null {
   const d = e.evt_detalhes as { smtpResponse?: string; reasonFailure?: string; status?: string; diagnosticCode?: string };
@@ -27,14 +49,16 @@ function statusDetail(type: ProofStatusType, e: ProofEvent): string | null {
   }
 }
 
-/** The first event of each e-mail status (a failure: the last one), in time order. */
-function proofStatuses(events: ProofEvent[]): ProofStatus[] {
-  const email = events.filter((e) => e.evt_canal === 'email' && isPersonEvent(e.evt_detalhes));
+/** The first event of each status of a channel (a failure: the last one), in time order. */
+function proofStatuses(events: ProofEvent[], canal: 'email' | 'sms' | 'whatsapp' = 'email'): ProofStatus[] {
+  const email = events.filter((e) => e.evt_canal === canal && isPersonEvent(e.evt_detalhes));
+  const READ = ['read', 'track', 'viewed'];
   const of = (type: ProofStatusType): ProofEvent | undefined => {
     if (type === 'erro') return email.filter((e) => e.evt_tipo === 'erro').at(-1);
-    if (type === 'read') return email.find((e) => e.evt_tipo === 'read' || e.evt_tipo === 'track');
+    if (type === 'read') return email.find((e) => READ.includes(e.evt_tipo));
     return email.find((e) => e.evt_tipo === type);
   };
+  const detail = canal === 'email' ? statusDetail : phoneDetail;
   const list: ProofStatus[] = [];
   for (const type of ['processed', 'send', 'delivered', 'read', 'acknowledged', 'answered', 'erro'] as const) {
     const e = of(type);
@@ -44,7 +68,7 @@ function proofStatuses(events: ProofEvent[]): ProofStatus[] {
       label: type === 'erro' ? 'Falha' : STATUS_LABELS[type].label,
       dateTime: utc(e.evt_data),
       dataHoraBrasilia: brasilia(e.evt_data),
-      detalhe: statusDetail(type, e),
+      detalhe: detail(type, e),
       hash: e.evt_hash,
     });
   }
@@ -77,6 +101,65 @@ function proofSentence(last: string | null, statuses: ProofStatus[], createdAt: 
   }
 }
 
+const CHANNEL_TITLES = { sms: 'AR-SMS', whatsapp: 'AR-WhatsApp' } as const;
+
+/** A phone channel's sentence by its current status, as the e-mail's (proofSentence). */
+function channelSentence(titulo: string, numero: string, last: string | null, statuses: ProofStatus[], createdAt: Date): string {
+  const at = (type: ProofStatusType) => statuses.find((s) => s.type === type)?.dataHoraBrasilia;
+  const sent = at('send');
+  const handed = sent ? `O ${titulo} foi enviado ao número ${numero} em ${sent}` : `O ${titulo} para o número ${numero} foi registrado`;
+  const read = at('read') ? `, foi lido em ${at('read')}` : '';
+  switch (last) {
+    case 'send':
+      return `${handed} (horário de Brasília).`;
+    case 'delivered':
+      return `${handed}, e a entrega ao aparelho foi confirmada em ${at('delivered')} (horário de Brasília).`;
+    case 'read':
+    case 'track':
+    case 'viewed':
+      return `${handed} e foi lido em ${at('read')} (horário de Brasília).`;
+    case 'acknowledged':
+      return `${handed}${read} e o destinatário confirmou o recebimento em ${at('acknowledged')} (horário de Brasília).`;
+    case 'answered':
+      return `${handed}${read} e foi respondido pelo destinatário em ${at('answered')} (horário de Brasília).`;
+    case 'erro': {
+      const failure = statuses.find((s) => s.type === 'erro');
+      return `O ${titulo} para o número ${numero} não pôde ser entregue: ${failure?.detalhe ?? 'falha no envio'} (${failure?.dataHoraBrasilia} no horário de Brasília).`;
+    }
+    default:
+      return `O ${titulo} para o número ${numero} foi registrado em ${brasilia(createdAt)} (horário de Brasília) e aguarda o envio.`;
+  }
+}
+
+/** The message's SMS and WhatsApp, each with its statuses from its own events. */
+function proofChannels(msg: ProofMessage, events: ProofEvent[]): ProofChannel[] {
+  const list: ProofChannel[] = [];
+  const phones = [
+    { canal: 'sms' as const, numero: msg.ema_uni_sms?.number, mensagem: msg.ema_uni_sms?.messageContent, last: msg.ema_status_sms },
+    {
+      canal: 'whatsapp' as const,
+      numero: msg.ema_uni_whatsapp?.numberReceived,
+      mensagem: msg.ema_uni_whatsapp?.content,
+      last: msg.ema_status_whatsapp,
+    },
+  ];
+  for (const { canal, numero, mensagem, last } of phones) {
+    if (!numero) continue;
+    const titulo = CHANNEL_TITLES[canal];
+    const statuses = proofStatuses(events, canal);
+    list.push({
+      canal,
+      titulo,
+      numero,
+      mensagem: mensagem ?? '',
+      status: statuses,
+      ultimoStatus: last && last in STATUS_LABELS ? { type: last as StatusType, label: STATUS_LABELS[last as StatusType].label } : null,
+      texto: channelSentence(titulo, numero, last, statuses, new Date(msg.ema_uni_data_criacao)),
+    });
+  }
+  return list;
+}
+
 /**
  * The sending proof of a message (GET /emails/sending-proof/{id}, and the PDF of PUT): its
  * sender, recipient, statuses with their evidence, hashes and public page, as of `now`.
@@ -87,9 +170,13 @@ export function presentSendingProof(
   opts: { chainIntact: boolean; publicUrl: string; now: Date },
 ): SendingProof {
   const { chainIntact, publicUrl, now } = opts;
-  const statuses = proofStatuses(events);
+  const statuses = msg.ema_uni_to ? proofStatuses(events) : [];
+  const canais = proofChannels(msg, events);
   const last = msg.ema_status_email as StatusType | null;
-  const failure = statuses.find((s) => s.type === 'erro');
+  // Sent only by SMS or WhatsApp: the sentence, the current status and the failure are the first channel's.
+  const first = !msg.ema_uni_to ? canais[0] : undefined;
+  const failure = (first?.status ?? statuses).find((s) => s.type === 'erro');
+  const texto = first ? first.texto : proofSentence(last, statuses, new Date(msg.ema_uni_data_criacao));
   return {
     ema_uni_codigo: msg.ema_uni_codigo,
     ema_uni_id: msg.ema_uni_id,
@@ -107,8 +194,9 @@ export function presentSendingProof(
     criadoEm: utc(msg.ema_uni_data_criacao),
     criadoEmBrasilia: brasilia(msg.ema_uni_data_criacao),
     status: statuses,
-    ultimoStatus: last && last in STATUS_LABELS ? { type: last, label: STATUS_LABELS[last].label } : null,
-    texto: proofSentence(last, statuses, new Date(msg.ema_uni_data_criacao)),
+    ultimoStatus: first ? first.ultimoStatus : last && last in STATUS_LABELS ? { type: last, label: STATUS_LABELS[last].label } : null,
+    canais,
+    texto,
     falha: failure
       ? { motivo: failure.detalhe ?? 'Falha no envio.', dataHora: failure.dateTime, dataHoraBrasilia: failure.dataHoraBrasilia }
       : null,

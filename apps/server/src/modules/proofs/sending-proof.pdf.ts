@@ -66,7 +66,8 @@ export async function drawSendingProof(doc: Pdf, p: SendingProof): Promise<void>
   field(doc, 'Remetente', `${p.remetente.nome} <${p.remetente.email}>`);
   field(doc, 'Conta', `${p.remetente.usuario} (${p.remetente.conta})`);
   if (p.remetente.entidade) field(doc, 'Entidade', p.remetente.entidade);
-  field(doc, 'Destinatário', `${p.destinatario.nome} <${p.destinatario.email}>`);
+  field(doc, 'Destinatário', p.destinatario.email ? `${p.destinatario.nome} <${p.destinatario.email}>` : p.destinatario.nome);
+  for (const c of p.canais) field(doc, `Número (${c.titulo})`, c.numero);
 
   section(doc, 'Mensagem');
   field(doc, 'Assunto', p.assunto);
@@ -74,12 +75,15 @@ export async function drawSendingProof(doc: Pdf, p: SendingProof): Promise<void>
 
   if (p.oficio) oficioSection(doc, p.oficio, 'Ofício');
 
-  section(doc, 'Status do e-mail (horário de Brasília)');
-  if (p.status.length === 0) paragraph(doc, 'Nenhum status registrado ainda.', { color: COLORS.muted });
-  for (const s of p.status) {
-    field(doc, s.label, [s.dataHoraBrasilia, s.detalhe].filter(Boolean).join('\n'), {
-      color: s.type === 'erro' ? COLORS.alert : undefined,
-    });
+  if (p.destinatario.email) {
+    section(doc, 'Status do e-mail (horário de Brasília)');
+    statusRows(doc, p.status);
+  }
+  for (const c of p.canais) {
+    section(doc, `Status do ${c.titulo} (horário de Brasília)`);
+    if (p.destinatario.email) paragraph(doc, c.texto, { color: c.ultimoStatus?.type === 'erro' ? COLORS.alert : undefined });
+    field(doc, 'Mensagem enviada', c.mensagem);
+    statusRows(doc, c.status);
   }
 
   section(doc, 'Anexos');
@@ -109,6 +113,15 @@ export async function drawSendingProof(doc: Pdf, p: SendingProof): Promise<void>
     .fillColor(COLORS.text)
     .text(printable(p.urlPublica), { link: p.urlPublica });
   doc.moveDown(0.5);
+}
+
+function statusRows(doc: Pdf, statuses: SendingProof['status']): void {
+  if (statuses.length === 0) paragraph(doc, 'Nenhum status registrado ainda.', { color: COLORS.muted });
+  for (const s of statuses) {
+    field(doc, s.label, [s.dataHoraBrasilia, s.detalhe].filter(Boolean).join('\n'), {
+      color: s.type === 'erro' ? COLORS.alert : undefined,
+    });
+  }
 }
 
 /** The QR code of the public page at the right of the rows that began at `top`; the text goes on below both. */

@@ -16,6 +16,32 @@ import { downloadSendingProof } from './emails.api.ts';
 const proofCall = (id: number) => api<SendingProof>(`/emails/sending-proof/${id}`, { silent: true });
 
 /** /emails/sending-proof/{codEmail}: the printable sending proof, with a QR code to the public page (spec 001 §2.10). */
+/** The statuses of one channel: when each happened and what the evidence says. */
+function StatusTable({ statuses, testId }: { statuses: SendingProof['status']; testId: string }) {
+  return (
+    <Table withTableBorder data-testid={testId}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Situação</Table.Th>
+          <Table.Th>Data e hora (Brasília)</Table.Th>
+          <Table.Th>Detalhe</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {statuses.map((s) => (
+          <Table.Tr key={s.type}>
+            <Table.Td>{s.label}</Table.Td>
+            <Table.Td>{s.dataHoraBrasilia}</Table.Td>
+            <Table.Td>
+              <Text size="xs">{s.detalhe ?? '—'}</Text>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
 export default function SendingProofPage() {
   const id = Number(useParams().codEmail);
   const navigate = useNavigate();
@@ -99,27 +125,26 @@ export default function SendingProofPage() {
               <Field label="Criado em" value={`${p.criadoEmBrasilia} (Brasília)`} />
             </SimpleGrid>
             {p.oficio && <OficioSummary oficio={p.oficio} />}
-            <Divider label="Situação da mensagem" labelPosition="left" />
-            <Table withTableBorder data-testid="proof-status">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Situação</Table.Th>
-                  <Table.Th>Data e hora (Brasília)</Table.Th>
-                  <Table.Th>Detalhe</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {p.status.map((s) => (
-                  <Table.Tr key={s.type}>
-                    <Table.Td>{s.label}</Table.Td>
-                    <Table.Td>{s.dataHoraBrasilia}</Table.Td>
-                    <Table.Td>
-                      <Text size="xs">{s.detalhe ?? '—'}</Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            {p.destinatario.email && (
+              <>
+                <Divider label={p.canais.length ? 'Situação do AR-Email' : 'Situação da mensagem'} labelPosition="left" />
+                <StatusTable statuses={p.status} testId="proof-status" />
+              </>
+            )}
+            {p.canais.map((c) => (
+              <Stack key={c.canal} gap="xs" data-testid={`proof-channel-${c.canal}`}>
+                <Divider label={`Situação do ${c.titulo} · ${c.numero}`} labelPosition="left" />
+                {p.destinatario.email && (
+                  <Text size="sm" c={c.ultimoStatus?.type === 'erro' ? 'red' : undefined}>
+                    {c.texto}
+                  </Text>
+                )}
+                <Text size="sm" c="dimmed">
+                  Mensagem enviada: {c.mensagem}
+                </Text>
+                <StatusTable statuses={c.status} testId={`proof-status-${c.canal}`} />
+              </Stack>
+            ))}
             {p.anexos.length > 0 && (
               <>
                 <Divider label="Anexos" labelPosition="left" />
