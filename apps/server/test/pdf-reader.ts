@@ -36,13 +36,14 @@ export async function pdfPageCount(pdf: Uint8Array): Promise<number> {
   }
 }
 
-/** Every QR code found on the PDF's pages, decoded from the rendered images. */
-export async function pdfQrCodes(pdf: Uint8Array): Promise<string[]> {
+/** Every QR code found on the PDF's pages (or on pages first to last only), decoded from the rendered images. */
+export async function pdfQrCodes(pdf: Uint8Array, pages?: { first: number; last: number }): Promise<string[]> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ar-pdf-'));
   try {
     const file = path.join(dir, 'doc.pdf');
     await fs.writeFile(file, pdf);
-    await run('pdftoppm', ['-png', '-r', '150', file, path.join(dir, 'page')]);
+    const range = pages ? ['-f', String(pages.first), '-l', String(pages.last)] : [];
+    await run('pdftoppm', ['-png', '-r', '150', ...range, file, path.join(dir, 'page')]);
     const found: string[] = [];
     for (const name of (await fs.readdir(dir)).filter((n) => n.endsWith('.png')).sort()) {
       const png = PNG.sync.read(await fs.readFile(path.join(dir, name)));
@@ -67,6 +68,43 @@ export async function pdfAttachments(pdf: Uint8Array): Promise<Map<string, Buffe
     const files = new Map<string, Buffer>();
     for (const name of await fs.readdir(out)) files.set(name, await fs.readFile(path.join(out, name)));
     return files;
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+export interface PdfWord {
+  /** 1-based. */
+  page: number;
+  text: string;
+  /** Points from the page's top left corner, as poppler's `pdftotext -bbox` gives them. */
+  xMin: number;
+  yMin: number;
+  xMax: number;
+  yMax: number;
+}
+
+/** Each word of the PDF with its box (`pdftotext -bbox`): where the text lies on the page. */
+export async function pdfWords(pdf: Uint8Array): Promise<PdfWord[]> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ar-pdf-'));
+  try {
+    const file = path.join(dir, 'doc.pdf');
+    await fs.writeFile(file, pdf);
+    const { stdout } = await run('pdftotext', ['-bbox', file, '-'], { maxBuffer: 32 * 1024 * 1024 });
+    const words: PdfWord[] = [];
+    let page = 0;
+    const fromXml = (s: string) =>
+      s
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&quot;/g, '"')
+        .replace(/&apos;/g, "'")
+        .replace(/&amp;/g, '&');
+    for (const m of stdout.matchAll(/<page\b|<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)) {
+      if (m[0] === '<page') page++;
+      else words.push({ page, text: fromXml(m[5] ?? ''), xMin: Number(m[1]), yMin: Number(m[2]), xMax: Number(m[3]), yMax: Number(m[4]) });
+    }
+    return words;
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
   }

@@ -10,6 +10,7 @@ export * from './contracts/evidence.ts';
 export * from './contracts/labels.ts';
 export * from './contracts/leads.ts';
 export * from './contracts/leads-csv.ts';
+export * from './contracts/letter.ts';
 export * from './contracts/notifications.ts';
 export * from './contracts/oficio.ts';
 export * from './contracts/plans.ts';

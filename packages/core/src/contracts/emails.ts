@@ -1,6 +1,7 @@
 import { isEmail } from '../validators/email.ts';
 import { z } from '../zod.ts';
 import { dbId, listQuerySchema } from './common.ts';
+import { letterAddress } from './letter.ts';
 import { oficioSchema } from './oficio.ts';
 import { senderNameProblem } from './senders.ts';
 
@@ -74,6 +75,8 @@ export const composeRecipient = z.object({
   leadSelected: dbId().nullish(),
   sms: channelTarget.nullish(),
   whatsapp: channelTarget.nullish(),
+  /** AR-Carta: the postal address of a registered letter to this recipient (docs/letters.md). */
+  carta: letterAddress.nullish(),
   validacaoNotif: z
     .object({ pergunta: z.string().trim().max(SECURITY_QUESTION_MAX), resposta: z.string().trim().max(SECURITY_ANSWER_MAX) })
     .nullish()

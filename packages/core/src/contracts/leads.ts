@@ -1,6 +1,7 @@
 import { isEmail } from '../validators/email.ts';
 import { z } from '../zod.ts';
 import { listQuerySchema, messageResponse, pagedResponse } from './common.ts';
+import { UFS } from './ufs.ts';
 
 export const LEAD_MSG = {
   listError: 'Houve um erro ao obter os leads',
@@ -38,36 +39,8 @@ export const LEAD_MSG = {
   importTooMany: 'A importação aceita no máximo 10.000 destinatários por vez.',
 } as const;
 
-/** The 27 Brazilian state codes. */
-export const UFS = [
-  'AC',
-  'AL',
-  'AP',
-  'AM',
-  'BA',
-  'CE',
-  'DF',
-  'ES',
-  'GO',
-  'MA',
-  'MT',
-  'MS',
-  'MG',
-  'PA',
-  'PB',
-  'PR',
-  'PE',
-  'PI',
-  'RJ',
-  'RN',
-  'RS',
-  'RO',
-  'RR',
-  'SC',
-  'SP',
-  'SE',
-  'TO',
-] as const;
+/** The 27 Brazilian state codes (ufs.ts: the letter's address takes them without the registry's schemas). */
+export { UFS };
 export const ESTADOS_CIVIS = ['Casado(a)', 'Solteiro(a)', 'Divorciado(a)', 'Viúvo(a)'] as const;
 export const SEXOS = ['Masculino', 'Feminino', 'Outros'] as const;
 

@@ -5,6 +5,7 @@ import {
   type ComposeValues,
   composeProblems,
   EMAIL_MSG,
+  LETTER_MSG,
   messageUnits,
   oficioSearchText,
   REACHED_BITS,
@@ -68,6 +69,8 @@ async function storeAndQueue(ctx: AppContext, scope: TenantScope, body: ComposeV
   const problem = composeProblems(body, user);
   if (problem) throw badRequest(problem);
   if (body.destinataires.some((r) => r.sms?.mobile || r.whatsapp?.mobile)) throw badRequest(EMAIL_MSG.channelUnavailable);
+  // AR-Carta's address is validated by the contract; the letter's sending is not wired yet (docs/letters.md).
+  if (body.destinataires.some((r) => r.carta)) throw badRequest(LETTER_MSG.unavailable);
   if (body.destinataires.some((r) => !r.to)) throw badRequest(EMAIL_MSG.recipientEmailRequired);
   // The screen checks each recipient before sending (spec 001 §5); the rule itself lives here.
   const blocked = await blacklistProblem(

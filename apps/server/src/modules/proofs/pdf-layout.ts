@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
 
 /**
  * The page layout shared by the sending proof and the expert report (pdfkit, A4): a running
@@ -259,4 +260,33 @@ export function finish(doc: Pdf, footer: string): Promise<Buffer> {
   stampFooters(doc, footer);
   doc.end();
   return done;
+}
+
+/**
+ * A QR code of `text` as vector squares (one rectangle per run of dark modules in a row), `size`
+ * points wide with its quiet zone, its top left corner at (x, y). A PNG made by qrcode and decoded
+ * again by pdfkit cost ~17 ms a proof, a third of its rendering, and printed blurred when enlarged
+ * (bench/bulk-proofs, 2026-11-25). The sending proof and the letter (AR-Carta) print it.
+ */
+export function drawQrCode(doc: Pdf, text: string, x: number, y: number, size: number): void {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const margin = 2;
+  const cell = size / (modules.size + margin * 2);
+  const x0 = x + margin * cell;
+  const y0 = y + margin * cell;
+  doc.save();
+  for (let row = 0; row < modules.size; row++) {
+    let run = -1;
+    for (let col = 0; col <= modules.size; col++) {
+      const dark = col < modules.size && modules.get(row, col);
+      if (dark && run < 0) run = col;
+      if (!dark && run >= 0) {
+        // A hair wider and taller than the cell, so neighbouring squares leave no seam when rendered.
+        doc.rect(x0 + run * cell, y0 + row * cell, (col - run) * cell + 0.05, cell + 0.05);
+        run = -1;
+      }
+    }
+  }
+  doc.fillColor('#000000').fill();
+  doc.restore();
 }

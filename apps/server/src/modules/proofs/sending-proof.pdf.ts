@@ -1,8 +1,20 @@
 import type { SendingProof } from '@ar/core';
-import QRCode from 'qrcode';
 import { fileSize } from './format.ts';
 import { oficioSection } from './oficio.pdf.ts';
-import { COLORS, contentWidth, field, finish, newPdf, type Pdf, panel, paragraph, printable, section, title } from './pdf-layout.ts';
+import {
+  COLORS,
+  contentWidth,
+  drawQrCode,
+  field,
+  finish,
+  newPdf,
+  type Pdf,
+  panel,
+  paragraph,
+  printable,
+  section,
+  title,
+} from './pdf-layout.ts';
 
 export interface ProofIssuer {
   /** The signed-in user who generated the proof (as the session says). */
@@ -46,7 +58,7 @@ export async function drawSendingProof(doc: Pdf, p: SendingProof): Promise<void>
   field(doc, 'Criada em', `${p.criadoEmBrasilia} (horário de Brasília)`, beside);
   field(doc, 'Status atual', p.ultimoStatus?.label ?? 'Aguardando processamento', beside);
   field(doc, 'Página pública', 'Aponte a câmera para o código QR ao lado, ou acesse o endereço impresso no fim do comprovante.', beside);
-  await qrCode(doc, p.urlPublica, qrTop);
+  qrCode(doc, p.urlPublica, qrTop);
 
   // Sender and recipient in one section, a name and its address on one row: with the QR code
   // beside the protocol, what keeps a message with every status and a few attachments on one page.
@@ -112,33 +124,9 @@ export async function drawSendingProof(doc: Pdf, p: SendingProof): Promise<void>
   doc.moveDown(0.5);
 }
 
-/**
- * The QR code of the public page at the right of the rows that began at `top`, drawn as vector
- * squares (one rectangle per run of dark modules in a row); the text goes on below both. A PNG
- * made by qrcode and decoded again by pdfkit cost ~17 ms a proof, a third of its rendering, and
- * printed blurred when enlarged (bench/bulk-proofs, 2026-11-25).
- */
-async function qrCode(doc: PDFKit.PDFDocument, url: string, top: number): Promise<void> {
-  const { modules } = QRCode.create(url, { errorCorrectionLevel: 'M' });
-  const margin = 2;
-  const cell = QR_SIZE / (modules.size + margin * 2);
-  const x0 = doc.page.margins.left + contentWidth(doc) - QR_SIZE + margin * cell;
-  const y0 = top - 4 + margin * cell;
-  doc.save();
-  for (let row = 0; row < modules.size; row++) {
-    let run = -1;
-    for (let col = 0; col <= modules.size; col++) {
-      const dark = col < modules.size && modules.get(row, col);
-      if (dark && run < 0) run = col;
-      if (!dark && run >= 0) {
-        // A hair wider and taller than the cell, so neighbouring squares leave no seam when rendered.
-        doc.rect(x0 + run * cell, y0 + row * cell, (col - run) * cell + 0.05, cell + 0.05);
-        run = -1;
-      }
-    }
-  }
-  doc.fillColor('#000000').fill();
-  doc.restore();
+/** The QR code of the public page at the right of the rows that began at `top`; the text goes on below both. */
+function qrCode(doc: Pdf, url: string, top: number): void {
+  drawQrCode(doc, url, doc.page.margins.left + contentWidth(doc) - QR_SIZE, top - 4, QR_SIZE);
   doc.y = Math.max(doc.y, top - 4 + QR_SIZE + 2);
   doc.x = doc.page.margins.left;
 }
