@@ -105,7 +105,7 @@ const envSchema = z.object({
   WHATSAPP_TOKEN: z.string().trim().min(1).max(1000).optional(),
   WHATSAPP_APP_SECRET: z.string().trim().min(1).max(200).optional(),
   WHATSAPP_VERIFY_TOKEN: z.string().trim().min(1).max(200).optional(),
-  /** An approved template's name (language pt_BR). */
+  /** The approved template (language pt_BR): its name at Meta, its templateId at Zenvia. */
   WHATSAPP_TEMPLATE: z.string().trim().min(1).max(512).optional(),
   ZENVIA_API_URL: url(['http:', 'https:']).default('https://api.zenvia.com'),
   ZENVIA_API_TOKEN: z.string().trim().min(1).max(1000).optional(),
@@ -225,7 +225,8 @@ function channelsConfig(e: Env, publicUrl: string, dataDir: string): ChannelsCon
       if (!e[key]) problems.push(`  ${key}: obrigatório com o provedor ${provider}`);
   };
   if (e.SMS_PROVIDER !== 'simulator') need(e.SMS_PROVIDER, e.SMS_PROVIDER === 'zenvia' ? ['ZENVIA_FROM_SMS'] : []);
-  if (e.WHATSAPP_PROVIDER !== 'simulator') need(e.WHATSAPP_PROVIDER, e.WHATSAPP_PROVIDER === 'zenvia' ? ['ZENVIA_FROM_WHATSAPP'] : []);
+  if (e.WHATSAPP_PROVIDER !== 'simulator')
+    need(e.WHATSAPP_PROVIDER, e.WHATSAPP_PROVIDER === 'zenvia' ? ['ZENVIA_FROM_WHATSAPP', 'WHATSAPP_TEMPLATE'] : []);
   if (problems.length) throw new ConfigError(`Configuração inválida:\n${[...new Set(problems)].join('\n')}`);
   // The simulator's credentials come from this installation's own secret, read only when used
   // (a configuration that never reaches the simulator never writes the file).

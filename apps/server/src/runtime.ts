@@ -10,6 +10,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { createMailService } from './mail/mail.service.ts';
 import { createAuthQueues, startAuthWorkers } from './modules/auth/recovery.worker.ts';
 import { forgetCachedSessions, resetSessionCacheMode, SESSIONS_CHANNEL, setSessionListening } from './modules/auth/session-cache.ts';
+import { keepZenviaSubscribed } from './modules/channels/zenvia-subscriptions.ts';
 import { createEmailQueues, startEmailWorkers } from './modules/emails/send.worker.ts';
 import { evidenceTsa } from './modules/evidence/evidence.service.ts';
 import { createEvidenceQueues, startEvidenceWorkers } from './modules/evidence/stamp.worker.ts';
@@ -92,12 +93,16 @@ export async function createRuntime(
     opts.startInbound && config.inboundSmtpPort > 0 && config.role !== 'worker'
       ? await (await import('./modules/inbound/inbound.server.ts')).startInboundServer(ctx, { port: config.inboundSmtpPort })
       : null;
+  // Zenvia's subscriptions (docs/channels.md): checked in the background by a process that serves
+  // HTTP (its webhooks are there); a failure is logged and retried, never stops the start.
+  const stopZenvia = config.role !== 'worker' ? keepZenviaSubscribed(ctx) : () => {};
   return {
     app,
     ctx,
     database,
     inbound,
     async close() {
+      stopZenvia();
       await inbound?.close();
       stopSocket();
       await realtime.close();

@@ -12,6 +12,7 @@ export * from './contracts/leads.ts';
 export * from './contracts/leads-csv.ts';
 export * from './contracts/notifications.ts';
 export * from './contracts/oficio.ts';
+export * from './contracts/phone-webhooks.ts';
 export * from './contracts/plans.ts';
 export * from './contracts/proofs.ts';
 export * from './contracts/public.ts';

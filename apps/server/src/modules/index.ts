@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { authRoutes } from './auth/auth.routes.ts';
+import { whatsappWebhookRoutes } from './channels/whatsapp.routes.ts';
+import { zenviaWebhookRoutes } from './channels/zenvia.routes.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { emailRoutes } from './emails/emails.routes.ts';
 import { entitiesRoutes } from './entities/entities.routes.ts';
@@ -51,4 +53,6 @@ export const apiModules: Array<(app: FastifyInstance, ctx: AppContext) => void> 
   notificationRoutes,
   dashboardRoutes,
   transporteDadosRoutes,
+  whatsappWebhookRoutes,
+  zenviaWebhookRoutes,
 ];

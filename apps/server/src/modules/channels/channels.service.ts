@@ -15,7 +15,9 @@ import {
   markProviderEvent,
   providerEventKnown,
 } from './channels.queries.ts';
+import { metaProvider } from './providers/meta.ts';
 import { twilioProvider } from './providers/twilio.ts';
+import { zenviaProvider } from './providers/zenvia.ts';
 
 /**
  * The phone channels' pipeline (docs/channels.md): which adapter serves a channel, and how a
@@ -32,6 +34,13 @@ type ProviderFactory = (ctx: AppContext, channel: PhoneChannel) => ChannelProvid
  */
 const FACTORIES: Partial<Record<ProviderName, ProviderFactory>> = {
   twilio: (ctx) => twilioProvider(ctx.config.channels.twilio),
+  meta: (ctx) => metaProvider(ctx.config.channels.meta),
+  // WHATSAPP_TEMPLATE names the approved template for either WhatsApp provider (at Zenvia, its id).
+  zenvia: (ctx, channel) =>
+    zenviaProvider(channel, ctx.config.channels.zenvia, {
+      publicUrl: ctx.config.publicUrl,
+      whatsappTemplate: ctx.config.channels.meta.template,
+    }),
 };
 
 /** The provider a channel sends through in this installation (SMS_PROVIDER, WHATSAPP_PROVIDER). */
