@@ -1,15 +1,5 @@
 import { z } from '../zod.ts';
 
-/** The phone providers' webhooks (docs/channels.md): the texts of their refusals. */
-export const PHONE_WEBHOOK_MSG = {
-  /** A callback without the provider's valid signature (Meta) or the registered secret header (Zenvia): 403, nothing recorded. */
-  badSignature: 'Assinatura do webhook inválida.',
-  /** The verification handshake with another token (Meta's GET). */
-  badVerifyToken: 'Token de verificação inválido.',
-  /** The webhook of a provider this installation does not use for that channel. */
-  notServed: 'Este provedor não está configurado para este canal.',
-} as const;
-
 /** What a provider's verified callback did: events recorded, already recorded (a retried delivery), or of no message of ours. */
 export const phoneWebhookResponse = z.object({
   ok: z.literal(true),

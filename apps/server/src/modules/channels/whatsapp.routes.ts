@@ -2,9 +2,10 @@ import { phoneWebhookResponse, whatsappHandshakeQuery } from '@ar/core';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { defineRoute } from '../../http/route.ts';
-import { providerRequestOf } from './webhook.request.ts';
+import { providerRequest } from './channels.routes.ts';
 import { presentWebhookOutcome } from './webhooks.presenter.ts';
-import { receiveProviderCallback, whatsappHandshake } from './webhooks.service.ts';
+import { receiveProviderCallback } from './webhooks.service.ts';
+import { whatsappHandshake } from './whatsapp-webhook.service.ts';
 
 /** Meta's webhook may carry many status updates at once. */
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
@@ -43,7 +44,7 @@ export function whatsappWebhookRoutes(app: FastifyInstance, ctx: AppContext): vo
       bodyLimit: WEBHOOK_BODY_LIMIT,
       response: phoneWebhookResponse,
       handler: async ({ request }) => {
-        const applied = await receiveProviderCallback(ctx, 'whatsapp', 'meta', providerRequestOf(ctx, request));
+        const applied = await receiveProviderCallback(ctx, 'whatsapp', 'meta', providerRequest(ctx, request));
         return presentWebhookOutcome(applied);
       },
     });

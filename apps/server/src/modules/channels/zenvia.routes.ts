@@ -2,7 +2,7 @@ import { phoneWebhookResponse, zenviaWebhookParams } from '@ar/core';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { defineRoute } from '../../http/route.ts';
-import { providerRequestOf } from './webhook.request.ts';
+import { providerRequest } from './channels.routes.ts';
 import { presentWebhookOutcome } from './webhooks.presenter.ts';
 import { receiveProviderCallback } from './webhooks.service.ts';
 
@@ -25,7 +25,7 @@ export function zenviaWebhookRoutes(app: FastifyInstance, ctx: AppContext): void
       params: zenviaWebhookParams,
       response: phoneWebhookResponse,
       handler: async ({ params, request }) => {
-        const applied = await receiveProviderCallback(ctx, params.channel, 'zenvia', providerRequestOf(ctx, request));
+        const applied = await receiveProviderCallback(ctx, params.channel, 'zenvia', providerRequest(ctx, request));
         return presentWebhookOutcome(applied);
       },
     });
