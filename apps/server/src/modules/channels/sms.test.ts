@@ -280,6 +280,50 @@ describe('AR-SMS through Twilio', () => {
     expect(await checkChain(t.ctx.db, cod)).toMatchObject({ isIntact: true });
   });
 
+  it('e-mail and SMS together cost one unit, and both channels are processed and queued', async () => {
+    const before = await t.balance('usuario@demo.local');
+    const { cod, creditos } = await composeSms('(71) 99456-7890', 'dora@cliente.test');
+    expect(creditos).toBe(1);
+    expect(await t.balance('usuario@demo.local')).toBe(before - 1);
+    const msg = await statusOf(cod);
+    expect(msg).toMatchObject({ ema_uni_to: 'dora@cliente.test', ema_uni_creditos: 1 });
+    const mail = await waitFor(
+      () => t.mailbox(),
+      (rows) => rows.some((r) => r.cai_to.includes('dora@cliente.test')),
+    );
+    expect(mail.length).toBeGreaterThan(0);
+  });
+
+  it('the e-mail is required while the account says so; WhatsApp only for an account that accepts it', async () => {
+    const user = t.ctx.db.updateTable('usuarios').where('usu_login', '=', 'usuario@demo.local');
+    const send = (r: Record<string, unknown>) =>
+      t.call('POST', '/emails/send', as.ana, {
+        destinataires: [{ nameTo: 'Eva', ...r }],
+        nameFrom: 'Escritório Souza',
+        subject: 'Aviso',
+        content: '<p>Aviso</p>',
+      });
+    await user.set({ set_envia_email_obrigatorio: true }).execute();
+    try {
+      const res = await send({ to: '', sms: { name: 'Eva', mobile: '(11) 98765-1111' } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('Informe o e-mail do destinatário.');
+    } finally {
+      await user.set({ set_envia_email_obrigatorio: false }).execute();
+    }
+    await user.set({ usu_aceita_ar_whatsapp: false }).execute();
+    try {
+      const res = await send({ to: 'eva@cliente.test', whatsapp: { name: 'Eva', mobile: '(11) 98765-1111' } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('O envio por WhatsApp não está habilitado para esta conta.');
+    } finally {
+      await user.set({ usu_aceita_ar_whatsapp: true }).execute();
+    }
+    const nothing = await send({ to: '' });
+    expect(nothing.statusCode).toBe(400);
+    expect(nothing.json().message).toBe('Informe o e-mail, o SMS ou o WhatsApp do destinatário.');
+  });
+
   it('refuses an SMS number outside the rules, nothing stored', async () => {
     const before = await t.balance('usuario@demo.local');
     for (const mobile of ['(20) 98765-4321', '(11) 8765-4321', '(11) 88765-4321']) {

@@ -5,13 +5,7 @@ import { warmQueueCache } from '../../queue/boss.ts';
 import { asSendActivity } from '../../queue/send-activity.ts';
 import { recordChannelFailure } from '../channels/channels.service.ts';
 import { bounceAddress, replyAddress } from '../inbound/addresses.ts';
-import {
-  findJournaledAcceptances,
-  findMessagesForDelivery,
-  forgetAcceptances,
-  type PreparedDelivery,
-  threadOf,
-} from './emails.queries.ts';
+import { findJournaledAcceptances, findMessagesForDelivery, forgetAcceptances, type PreparedDelivery, threadOf } from './emails.queries.ts';
 import { type NewEvent, recordEvent, recordEvents } from './events.ts';
 import { renderOutgoing } from './render.ts';
 import { senderOf } from './send.slots.ts';
