@@ -153,6 +153,19 @@ describe('AR-SMS through Twilio', () => {
       ['sms', 'processed'],
     ]);
     expect(events[1]?.evt_detalhes).toMatchObject({ provedor: 'twilio', idProvedor: sid, payload: { sid, status: 'queued' } });
+    // A message without e-mail shows everywhere a message shows (each answer checked by its contract).
+    const detail = await t.call('GET', `/emails/send/${cod}`, as.ana);
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json()).toMatchObject({ ema_uni_to: null, ema_uni_sms: { number: '+5511987654321' } });
+    expect(detail.json().lastStatus.sms).toMatchObject({ type: 'processed' });
+    expect(detail.json().lastStatus.email).toBeUndefined();
+    const list = await t.call('GET', '/emails/send?search=5511987654321', as.ana);
+    expect(list.statusCode).toBe(200);
+    expect(list.json().emails.map((e: { ema_uni_codigo: number }) => e.ema_uni_codigo)).toContain(cod);
+    const page = await t.call('GET', `/emails/info/public/${uuid}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.json()).toMatchObject({ numberSMS: '+5511987654321', messageSMS: request.form.Body });
+    expect((await t.call('PUT', `/emails/sending-proof/${cod}`, as.ana)).statusCode).toBe(200);
   });
 
   it('maps sent and delivered; a late sent and a repeated callback change nothing; every event chained and stamped', async () => {
