@@ -153,6 +153,19 @@ describe('AR-SMS through Twilio', () => {
       ['sms', 'processed'],
     ]);
     expect(events[1]?.evt_detalhes).toMatchObject({ provedor: 'twilio', idProvedor: sid, payload: { sid, status: 'queued' } });
+    // A message without e-mail shows everywhere a message shows (each answer checked by its contract).
+    const detail = await t.call('GET', `/emails/send/${cod}`, as.ana);
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json()).toMatchObject({ ema_uni_to: null, ema_uni_sms: { number: '+5511987654321' } });
+    expect(detail.json().lastStatus.sms).toMatchObject({ type: 'processed' });
+    expect(detail.json().lastStatus.email).toBeUndefined();
+    const list = await t.call('GET', '/emails/send?search=5511987654321', as.ana);
+    expect(list.statusCode).toBe(200);
+    expect(list.json().emails.map((e: { ema_uni_codigo: number }) => e.ema_uni_codigo)).toContain(cod);
+    const page = await t.call('GET', `/emails/info/public/${uuid}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.json()).toMatchObject({ numberSMS: '+5511987654321', messageSMS: request.form.Body });
+    expect((await t.call('PUT', `/emails/sending-proof/${cod}`, as.ana)).statusCode).toBe(200);
   });
 
   it('maps sent and delivered; a late sent and a repeated callback change nothing; every event chained and stamped', async () => {
@@ -278,6 +291,50 @@ describe('AR-SMS through Twilio', () => {
     expect(answered).toHaveLength(1);
     expect(answered[0]?.evt_detalhes).toMatchObject({ texto: 'Recebi, obrigado.', de: '+5561993456789', provedor: 'twilio' });
     expect(await checkChain(t.ctx.db, cod)).toMatchObject({ isIntact: true });
+  });
+
+  it('e-mail and SMS together cost one unit, and both channels are processed and queued', async () => {
+    const before = await t.balance('usuario@demo.local');
+    const { cod, creditos } = await composeSms('(71) 99456-7890', 'dora@cliente.test');
+    expect(creditos).toBe(1);
+    expect(await t.balance('usuario@demo.local')).toBe(before - 1);
+    const msg = await statusOf(cod);
+    expect(msg).toMatchObject({ ema_uni_to: 'dora@cliente.test', ema_uni_creditos: 1 });
+    const mail = await waitFor(
+      () => t.mailbox(),
+      (rows) => rows.some((r) => r.cai_to.includes('dora@cliente.test')),
+    );
+    expect(mail.length).toBeGreaterThan(0);
+  });
+
+  it('the e-mail is required while the account says so; WhatsApp only for an account that accepts it', async () => {
+    const user = t.ctx.db.updateTable('usuarios').where('usu_login', '=', 'usuario@demo.local');
+    const send = (r: Record<string, unknown>) =>
+      t.call('POST', '/emails/send', as.ana, {
+        destinataires: [{ nameTo: 'Eva', ...r }],
+        nameFrom: 'Escritório Souza',
+        subject: 'Aviso',
+        content: '<p>Aviso</p>',
+      });
+    await user.set({ set_envia_email_obrigatorio: true }).execute();
+    try {
+      const res = await send({ to: '', sms: { name: 'Eva', mobile: '(11) 98765-1111' } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('Informe o e-mail do destinatário.');
+    } finally {
+      await user.set({ set_envia_email_obrigatorio: false }).execute();
+    }
+    await user.set({ usu_aceita_ar_whatsapp: false }).execute();
+    try {
+      const res = await send({ to: 'eva@cliente.test', whatsapp: { name: 'Eva', mobile: '(11) 98765-1111' } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('O envio por WhatsApp não está habilitado para esta conta.');
+    } finally {
+      await user.set({ usu_aceita_ar_whatsapp: true }).execute();
+    }
+    const nothing = await send({ to: '' });
+    expect(nothing.statusCode).toBe(400);
+    expect(nothing.json().message).toBe('Informe o e-mail, o SMS ou o WhatsApp do destinatário.');
   });
 
   it('refuses an SMS number outside the rules, nothing stored', async () => {

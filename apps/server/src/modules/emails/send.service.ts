@@ -74,11 +74,11 @@ async function storeAndQueue(ctx: AppContext, scope: TenantScope, body: ComposeV
   const user = await findComposer(ctx.db, scope);
   const problem = composeProblems(body, user);
   if (problem) throw badRequest(problem);
+  // WhatsApp only for an account that accepts it (usu_aceita_ar_whatsapp, spec 001 §6).
+  if (!user.usu_aceita_ar_whatsapp && body.destinataires.some((r) => r.whatsapp?.mobile)) throw badRequest(EMAIL_MSG.whatsappNotAllowed);
   const wants = (c: 'sms' | 'whatsapp') => body.destinataires.some((r) => r[c]?.mobile);
   if ((wants('sms') && !channelAvailable(ctx, 'sms')) || (wants('whatsapp') && !channelAvailable(ctx, 'whatsapp')))
     throw badRequest(EMAIL_MSG.channelUnavailable);
-  // WhatsApp only for an account that accepts it (usu_aceita_ar_whatsapp, spec 001 §6).
-  if (!user.usu_aceita_ar_whatsapp && body.destinataires.some((r) => r.whatsapp?.mobile)) throw badRequest(EMAIL_MSG.whatsappNotAllowed);
   // The screen checks each recipient before sending (spec 001 §5); the rule itself lives here.
   const blocked = await blacklistProblem(
     ctx.db,
