@@ -109,6 +109,15 @@ describe('channels', () => {
     expect(() => loadConfig({ SMS_PROVIDER: 'zenvia', ZENVIA_API_TOKEN: 't', ZENVIA_WEBHOOK_SECRET: 'x'.repeat(16) })).toThrow(
       /ZENVIA_FROM_SMS: obrigatório com o provedor zenvia/,
     );
+    // WhatsApp through Zenvia sends the approved template too: WHATSAPP_TEMPLATE is its templateId there.
+    expect(() =>
+      loadConfig({
+        WHATSAPP_PROVIDER: 'zenvia',
+        ZENVIA_API_TOKEN: 't',
+        ZENVIA_WEBHOOK_SECRET: 'x'.repeat(16),
+        ZENVIA_FROM_WHATSAPP: '5511',
+      }),
+    ).toThrow(/WHATSAPP_TEMPLATE: obrigatório com o provedor zenvia/);
     expect(() => loadConfig({ SMS_PROVIDER: 'sinal' })).toThrow(/SMS_PROVIDER: use simulator, twilio ou zenvia/);
     const meta = loadConfig({
       WHATSAPP_PROVIDER: 'meta',
