@@ -1,7 +1,10 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeProvider, startFakeProvider } from '../../../test/fake-provider.ts';
 import { useTestApp } from '../../../test/harness.ts';
+import { opensslVerifyToken } from '../../../test/openssl.ts';
 import { waitFor } from '../../../test/smtp-sink.ts';
+import { checkChain } from '../evidence/chain-check.ts';
 import { metaSignature } from './signatures.ts';
 
 /**
@@ -201,7 +204,27 @@ describe('AR-WhatsApp through the Cloud API', () => {
     const ack = provider[3].evt_detalhes as Record<string, unknown>;
     expect(ack).toMatchObject({ texto: 'Confirmo o recebimento', de: '+5511987654321', chave: 'wamid.BOTAO1' });
     expect(ack.payload).toMatchObject({ id: 'wamid.BOTAO1', type: 'button' });
-    expect(provider.every((e) => typeof e.evt_hash === 'string' && e.evt_hash.length > 0)).toBe(true);
+
+    // Every provider event is in the message's chain, and stamped: openssl verifies each token.
+    expect(await checkChain(app.t.ctx.db, cod_email)).toMatchObject({ isIntact: true, firstBroken: null });
+    const tsaPem = (await app.call('GET', '/tsa/certificado.pem')).body;
+    const stamped = await waitFor(
+      () =>
+        app.t.ctx.db
+          .selectFrom('email_eventos as e')
+          .innerJoin('email_carimbos as c', 'c.evt_codigo', 'e.evt_codigo')
+          .select(['e.evt_hash', 'c.car_token'])
+          .where('e.cod_email', '=', cod_email)
+          .where('e.evt_canal', '=', 'whatsapp')
+          .where(sql<boolean>`e.evt_detalhes ? 'chave'`)
+          .execute(),
+      (rows) => rows.length === provider.length,
+      60_000,
+    );
+    for (const row of stamped) {
+      const verdict = await opensslVerifyToken(new Uint8Array(row.car_token as Uint8Array), row.evt_hash, tsaPem);
+      expect(verdict.output).toContain('Verification: OK');
+    }
   });
 
   it('a text reply without context goes to the last message sent to that number as answered', async () => {
