@@ -216,6 +216,9 @@ describe('AR-SMS through Twilio', () => {
     const erros = (await eventsOf(cod)).filter((e) => e.evt_tipo === 'erro');
     expect(erros).toHaveLength(2);
     expect(erros[0]?.evt_detalhes).toMatchObject({ reasonFailure: 'Twilio 30003: mensagem não entregue' });
+    const detail = (await t.call('GET', `/emails/send/${cod}`, as.ana)).json();
+    expect(detail.sms_error).toMatchObject({ reasonFailure: 'Twilio 30003: mensagem não enviada' });
+    expect(detail.email_error).toBeNull();
     expect(await checkChain(t.ctx.db, cod)).toMatchObject({ isIntact: true });
   });
 
