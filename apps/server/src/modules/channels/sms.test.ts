@@ -222,6 +222,24 @@ describe('AR-SMS through Twilio', () => {
     expect(await checkChain(t.ctx.db, cod)).toMatchObject({ isIntact: true });
   });
 
+  it('gives nothing back for an SMS that had arrived, nor for one whose unit the e-mail still uses', async () => {
+    const before = await t.balance('usuario@demo.local');
+    const arrived = await composeSms('(81) 99567-8901');
+    const sid = await providerIdOf(arrived.cod);
+    const path = `/webhooks/twilio/sms/${arrived.uuid}`;
+    expect((await twilioPost(path, { MessageSid: sid, MessageStatus: 'delivered' })).statusCode).toBe(204);
+    expect((await twilioPost(path, { MessageSid: sid, MessageStatus: 'undelivered', ErrorCode: '30005' })).statusCode).toBe(204);
+    expect((await eventsOf(arrived.cod)).map((e) => e.evt_tipo)).toContain('erro');
+    expect(await t.balance('usuario@demo.local')).toBe(before - 1);
+    // E-mail and SMS share one unit: the SMS failing alone leaves it paid for the e-mail.
+    const both = await composeSms('(81) 99567-8902', 'fabio@cliente.test');
+    const bothSid = await providerIdOf(both.cod);
+    const failed = { MessageSid: bothSid, MessageStatus: 'failed', ErrorCode: '30008' };
+    expect((await twilioPost(`/webhooks/twilio/sms/${both.uuid}`, failed)).statusCode).toBe(204);
+    expect((await statusOf(both.cod)).ema_status_sms).toBe('erro');
+    expect(await t.balance('usuario@demo.local')).toBe(before - 2);
+  });
+
   it('a number Twilio refuses (21211) ends in erro at once, refunded, without retries', async () => {
     fake.refused.add('+5541991234567');
     const before = await t.balance('usuario@demo.local');
