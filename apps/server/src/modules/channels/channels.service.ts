@@ -88,11 +88,18 @@ function aliveChannels(msg: ChannelMessage) {
 
 const CHANNEL_TITLE: Record<'email' | PhoneChannel, string> = { email: 'AR-Email', sms: 'AR-SMS', whatsapp: 'AR-WhatsApp' };
 
+/** Statuses that prove a channel reached its recipient: a failure reported after one of them gives nothing back. */
+const ARRIVED_BITS = (['delivered', 'viewed', 'read', 'track', 'acknowledged', 'answered'] as const).reduce(
+  (m, t) => m | (REACHED_BITS[t] ?? 0),
+  0,
+);
+
 /**
  * Records a channel's failure ('erro', with the reason as the sent detail shows it) and gives back
- * what the channel cost, once: the message row is locked and read first, and a channel that had
- * failed before gives nothing back (failureRefundUnits, spec 001 §9). Runs in the caller's
- * transaction. Answers false when the channel had failed already.
+ * what the channel cost, once: the message row is locked and read first; a channel that had failed
+ * before, or that had already reached its recipient (delivered, read, answered…), gives nothing
+ * back. What comes back is the channel's share of the message's units (failureRefundUnits, spec 001
+ * §9). Runs in the caller's transaction. Answers the units given back.
  */
 export async function recordChannelFailure(
   trx: Kysely<DB>,
@@ -100,29 +107,42 @@ export async function recordChannelFailure(
   cod_email: number,
   canal: 'email' | PhoneChannel,
   detalhes: Record<string, unknown> & { reasonFailure: string },
-  opts: { onlyFirst?: boolean } = {},
-): Promise<boolean> {
+  opts: {
+    /** A channel that failed already records nothing more (the send workers' failures, a repeated bounce). */
+    onlyFirst?: boolean;
+    /** Whoever reported the failure (a bounce's SMTP client). */
+    ip?: string | null;
+    /** false: recorded, nothing given back (the caller knows the message arrived). */
+    refund?: boolean;
+  } = {},
+): Promise<number> {
   const msg = await findChannelMessage(trx, cod_email, { lock: true });
-  if (!msg) return false;
+  if (!msg) return 0;
   const alive = aliveChannels(msg);
-  const hadFailed = !alive[canal] && (canal === 'email' ? !!msg.ema_uni_to : canal === 'sms' ? !!msg.ema_uni_sms : !!msg.ema_uni_whatsapp);
-  // onlyFirst: a channel that failed already records nothing more (the send workers' failures).
-  if (hadFailed && opts.onlyFirst) return false;
+  const present = canal === 'email' ? !!msg.ema_uni_to : canal === 'sms' ? !!msg.ema_uni_sms : !!msg.ema_uni_whatsapp;
+  const hadFailed = present && !alive[canal];
+  if (hadFailed && opts.onlyFirst) return 0;
+  const reached = canal === 'email' ? msg.ema_alcance_email : canal === 'sms' ? msg.ema_alcance_sms : msg.ema_alcance_whatsapp;
   await recordEvent(
     trx,
-    { cod_email, canal, tipo: 'erro', detalhes: { ...detalhes, reasonFailure: detalhes.reasonFailure.slice(0, 1000) } },
+    {
+      cod_email,
+      canal,
+      tipo: 'erro',
+      ip: opts.ip ?? null,
+      detalhes: { ...detalhes, reasonFailure: detalhes.reasonFailure.slice(0, 1000) },
+    },
     ctx.boss,
   );
-  if (hadFailed) return false;
+  if (hadFailed || opts.refund === false || (reached & ARRIVED_BITS) !== 0) return 0;
   const units = Math.min(failureRefundUnits(alive, canal), msg.ema_uni_creditos);
-  if (units > 0) {
-    await refundCredits(trx, null, {
-      units,
-      reason: `Estorno: ${CHANNEL_TITLE[canal]} ${msg.ema_uni_id} não pôde ser enviado`,
-      ref: `envio:${msg.ema_uni_envio}`,
-    });
-  }
-  return true;
+  if (units <= 0) return 0;
+  await refundCredits(trx, null, {
+    units,
+    reason: `Estorno: ${CHANNEL_TITLE[canal]} ${msg.ema_uni_id} não pôde ser ${(reached & (REACHED_BITS.send as number)) !== 0 ? 'entregue' : 'enviado'}`,
+    ref: `envio:${msg.ema_uni_envio}`,
+  });
+  return units;
 }
 
 /** A channel that could not be sent (a refusal for good, or retries exhausted): 'erro' and its credit back. */

@@ -216,7 +216,28 @@ describe('AR-SMS through Twilio', () => {
     const erros = (await eventsOf(cod)).filter((e) => e.evt_tipo === 'erro');
     expect(erros).toHaveLength(2);
     expect(erros[0]?.evt_detalhes).toMatchObject({ reasonFailure: 'Twilio 30003: mensagem não entregue' });
+    const detail = (await t.call('GET', `/emails/send/${cod}`, as.ana)).json();
+    expect(detail.sms_error).toMatchObject({ reasonFailure: 'Twilio 30003: mensagem não enviada' });
+    expect(detail.email_error).toBeNull();
     expect(await checkChain(t.ctx.db, cod)).toMatchObject({ isIntact: true });
+  });
+
+  it('gives nothing back for an SMS that had arrived, nor for one whose unit the e-mail still uses', async () => {
+    const before = await t.balance('usuario@demo.local');
+    const arrived = await composeSms('(81) 99567-8901');
+    const sid = await providerIdOf(arrived.cod);
+    const path = `/webhooks/twilio/sms/${arrived.uuid}`;
+    expect((await twilioPost(path, { MessageSid: sid, MessageStatus: 'delivered' })).statusCode).toBe(204);
+    expect((await twilioPost(path, { MessageSid: sid, MessageStatus: 'undelivered', ErrorCode: '30005' })).statusCode).toBe(204);
+    expect((await eventsOf(arrived.cod)).map((e) => e.evt_tipo)).toContain('erro');
+    expect(await t.balance('usuario@demo.local')).toBe(before - 1);
+    // E-mail and SMS share one unit: the SMS failing alone leaves it paid for the e-mail.
+    const both = await composeSms('(81) 99567-8902', 'fabio@cliente.test');
+    const bothSid = await providerIdOf(both.cod);
+    const failed = { MessageSid: bothSid, MessageStatus: 'failed', ErrorCode: '30008' };
+    expect((await twilioPost(`/webhooks/twilio/sms/${both.uuid}`, failed)).statusCode).toBe(204);
+    expect((await statusOf(both.cod)).ema_status_sms).toBe('erro');
+    expect(await t.balance('usuario@demo.local')).toBe(before - 2);
   });
 
   it('a number Twilio refuses (21211) ends in erro at once, refunded, without retries', async () => {
