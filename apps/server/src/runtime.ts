@@ -10,6 +10,8 @@ import { migrateToLatest } from './db/migrate.ts';
 import { createMailService } from './mail/mail.service.ts';
 import { createAuthQueues, startAuthWorkers } from './modules/auth/recovery.worker.ts';
 import { forgetCachedSessions, resetSessionCacheMode, SESSIONS_CHANNEL, setSessionListening } from './modules/auth/session-cache.ts';
+import { createChannelQueues, startChannelWorkers } from './modules/channels/channel-send.worker.ts';
+import { keepZenviaSubscribed } from './modules/channels/zenvia-subscriptions.ts';
 import { createEmailQueues, startEmailWorkers } from './modules/emails/send.worker.ts';
 import { evidenceTsa } from './modules/evidence/evidence.service.ts';
 import { createEvidenceQueues, startEvidenceWorkers } from './modules/evidence/stamp.worker.ts';
@@ -76,6 +78,7 @@ export async function createRuntime(
   // The built-in TSA's key and certificate are made on the first start (and reused after).
   await evidenceTsa(config);
   if (boss) await createEmailQueues(boss);
+  if (boss) await createChannelQueues(boss);
   if (boss) await createEvidenceQueues(boss);
   if (boss) await createAuthQueues(boss);
   if (boss) await createRemessaQueues(boss);
@@ -83,6 +86,7 @@ export async function createRuntime(
   // ROLE (docs/scale.md): a web process queues work and leaves it to the worker processes.
   const workers = opts.startWorkers !== false && config.role !== 'web';
   if (workers) await startEmailWorkers(ctx);
+  if (workers) await startChannelWorkers(ctx);
   if (workers) await startEvidenceWorkers(ctx);
   if (workers) await startAuthWorkers(ctx);
   if (workers) await startRemessaWorkers(ctx);
@@ -92,12 +96,16 @@ export async function createRuntime(
     opts.startInbound && config.inboundSmtpPort > 0 && config.role !== 'worker'
       ? await (await import('./modules/inbound/inbound.server.ts')).startInboundServer(ctx, { port: config.inboundSmtpPort })
       : null;
+  // Zenvia's subscriptions (docs/channels.md): checked in the background by a process that serves
+  // HTTP (its webhooks are there); a failure is logged and retried, never stops the start.
+  const stopZenvia = config.role !== 'worker' ? keepZenviaSubscribed(ctx) : () => {};
   return {
     app,
     ctx,
     database,
     inbound,
     async close() {
+      stopZenvia();
       await inbound?.close();
       stopSocket();
       await realtime.close();

@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { authRoutes } from './auth/auth.routes.ts';
+import { channelRoutes } from './channels/channels.routes.ts';
+import { whatsappWebhookRoutes } from './channels/whatsapp.routes.ts';
+import { zenviaWebhookRoutes } from './channels/zenvia.routes.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { emailRoutes } from './emails/emails.routes.ts';
 import { entitiesRoutes } from './entities/entities.routes.ts';
@@ -51,4 +54,7 @@ export const apiModules: Array<(app: FastifyInstance, ctx: AppContext) => void> 
   notificationRoutes,
   dashboardRoutes,
   transporteDadosRoutes,
+  channelRoutes,
+  whatsappWebhookRoutes,
+  zenviaWebhookRoutes,
 ];

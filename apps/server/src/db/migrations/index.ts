@@ -20,6 +20,7 @@ import * as m0018 from './0018-notifications.ts';
 import * as m0019 from './0019-bulk-proofs.ts';
 import * as m0020 from './0020-remessas.ts';
 import * as m0021 from './0021-transporte-dados.ts';
+import * as m0022 from './0022-channels.ts';
 import * as m0025 from './0025-status-notifications.ts';
 import * as m0026 from './0026-search-words.ts';
 
@@ -49,6 +50,7 @@ export const migrations: Record<string, Migration> = {
   '0017-dashboard-counts': m0017,
   '0019-bulk-proofs': m0019,
   '0021-transporte-dados': m0021,
+  '0022-channels': m0022,
   '0025-status-notifications': m0025,
   '0026-search-words': m0026,
 };

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { refundCredits } from '../credits/credits.service.ts';
+import { recordChannelFailure } from '../channels/channels.service.ts';
 import { recordEvent } from '../emails/events.ts';
 import type { DeliveryReport } from './dsn.ts';
 import { emailEventsOfTypes, type OriginalMessage } from './inbound.queries.ts';
@@ -51,20 +51,17 @@ export async function fileReport(
   // (send.worker.ts failEmail), and its credit comes back — unless something already proved
   // that it arrived (delivered, read, answered...), when the failure is recorded and nothing refunded.
   const arrived = seen.some((e) => ARRIVAL_EVENTS.includes(e.evt_tipo));
-  await inTransaction(ctx.db, async (trx) => {
-    await recordEvent(
+  // The e-mail's share of the message's credits (a message with SMS or WhatsApp too keeps theirs).
+  await inTransaction(ctx.db, (trx) =>
+    recordChannelFailure(
       trx,
-      { cod_email, canal: 'email', tipo: 'erro', ip: envelope.remoteAddress, detalhes: { reasonFailure: report.reason, ...detalhes } },
-      ctx.boss,
-    );
-    if (!arrived && original.ema_uni_creditos > 0) {
-      await refundCredits(trx, null, {
-        units: original.ema_uni_creditos,
-        reason: `Estorno: AR-Email ${original.ema_uni_id} não pôde ser entregue`,
-        ref: `envio:${original.ema_uni_envio}`,
-      });
-    }
-  });
+      ctx,
+      cod_email,
+      'email',
+      { reasonFailure: report.reason, ...detalhes },
+      { ip: envelope.remoteAddress, refund: !arrived },
+    ),
+  );
   ctx.log.info({ cod_email, reason: report.reason, refunded: !arrived }, 'inbound bounce filed');
   return SMTP_TEXT.reportNoted;
 }

@@ -1,0 +1,7 @@
+import type { PhoneWebhookResponse } from '@ar/core';
+import type { AppliedEvents } from './channels.service.ts';
+
+/** A verified callback's answer: what became of its events (the provider only needs the 200). */
+export function presentWebhookOutcome(applied: AppliedEvents): PhoneWebhookResponse {
+  return { ok: true, recorded: applied.recorded, repeated: applied.repeated, unknown: applied.unknown };
+}
