@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
@@ -90,7 +91,99 @@ const envSchema = z.object({
   ROLE: z.enum(['all', 'web', 'worker'], { error: 'use all, web ou worker' }).default('all'),
   /** Days a bulk proof's file is kept once ready (docs/reports.md); then a scheduled job removes it. */
   PROOFS_EXPIRY_DAYS: z.coerce.number().int().min(1, 'use de 1 a 365 dias').max(365, 'use de 1 a 365 dias').default(7),
+  /** The phone channels (docs/channels.md): the embedded simulator unless a real provider is named. */
+  SMS_PROVIDER: z.enum(['simulator', 'twilio', 'zenvia'], { error: 'use simulator, twilio ou zenvia' }).default('simulator'),
+  WHATSAPP_PROVIDER: z.enum(['simulator', 'meta', 'zenvia'], { error: 'use simulator, meta ou zenvia' }).default('simulator'),
+  TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  TWILIO_FROM: z.string().min(1).optional(),
+  TWILIO_API_URL: url(['http:', 'https:']).default('https://api.twilio.com'),
+  WHATSAPP_API_URL: url(['http:', 'https:']).default('https://graph.facebook.com/v21.0'),
+  WHATSAPP_PHONE_NUMBER_ID: z.string().min(1).optional(),
+  WHATSAPP_TOKEN: z.string().min(1).optional(),
+  WHATSAPP_APP_SECRET: z.string().min(1).optional(),
+  WHATSAPP_VERIFY_TOKEN: z.string().min(1).optional(),
+  WHATSAPP_TEMPLATE: z.string().min(1).default('ar_online_notificacao'),
+  ZENVIA_API_URL: url(['http:', 'https:']).default('https://api.zenvia.com'),
+  ZENVIA_API_TOKEN: z.string().min(1).optional(),
+  ZENVIA_FROM_SMS: z.string().min(1).optional(),
+  ZENVIA_FROM_WHATSAPP: z.string().min(1).optional(),
+  ZENVIA_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** The simulator's step between a message's callbacks, in ms (docs/channels.md, Simulador); tests set a few ms. */
+  SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
 });
+
+/** The phone channels' providers and their credentials (docs/channels.md). */
+export interface ChannelsConfig {
+  sms: 'simulator' | 'twilio' | 'zenvia';
+  whatsapp: 'simulator' | 'meta' | 'zenvia';
+  twilio: { accountSid: string; authToken: string; from: string; apiUrl: string };
+  meta: { apiUrl: string; phoneNumberId: string; token: string; appSecret: string; verifyToken: string; template: string };
+  zenvia: { apiUrl: string; apiToken: string; fromSms: string; fromWhatsapp: string; webhookSecret: string };
+}
+
+/** The simulated business number (the SMS sender and the WhatsApp Business number), E.164. */
+export const SIMULATOR_NUMBER = '+551140001234';
+
+/**
+ * The channels block. On 'simulator' the real adapters talk to the embedded simulator under
+ * PUBLIC_URL with credentials derived from an installation secret (not a public constant, since
+ * the simulator signs the callbacks the product believes): DATABASE_URL, which every process of
+ * a PostgreSQL installation shares and which holds its password, or, on the one-process embedded
+ * database, a random value of this process.
+ */
+function channelsOf(e: z.infer<typeof envSchema>, publicUrl: string): ChannelsConfig {
+  const secret = e.DATABASE_URL ?? randomInstallationSecret;
+  const derive = (what: string) => createHash('sha256').update(`ar-simulador:${what}:${secret}`).digest('hex');
+  const simSms = e.SMS_PROVIDER === 'simulator';
+  const simWa = e.WHATSAPP_PROVIDER === 'simulator';
+  return {
+    sms: e.SMS_PROVIDER,
+    whatsapp: e.WHATSAPP_PROVIDER,
+    twilio: simSms
+      ? {
+          accountSid: `AC${derive('twilio-sid').slice(0, 32)}`,
+          authToken: derive('twilio-token').slice(0, 32),
+          from: SIMULATOR_NUMBER,
+          apiUrl: `${publicUrl}/dev/twilio`,
+        }
+      : {
+          accountSid: e.TWILIO_ACCOUNT_SID ?? '',
+          authToken: e.TWILIO_AUTH_TOKEN ?? '',
+          from: e.TWILIO_FROM ?? '',
+          apiUrl: e.TWILIO_API_URL.replace(/\/+$/, ''),
+        },
+    meta: simWa
+      ? {
+          apiUrl: `${publicUrl}/dev/graph/v21.0`,
+          phoneNumberId: BigInt(`0x${derive('meta-phone').slice(0, 12)}`)
+            .toString()
+            .slice(0, 15),
+          token: `EAA${derive('meta-token')}`,
+          appSecret: derive('meta-app-secret').slice(0, 32),
+          verifyToken: derive('meta-verify').slice(0, 24),
+          template: e.WHATSAPP_TEMPLATE,
+        }
+      : {
+          apiUrl: e.WHATSAPP_API_URL.replace(/\/+$/, ''),
+          phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID ?? '',
+          token: e.WHATSAPP_TOKEN ?? '',
+          appSecret: e.WHATSAPP_APP_SECRET ?? '',
+          verifyToken: e.WHATSAPP_VERIFY_TOKEN ?? '',
+          template: e.WHATSAPP_TEMPLATE,
+        },
+    zenvia: {
+      apiUrl: e.ZENVIA_API_URL.replace(/\/+$/, ''),
+      apiToken: e.ZENVIA_API_TOKEN ?? '',
+      fromSms: e.ZENVIA_FROM_SMS ?? '',
+      fromWhatsapp: e.ZENVIA_FROM_WHATSAPP ?? '',
+      webhookSecret: e.ZENVIA_WEBHOOK_SECRET ?? '',
+    },
+  };
+}
+
+/** The embedded database's stand-in for an installation secret: one process, so one random value per process. */
+const randomInstallationSecret = randomBytes(32).toString('hex');
 
 export type Config = {
   port: number;
@@ -119,6 +212,10 @@ export type Config = {
   proofsExpiryDays: number;
   /** No SMTP_URL: outbound mail is captured in the database and shown at /dev/mailbox. */
   captureMail: boolean;
+  /** The phone channels (SMS_PROVIDER, WHATSAPP_PROVIDER, TWILIO_*, WHATSAPP_*, ZENVIA_*; docs/channels.md). */
+  channels: ChannelsConfig;
+  /** The simulator's step between callbacks, ms (SIMULATOR_DELAY_MS). */
+  simulatorDelayMs: number;
   /** S3-compatible bucket for files; absent means DATA_DIR/files. */
   s3?: { bucket: string; region: string; endpoint?: string; forcePathStyle: boolean };
 };
@@ -141,10 +238,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `Configuração inválida:\n  ROLE: ${e.ROLE} exige DATABASE_URL (PostgreSQL); o banco embarcado roda em um só processo`,
     );
   }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     port: e.PORT,
     host: e.HOST,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,
@@ -162,6 +260,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     role: e.ROLE,
     proofsExpiryDays: e.PROOFS_EXPIRY_DAYS,
     captureMail: !e.SMTP_URL,
+    channels: channelsOf(e, publicUrl),
+    simulatorDelayMs: e.SIMULATOR_DELAY_MS,
     s3: e.S3_BUCKET
       ? { bucket: e.S3_BUCKET, region: e.S3_REGION, endpoint: e.S3_ENDPOINT, forcePathStyle: e.S3_FORCE_PATH_STYLE }
       : undefined,
