@@ -59,6 +59,16 @@ export function whatsappOutcome(digits: string): WhatsappOutcome {
   return lastFour(digits) === '0000' ? { status: 'failed', errorCode: 131026 } : { status: 'delivered' };
 }
 
+/**
+ * A phone that answers by itself, so an unattended demo shows replies too: numbers ending in 1111.
+ * Its SMS owner writes AUTO_REPLY back; on WhatsApp it reads the message and presses the
+ * template's quick-reply button (or writes AUTO_REPLY when there is none). Every other number
+ * answers only from /dev/telefone.
+ */
+export const answersByItself = (n: string) => lastFour(n) === '1111';
+
+export const AUTO_REPLY = 'Recebido, obrigado.';
+
 /** Twilio's texts for the error codes the simulator gives. */
 export const TWILIO_ERRORS: Record<number, string> = {
   30003: 'Unreachable destination handset',

@@ -12,7 +12,17 @@ import {
 } from './simulator.payloads.ts';
 import type { ConversationView } from './simulator.presenter.ts';
 import * as q from './simulator.queries.ts';
-import { graphDigits, isE164, newTwilioSid, newWamid, smsOutcome, smsSegments, whatsappOutcome } from './simulator.rules.ts';
+import {
+  AUTO_REPLY,
+  answersByItself,
+  graphDigits,
+  isE164,
+  newTwilioSid,
+  newWamid,
+  smsOutcome,
+  smsSegments,
+  whatsappOutcome,
+} from './simulator.rules.ts';
 
 /**
  * The embedded provider simulator (docs/channels.md, Simulador): Twilio's Messages resource and
@@ -152,7 +162,12 @@ function scheduleSms(sim: Simulator, m: q.SimulatedMessage): void {
   courier.later(delay, async () => {
     await step('sent', null);
     const end = smsOutcome(m.sim_numero);
-    courier.later(delay, () => step(end.status, end.status === 'undelivered' ? end.errorCode : null));
+    courier.later(delay, async () => {
+      await step(end.status, end.status === 'undelivered' ? end.errorCode : null);
+      if (end.status === 'delivered' && answersByItself(m.sim_numero)) {
+        courier.later(delay, () => inboundSms(sim, m.sim_numero, m.sim_de, AUTO_REPLY));
+      }
+    });
   });
 }
 
@@ -304,8 +319,25 @@ function scheduleWhatsapp(sim: Simulator, m: q.SimulatedMessage): void {
     courier.later(delay, async () => {
       await q.setSimulatedStatus(ctx.db, m.sim_codigo, 'delivered');
       await courier.deliver(statusWebhook(ctx, m, 'delivered'));
+      if (answersByItself(m.sim_numero)) courier.later(delay, () => readAndAnswer(sim, m));
     });
   });
+}
+
+/**
+ * A phone that answers by itself (answersByItself): it reads the message, then presses the
+ * template's first quick-reply button, or writes AUTO_REPLY when there is none.
+ */
+async function readAndAnswer(sim: Simulator, m: q.SimulatedMessage): Promise<void> {
+  const { ctx, courier } = sim;
+  for (const read of await q.markWhatsappRead(ctx.db, m.sim_numero)) await courier.deliver(statusWebhook(ctx, read, 'read'));
+  const button = m.sim_parametros ? templateView(m.sim_parametros).buttons[0] : undefined;
+  await inboundWhatsapp(
+    sim,
+    m.sim_numero,
+    m.sim_id_provedor,
+    button ? { type: 'button', text: button, payload: button } : { type: 'text', body: AUTO_REPLY },
+  );
 }
 
 // ---------------------------------------------------------------- the phone (/dev/telefone)
@@ -374,56 +406,63 @@ export async function replyFromPhone(
       message: canal === 'sms' ? 'Este telefone não recebeu SMS para responder.' : 'Este telefone não recebeu WhatsApp para responder.',
     };
   }
-  if (canal === 'sms') {
-    const sid = newTwilioSid();
-    const m = await q.insertSimulatedMessage(ctx.db, {
-      sim_provedor: 'twilio',
-      sim_id_provedor: sid,
-      sim_direcao: 'entrada',
-      sim_canal: 'sms',
-      sim_numero: numero,
-      sim_de: numero,
-      sim_corpo: texto,
-      sim_status: 'enviando',
-    });
-    deliverInbound(
-      sim,
-      m,
-      twilioInboundSms(twilioAuth(ctx), smsInboundUrl(ctx), {
-        sid,
-        from: numero,
-        to: last.sim_de,
-        body: texto,
-        segments: smsSegments(texto),
-      }),
-    );
-    return { ok: true };
+  if (last.sim_status === 'undelivered' || last.sim_status === 'failed') {
+    return { ok: false, status: 400, message: 'A última mensagem não chegou a este telefone: não há o que responder.' };
   }
+  if (canal === 'sms') await inboundSms(sim, numero, last.sim_de, texto);
+  else await inboundWhatsapp(sim, numero, last.sim_id_provedor, { type: 'text', body: texto });
+  return { ok: true };
+}
+
+/** An SMS from the phone to the product's number, posted to the product as Twilio's 'A message comes in'. */
+async function inboundSms(sim: Simulator, numero: string, to: string, texto: string): Promise<void> {
+  const sid = newTwilioSid();
+  const m = await q.insertSimulatedMessage(sim.ctx.db, {
+    sim_provedor: 'twilio',
+    sim_id_provedor: sid,
+    sim_direcao: 'entrada',
+    sim_canal: 'sms',
+    sim_numero: numero,
+    sim_de: numero,
+    sim_corpo: texto,
+    sim_status: 'enviando',
+  });
+  const cb = twilioInboundSms(twilioAuth(sim.ctx), smsInboundUrl(sim.ctx), {
+    sid,
+    from: numero,
+    to,
+    body: texto,
+    segments: smsSegments(texto),
+  });
+  deliverInbound(sim, m, cb);
+}
+
+/** A WhatsApp message from the phone answering `context` (a text or a quick-reply button), posted as Meta's messages[]. */
+async function inboundWhatsapp(
+  sim: Simulator,
+  numero: string,
+  context: string,
+  content: { type: 'text'; body: string } | { type: 'button'; text: string; payload: string },
+): Promise<void> {
   const from = numero.slice(1);
   const wamid = newWamid(from);
-  const m = await q.insertSimulatedMessage(ctx.db, {
+  const m = await q.insertSimulatedMessage(sim.ctx.db, {
     sim_provedor: 'meta',
     sim_id_provedor: wamid,
     sim_direcao: 'entrada',
     sim_canal: 'whatsapp',
     sim_numero: numero,
     sim_de: numero,
-    sim_corpo: texto,
-    sim_contexto: last.sim_id_provedor,
+    sim_corpo: content.type === 'text' ? content.body : content.text,
+    sim_parametros: content.type === 'button' ? { button: { payload: content.payload, text: content.text } } : null,
+    sim_contexto: context,
     sim_status: 'enviando',
   });
   deliverInbound(
     sim,
     m,
-    metaInboundWebhook(business(ctx), whatsappWebhookUrl(ctx), {
-      wamid,
-      from,
-      at: m.sim_criado,
-      context: last.sim_id_provedor,
-      content: { type: 'text', body: texto },
-    }),
+    metaInboundWebhook(business(sim.ctx), whatsappWebhookUrl(sim.ctx), { wamid, from, at: m.sim_criado, context, content }),
   );
-  return { ok: true };
 }
 
 /** The phone presses a template's quick-reply button: Meta's messages[] type 'button', answering that message. */
@@ -439,30 +478,6 @@ export async function pressButton(
   const botao = buttons.find((b) => b === input.botao);
   if (!target || !botao) return { ok: false, status: 400, message: 'Botão não encontrado nesta conversa.' };
   if (target.sim_status === 'failed') return { ok: false, status: 400, message: 'Esta mensagem não chegou ao telefone.' };
-  const from = numero.slice(1);
-  const wamid = newWamid(from);
-  const m = await q.insertSimulatedMessage(ctx.db, {
-    sim_provedor: 'meta',
-    sim_id_provedor: wamid,
-    sim_direcao: 'entrada',
-    sim_canal: 'whatsapp',
-    sim_numero: numero,
-    sim_de: numero,
-    sim_corpo: botao,
-    sim_parametros: { button: { payload: botao, text: botao } },
-    sim_contexto: target.sim_id_provedor,
-    sim_status: 'enviando',
-  });
-  deliverInbound(
-    sim,
-    m,
-    metaInboundWebhook(business(ctx), whatsappWebhookUrl(ctx), {
-      wamid,
-      from,
-      at: m.sim_criado,
-      context: target.sim_id_provedor,
-      content: { type: 'button', text: botao, payload: botao },
-    }),
-  );
+  await inboundWhatsapp(sim, numero, target.sim_id_provedor, { type: 'button', text: botao, payload: botao });
   return { ok: true };
 }

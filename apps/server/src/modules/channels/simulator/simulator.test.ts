@@ -408,9 +408,43 @@ describe('/dev/telefone', () => {
       'Este telefone não recebeu SMS para responder.',
     );
     expect((await post('/dev/telefone/5521987651234/botao', { wamid: 'wamid.outro', botao: 'x' })).statusCode).toBe(400);
+    // The SMS to a number that does not exist never arrived: nothing to answer.
+    expect((await post('/dev/telefone/5511900000000/responder', { canal: 'sms', texto: 'oi' })).body).toContain(
+      'não chegou a este telefone',
+    );
     expect((await post('/dev/telefone/abc/responder', { canal: 'sms', texto: 'oi' })).statusCode).toBe(404);
     await new Promise((r) => setTimeout(r, 200));
     expect(received.length).toBe(before);
+  });
+});
+
+describe('a phone that answers by itself (ending in 1111)', () => {
+  it('writes back by SMS once delivered, and on WhatsApp reads and presses the button', async () => {
+    const sms = await twilioSend({
+      To: '+5531987651111',
+      From: t.config.channels.twilio.from,
+      Body: 'oi',
+      StatusCallback: `${publicUrl}/v2/webhooks/twilio/sms/auto`,
+    });
+    expect(sms.statusCode).toBe(201);
+    const inbound = await waitFor('auto SMS', () =>
+      received.find((r) => r.path === '/v2/webhooks/twilio/sms-inbound' && form(r).From === '+5531987651111'),
+    );
+    expect(form(inbound)).toMatchObject({ Body: 'Recebido, obrigado.', To: t.config.channels.twilio.from });
+    expect(received.filter((r) => r.path === '/v2/webhooks/twilio/sms/auto').map((r) => form(r).MessageStatus)).toEqual([
+      'sent',
+      'delivered',
+    ]);
+
+    const wa = await graphSend(template('5531987651111', 'https://ar.test/p', 'Confirmo'));
+    const wamid = wa.json().messages[0].id as string;
+    const reply = await waitFor('auto button', () =>
+      metaWebhooks()
+        .flatMap((w) => w.entry[0]?.changes[0]?.value.messages ?? [])
+        .find((m) => m.from === '5531987651111'),
+    );
+    expect(reply).toMatchObject({ type: 'button', button: { text: 'Confirmo', payload: 'Confirmo' }, context: { id: wamid } });
+    expect(statusesOf(wamid).map((s) => s.status)).toEqual(['sent', 'delivered', 'read']);
   });
 });
 
