@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
@@ -91,99 +92,29 @@ const envSchema = z.object({
   ROLE: z.enum(['all', 'web', 'worker'], { error: 'use all, web ou worker' }).default('all'),
   /** Days a bulk proof's file is kept once ready (docs/reports.md); then a scheduled job removes it. */
   PROOFS_EXPIRY_DAYS: z.coerce.number().int().min(1, 'use de 1 a 365 dias').max(365, 'use de 1 a 365 dias').default(7),
-  /** The phone channels (docs/channels.md): the embedded simulator unless a real provider is named. */
+  /** The phone channels' providers (docs/channels.md); simulator: the embedded one, at /dev. */
   SMS_PROVIDER: z.enum(['simulator', 'twilio', 'zenvia'], { error: 'use simulator, twilio ou zenvia' }).default('simulator'),
   WHATSAPP_PROVIDER: z.enum(['simulator', 'meta', 'zenvia'], { error: 'use simulator, meta ou zenvia' }).default('simulator'),
-  TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
-  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
-  TWILIO_FROM: z.string().min(1).optional(),
+  TWILIO_ACCOUNT_SID: z.string().trim().min(1).max(64).optional(),
+  TWILIO_AUTH_TOKEN: z.string().trim().min(1).max(200).optional(),
+  /** A number (E.164) or a Messaging Service SID (MG…). */
+  TWILIO_FROM: z.string().trim().min(1).max(64).optional(),
   TWILIO_API_URL: url(['http:', 'https:']).default('https://api.twilio.com'),
   WHATSAPP_API_URL: url(['http:', 'https:']).default('https://graph.facebook.com/v21.0'),
-  WHATSAPP_PHONE_NUMBER_ID: z.string().min(1).optional(),
-  WHATSAPP_TOKEN: z.string().min(1).optional(),
-  WHATSAPP_APP_SECRET: z.string().min(1).optional(),
-  WHATSAPP_VERIFY_TOKEN: z.string().min(1).optional(),
-  WHATSAPP_TEMPLATE: z.string().min(1).default('ar_online_notificacao'),
+  WHATSAPP_PHONE_NUMBER_ID: z.string().trim().min(1).max(64).optional(),
+  WHATSAPP_TOKEN: z.string().trim().min(1).max(1000).optional(),
+  WHATSAPP_APP_SECRET: z.string().trim().min(1).max(200).optional(),
+  WHATSAPP_VERIFY_TOKEN: z.string().trim().min(1).max(200).optional(),
+  /** An approved template's name (language pt_BR). */
+  WHATSAPP_TEMPLATE: z.string().trim().min(1).max(512).optional(),
   ZENVIA_API_URL: url(['http:', 'https:']).default('https://api.zenvia.com'),
-  ZENVIA_API_TOKEN: z.string().min(1).optional(),
-  ZENVIA_FROM_SMS: z.string().min(1).optional(),
-  ZENVIA_FROM_WHATSAPP: z.string().min(1).optional(),
-  ZENVIA_WEBHOOK_SECRET: z.string().min(1).optional(),
+  ZENVIA_API_TOKEN: z.string().trim().min(1).max(1000).optional(),
+  ZENVIA_FROM_SMS: z.string().trim().min(1).max(64).optional(),
+  ZENVIA_FROM_WHATSAPP: z.string().trim().min(1).max(64).optional(),
+  ZENVIA_WEBHOOK_SECRET: z.string().min(16, 'use ao menos 16 caracteres').max(200).optional(),
   /** The simulator's step between a message's callbacks, in ms (docs/channels.md, Simulador); tests set a few ms. */
   SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
 });
-
-/** The phone channels' providers and their credentials (docs/channels.md). */
-export interface ChannelsConfig {
-  sms: 'simulator' | 'twilio' | 'zenvia';
-  whatsapp: 'simulator' | 'meta' | 'zenvia';
-  twilio: { accountSid: string; authToken: string; from: string; apiUrl: string };
-  meta: { apiUrl: string; phoneNumberId: string; token: string; appSecret: string; verifyToken: string; template: string };
-  zenvia: { apiUrl: string; apiToken: string; fromSms: string; fromWhatsapp: string; webhookSecret: string };
-}
-
-/** The simulated business number (the SMS sender and the WhatsApp Business number), E.164. */
-export const SIMULATOR_NUMBER = '+551140001234';
-
-/**
- * The channels block. On 'simulator' the real adapters talk to the embedded simulator under
- * PUBLIC_URL with credentials derived from an installation secret (not a public constant, since
- * the simulator signs the callbacks the product believes): DATABASE_URL, which every process of
- * a PostgreSQL installation shares and which holds its password, or, on the one-process embedded
- * database, a random value of this process.
- */
-function channelsOf(e: z.infer<typeof envSchema>, publicUrl: string): ChannelsConfig {
-  const secret = e.DATABASE_URL ?? randomInstallationSecret;
-  const derive = (what: string) => createHash('sha256').update(`ar-simulador:${what}:${secret}`).digest('hex');
-  const simSms = e.SMS_PROVIDER === 'simulator';
-  const simWa = e.WHATSAPP_PROVIDER === 'simulator';
-  return {
-    sms: e.SMS_PROVIDER,
-    whatsapp: e.WHATSAPP_PROVIDER,
-    twilio: simSms
-      ? {
-          accountSid: `AC${derive('twilio-sid').slice(0, 32)}`,
-          authToken: derive('twilio-token').slice(0, 32),
-          from: SIMULATOR_NUMBER,
-          apiUrl: `${publicUrl}/dev/twilio`,
-        }
-      : {
-          accountSid: e.TWILIO_ACCOUNT_SID ?? '',
-          authToken: e.TWILIO_AUTH_TOKEN ?? '',
-          from: e.TWILIO_FROM ?? '',
-          apiUrl: e.TWILIO_API_URL.replace(/\/+$/, ''),
-        },
-    meta: simWa
-      ? {
-          apiUrl: `${publicUrl}/dev/graph/v21.0`,
-          phoneNumberId: BigInt(`0x${derive('meta-phone').slice(0, 12)}`)
-            .toString()
-            .slice(0, 15),
-          token: `EAA${derive('meta-token')}`,
-          appSecret: derive('meta-app-secret').slice(0, 32),
-          verifyToken: derive('meta-verify').slice(0, 24),
-          template: e.WHATSAPP_TEMPLATE,
-        }
-      : {
-          apiUrl: e.WHATSAPP_API_URL.replace(/\/+$/, ''),
-          phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID ?? '',
-          token: e.WHATSAPP_TOKEN ?? '',
-          appSecret: e.WHATSAPP_APP_SECRET ?? '',
-          verifyToken: e.WHATSAPP_VERIFY_TOKEN ?? '',
-          template: e.WHATSAPP_TEMPLATE,
-        },
-    zenvia: {
-      apiUrl: e.ZENVIA_API_URL.replace(/\/+$/, ''),
-      apiToken: e.ZENVIA_API_TOKEN ?? '',
-      fromSms: e.ZENVIA_FROM_SMS ?? '',
-      fromWhatsapp: e.ZENVIA_FROM_WHATSAPP ?? '',
-      webhookSecret: e.ZENVIA_WEBHOOK_SECRET ?? '',
-    },
-  };
-}
-
-/** The embedded database's stand-in for an installation secret: one process, so one random value per process. */
-const randomInstallationSecret = randomBytes(32).toString('hex');
 
 export type Config = {
   port: number;
@@ -212,13 +143,23 @@ export type Config = {
   proofsExpiryDays: number;
   /** No SMTP_URL: outbound mail is captured in the database and shown at /dev/mailbox. */
   captureMail: boolean;
-  /** The phone channels (SMS_PROVIDER, WHATSAPP_PROVIDER, TWILIO_*, WHATSAPP_*, ZENVIA_*; docs/channels.md). */
-  channels: ChannelsConfig;
-  /** The simulator's step between callbacks, ms (SIMULATOR_DELAY_MS). */
-  simulatorDelayMs: number;
   /** S3-compatible bucket for files; absent means DATA_DIR/files. */
   s3?: { bucket: string; region: string; endpoint?: string; forcePathStyle: boolean };
+  /** The phone channels (docs/channels.md): which provider sends each, and each provider's settings. */
+  channels: ChannelsConfig;
+  /** The simulator's step between a message's callbacks, ms (SIMULATOR_DELAY_MS). */
+  simulatorDelayMs: number;
 };
+
+export interface ChannelsConfig {
+  sms: 'simulator' | 'twilio' | 'zenvia';
+  whatsapp: 'simulator' | 'meta' | 'zenvia';
+  /** With sms 'simulator': the embedded simulator's Twilio (apiUrl under PUBLIC_URL/dev/twilio). */
+  twilio: { accountSid: string; authToken: string; from: string; apiUrl: string };
+  /** With whatsapp 'simulator': the embedded simulator's Graph API (apiUrl under PUBLIC_URL/dev/graph/v21.0). */
+  meta: { apiUrl: string; phoneNumberId: string; token: string; appSecret: string; verifyToken: string; template: string };
+  zenvia: { apiUrl: string; apiToken: string; fromSms: string; fromWhatsapp: string; webhookSecret: string };
+}
 
 export class ConfigError extends Error {}
 
@@ -260,10 +201,140 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     role: e.ROLE,
     proofsExpiryDays: e.PROOFS_EXPIRY_DAYS,
     captureMail: !e.SMTP_URL,
-    channels: channelsOf(e, publicUrl),
-    simulatorDelayMs: e.SIMULATOR_DELAY_MS,
     s3: e.S3_BUCKET
       ? { bucket: e.S3_BUCKET, region: e.S3_REGION, endpoint: e.S3_ENDPOINT, forcePathStyle: e.S3_FORCE_PATH_STYLE }
       : undefined,
+    channels: channelsConfig(e, publicUrl, path.resolve(e.DATA_DIR)),
+    simulatorDelayMs: e.SIMULATOR_DELAY_MS,
   };
+}
+
+type Env = z.output<typeof envSchema>;
+
+/** The settings each chosen provider needs: missing ones stop the start, named (like every other bad value). */
+const PROVIDER_NEEDS: Record<string, (keyof Env)[]> = {
+  twilio: ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'],
+  meta: ['WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_TOKEN', 'WHATSAPP_APP_SECRET', 'WHATSAPP_VERIFY_TOKEN', 'WHATSAPP_TEMPLATE'],
+  zenvia: ['ZENVIA_API_TOKEN', 'ZENVIA_WEBHOOK_SECRET'],
+};
+
+/** The simulator's sender number and its Graph API phone number id (not secrets: what its pages show). */
+export const SIMULATOR_SMS_FROM = '+5511400400400';
+export const SIMULATOR_PHONE_NUMBER_ID = '100000000000001';
+export const SIMULATOR_TEMPLATE = 'ar_online_aviso';
+
+function channelsConfig(e: Env, publicUrl: string, dataDir: string): ChannelsConfig {
+  const problems: string[] = [];
+  const need = (provider: string, extra: (keyof Env)[] = []) => {
+    for (const key of [...(PROVIDER_NEEDS[provider] ?? []), ...extra])
+      if (!e[key]) problems.push(`  ${key}: obrigatório com o provedor ${provider}`);
+  };
+  if (e.SMS_PROVIDER !== 'simulator') need(e.SMS_PROVIDER, e.SMS_PROVIDER === 'zenvia' ? ['ZENVIA_FROM_SMS'] : []);
+  if (e.WHATSAPP_PROVIDER !== 'simulator') need(e.WHATSAPP_PROVIDER, e.WHATSAPP_PROVIDER === 'zenvia' ? ['ZENVIA_FROM_WHATSAPP'] : []);
+  if (problems.length) throw new ConfigError(`Configuração inválida:\n${[...new Set(problems)].join('\n')}`);
+  // The simulator's credentials come from this installation's own secret, read only when used
+  // (a configuration that never reaches the simulator never writes the file).
+  const sim = () => simulatorSecrets(dataDir);
+  const twilio =
+    e.SMS_PROVIDER === 'simulator'
+      ? {
+          get accountSid() {
+            return sim().twilioAccountSid;
+          },
+          get authToken() {
+            return sim().twilioAuthToken;
+          },
+          from: SIMULATOR_SMS_FROM,
+          apiUrl: `${publicUrl}/dev/twilio`,
+        }
+      : {
+          accountSid: e.TWILIO_ACCOUNT_SID ?? '',
+          authToken: e.TWILIO_AUTH_TOKEN ?? '',
+          from: e.TWILIO_FROM ?? '',
+          apiUrl: e.TWILIO_API_URL.replace(/\/+$/, ''),
+        };
+  const meta =
+    e.WHATSAPP_PROVIDER === 'simulator'
+      ? {
+          apiUrl: `${publicUrl}/dev/graph/v21.0`,
+          phoneNumberId: SIMULATOR_PHONE_NUMBER_ID,
+          get token() {
+            return sim().metaToken;
+          },
+          get appSecret() {
+            return sim().metaAppSecret;
+          },
+          get verifyToken() {
+            return sim().metaVerifyToken;
+          },
+          template: SIMULATOR_TEMPLATE,
+        }
+      : {
+          apiUrl: e.WHATSAPP_API_URL.replace(/\/+$/, ''),
+          phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID ?? '',
+          token: e.WHATSAPP_TOKEN ?? '',
+          appSecret: e.WHATSAPP_APP_SECRET ?? '',
+          verifyToken: e.WHATSAPP_VERIFY_TOKEN ?? '',
+          template: e.WHATSAPP_TEMPLATE ?? '',
+        };
+  return {
+    sms: e.SMS_PROVIDER,
+    whatsapp: e.WHATSAPP_PROVIDER,
+    twilio,
+    meta,
+    zenvia: {
+      apiUrl: e.ZENVIA_API_URL.replace(/\/+$/, ''),
+      apiToken: e.ZENVIA_API_TOKEN ?? '',
+      fromSms: e.ZENVIA_FROM_SMS ?? '',
+      fromWhatsapp: e.ZENVIA_FROM_WHATSAPP ?? '',
+      webhookSecret: e.ZENVIA_WEBHOOK_SECRET ?? '',
+    },
+  };
+}
+
+export const SIMULATOR_SECRET_FILE = 'simulator-secret';
+
+interface SimulatorSecrets {
+  twilioAccountSid: string;
+  twilioAuthToken: string;
+  metaToken: string;
+  metaAppSecret: string;
+  metaVerifyToken: string;
+}
+
+const simulatorSecretsByDir = new Map<string, SimulatorSecrets>();
+
+/**
+ * The embedded simulator's credentials: each an HMAC of this installation's secret, made at first
+ * use in DATA_DIR/simulator-secret (mode 0600), like the built-in TSA's key and the store's webhook
+ * secret. Not a constant of the code, so a product left on the simulator cannot be called by
+ * someone who read the source; processes sharing DATA_DIR share it.
+ */
+export function simulatorSecrets(dataDir: string): SimulatorSecrets {
+  const known = simulatorSecretsByDir.get(dataDir);
+  if (known) return known;
+  const file = path.join(dataDir, SIMULATOR_SECRET_FILE);
+  let secret: string;
+  try {
+    secret = fs.readFileSync(file, 'utf8').trim();
+  } catch {
+    fs.mkdirSync(dataDir, { recursive: true });
+    secret = randomBytes(32).toString('base64url');
+    try {
+      fs.writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+    } catch {
+      // Another process made it first: use that one.
+      secret = fs.readFileSync(file, 'utf8').trim();
+    }
+  }
+  const derive = (label: string) => createHmac('sha256', secret).update(label).digest('hex');
+  const values: SimulatorSecrets = {
+    twilioAccountSid: `AC${derive('twilio-account-sid').slice(0, 32)}`,
+    twilioAuthToken: derive('twilio-auth-token').slice(0, 32),
+    metaToken: derive('meta-token'),
+    metaAppSecret: derive('meta-app-secret').slice(0, 32),
+    metaVerifyToken: derive('meta-verify-token').slice(0, 32),
+  };
+  simulatorSecretsByDir.set(dataDir, values);
+  return values;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { invoiceLinkOf, purchaseStatusLabel, referencePeriodStart } from './contracts/plans.ts';
-import { CREDIT_MSG, canAddRecipient, checkCredits, messageUnits, recipientUnits } from './credit-units.ts';
+import { CREDIT_MSG, canAddRecipient, checkCredits, failureRefundUnits, messageUnits, recipientUnits } from './credit-units.ts';
 
 describe('credit units per recipient row (spec 001 §9)', () => {
   it('1 for e-mail, 1 for SMS alone, 1 for e-mail plus SMS, 1 more for WhatsApp', () => {
@@ -63,5 +63,17 @@ describe('plan helpers', () => {
     expect(referencePeriodStart(25, new Date('2026-11-21T10:00:00Z')).toISOString()).toBe('2026-10-25T03:00:00.000Z');
     // 2026-01-01 01:00 UTC is still 31 Dec in Brasília → period from 1 Dec
     expect(referencePeriodStart(1, new Date('2026-01-01T01:00:00Z')).toISOString()).toBe('2025-12-01T03:00:00.000Z');
+  });
+});
+
+describe('the units a failed channel gives back', () => {
+  it('e-mail and SMS share one unit, given back when the second of them fails; WhatsApp its own', () => {
+    expect(failureRefundUnits({ sms: true }, 'sms')).toBe(1);
+    expect(failureRefundUnits({ email: true, sms: true }, 'sms')).toBe(0);
+    expect(failureRefundUnits({ email: true, sms: true }, 'email')).toBe(0);
+    expect(failureRefundUnits({ sms: true, whatsapp: true }, 'sms')).toBe(1);
+    expect(failureRefundUnits({ email: true, whatsapp: true }, 'whatsapp')).toBe(1);
+    expect(failureRefundUnits({ email: true }, 'email')).toBe(1);
+    expect(failureRefundUnits({ email: true }, 'sms')).toBe(0);
   });
 });

@@ -56,3 +56,14 @@ export function checkCredits(tipoPlano: PlanType, balance: number, units: number
 export function canAddRecipient(tipoPlano: PlanType, balance: number, unitsSoFar: number, nextRowUnits = 1): boolean {
   return tipoPlano === '2' || balance >= unitsSoFar + nextRowUnits;
 }
+
+/**
+ * The units a failed channel gives back (docs/channels.md): what the row cost with the channels
+ * still alive, less what it costs without the one that failed. E-mail and SMS share one unit, so
+ * it comes back only when both failed; WhatsApp's own unit comes back with it. `alive`: the row's
+ * channels that have not failed before this one.
+ */
+export function failureRefundUnits(alive: RecipientChannels, failed: keyof RecipientChannels): number {
+  if (!alive[failed]) return 0;
+  return recipientUnits(alive) - recipientUnits({ ...alive, [failed]: false });
+}

@@ -31,6 +31,7 @@ export * from './gerar-remessas.ts';
 export * from './gerar-remessas-csv.ts';
 export * from './masks.ts';
 export * from './messages.ts';
+export * from './phone-text.ts';
 export * from './remessa-file.ts';
 export * from './session-rules.ts';
 export * from './spreadsheet.ts';

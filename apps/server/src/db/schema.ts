@@ -135,6 +135,29 @@ export interface DB {
   notificacoes: NotificacoesTable;
   dashboard_contagem: DashboardContagemTable;
   remessa_transportes: RemessaTransportesTable;
+  mensagens_provedor: MensagensProvedorTable;
+  provedor_eventos: ProvedorEventosTable;
+}
+
+/** Each SMS or WhatsApp a provider accepted, with the provider's id for it (migration 0022-channels; docs/channels.md). */
+export interface MensagensProvedorTable {
+  cod_email: number;
+  canal: 'sms' | 'whatsapp';
+  provedor: 'twilio' | 'meta' | 'zenvia';
+  id_provedor: string;
+  /** The number called, E.164. */
+  numero: string;
+  /** The provider's answer to the send, as given. */
+  resposta: Json<unknown>;
+  criado: Generated<Date>;
+}
+
+/** Each provider event applied, by the provider's key for it: a callback delivered twice is recorded once (migration 0022-channels). */
+export interface ProvedorEventosTable {
+  provedor: 'twilio' | 'meta' | 'zenvia';
+  chave: string;
+  cod_email: number;
+  recebido: Generated<Date>;
 }
 
 /** A user's stored notifications (migration 0018-notifications; docs/realtime.md). */

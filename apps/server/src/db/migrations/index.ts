@@ -20,6 +20,7 @@ import * as m0018 from './0018-notifications.ts';
 import * as m0019 from './0019-bulk-proofs.ts';
 import * as m0020 from './0020-remessas.ts';
 import * as m0021 from './0021-transporte-dados.ts';
+import * as m0022 from './0022-channels.ts';
 import * as m0023 from './0023-simulador-telefone.ts';
 
 /**
@@ -48,5 +49,6 @@ export const migrations: Record<string, Migration> = {
   '0017-dashboard-counts': m0017,
   '0019-bulk-proofs': m0019,
   '0021-transporte-dados': m0021,
+  '0022-channels': m0022,
   '0023-simulador-telefone': m0023,
 };

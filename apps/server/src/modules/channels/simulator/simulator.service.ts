@@ -1,4 +1,4 @@
-import { SIMULATOR_NUMBER } from '../../../config.ts';
+import { SIMULATOR_SMS_FROM } from '../../../config.ts';
 import type { AppContext } from '../../../context.ts';
 import { sameSignature } from '../signatures.ts';
 import type { Courier } from './simulator.courier.ts';
@@ -47,7 +47,7 @@ const smsInboundUrl = (ctx: AppContext) => `${ctx.config.publicUrl}/v2/webhooks/
 const business = (ctx: AppContext): MetaBusiness => ({
   appSecret: ctx.config.channels.meta.appSecret,
   phoneNumberId: ctx.config.channels.meta.phoneNumberId,
-  displayNumber: SIMULATOR_NUMBER.slice(1),
+  displayNumber: SIMULATOR_SMS_FROM.slice(1),
 });
 
 const twilioAuth = (ctx: AppContext) => ({
@@ -285,7 +285,7 @@ export async function graphSendMessage(
     sim_direcao: 'saida',
     sim_canal: 'whatsapp',
     sim_numero: `+${digits}`,
-    sim_de: SIMULATOR_NUMBER,
+    sim_de: SIMULATOR_SMS_FROM,
     sim_corpo: corpo,
     sim_parametros: parametros,
     sim_status: 'accepted',

@@ -2,7 +2,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/harness.ts';
+import { SIMULATOR_SMS_FROM } from '../../../config.ts';
+import { PermanentProviderError } from '../channel.ts';
+import { twilioProvider } from '../providers/twilio.ts';
 import { metaSignature, twilioSignature } from '../signatures.ts';
+
+/** The simulated WhatsApp Business number, as Meta's metadata and context name it (digits). */
+const BUSINESS = SIMULATOR_SMS_FROM.slice(1);
 
 /**
  * The simulator through HTTP, as the adapters and a browser use it. PUBLIC_URL points at a fake
@@ -241,6 +247,62 @@ describe('the Twilio endpoint', () => {
   });
 });
 
+describe('the Twilio adapter against the simulator', () => {
+  it('sends over real HTTP, and verifies and parses the callbacks the simulator signs', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const settings = { ...t.config.channels.twilio, apiUrl: `${address}/dev/twilio` };
+    expect(t.config.channels.twilio.apiUrl).toBe(`${publicUrl}/dev/twilio`);
+    const adapter = twilioProvider(settings);
+    const callback = `${publicUrl}/v2/webhooks/twilio/sms/0b5a6f4e-0000-4000-8000-000000000003`;
+    const accepted = await adapter.send({
+      cod_email: 1,
+      uuid: '0b5a6f4e-0000-4000-8000-000000000003',
+      channel: 'sms',
+      to: '+5511955554444',
+      nameFrom: 'Cobrança Demo',
+      subject: 'Aviso',
+      publicLink: 'https://ar.test/p?sms=1',
+      text: 'Cobrança Demo enviou um AR: https://ar.test/p?sms=1',
+      statusCallbackUrl: callback,
+    });
+    expect(accepted.providerId).toMatch(/^SM/);
+    const bad = {
+      cod_email: 2,
+      uuid: 'x',
+      channel: 'sms' as const,
+      to: '5511',
+      nameFrom: 'x',
+      subject: 'x',
+      publicLink: 'x',
+      text: 'x',
+      statusCallbackUrl: callback,
+    };
+    await expect(adapter.send(bad)).rejects.toBeInstanceOf(PermanentProviderError);
+
+    const path = new URL(callback).pathname;
+    await waitFor('delivered', () => (received.filter((r) => r.path === path).length >= 2 ? true : undefined));
+    const events = received
+      .filter((r) => r.path === path)
+      .flatMap((r) => {
+        const request = {
+          method: 'POST' as const,
+          url: callback,
+          headers: { 'x-twilio-signature': r.headers['x-twilio-signature'] as string },
+          rawBody: r.raw,
+          form: form(r),
+          query: {},
+        };
+        expect(adapter.verify(request)).toBe(true);
+        expect(adapter.verify({ ...request, form: { ...request.form, MessageStatus: 'failed' } })).toBe(false);
+        return adapter.parse(request);
+      });
+    expect(events.map((e) => (e.kind === 'status' ? [e.providerId, e.status] : e.kind))).toEqual([
+      [accepted.providerId, 'send'],
+      [accepted.providerId, 'delivered'],
+    ]);
+  });
+});
+
 describe('the Graph endpoint', () => {
   it("refuses a wrong token with Graph's OAuthException 190, another phone number, a missing field and an unknown template", async () => {
     for (const token of ['errado', '']) {
@@ -279,7 +341,7 @@ describe('the Graph endpoint', () => {
     expect(hook.entry[0]?.changes[0]?.field).toBe('messages');
     expect(hook.entry[0]?.changes[0]?.value).toMatchObject({
       messaging_product: 'whatsapp',
-      metadata: { display_phone_number: '551140001234', phone_number_id: t.config.channels.meta.phoneNumberId },
+      metadata: { display_phone_number: BUSINESS, phone_number_id: t.config.channels.meta.phoneNumberId },
     });
     const statuses = statusesOf(wamid);
     expect(statuses.map((s) => s.status)).toEqual(['sent', 'delivered']);
@@ -374,7 +436,7 @@ describe('/dev/telefone', () => {
 
     expect((await post('/dev/telefone/5521987651234/responder', { canal: 'whatsapp', texto: 'Ciente.' })).statusCode).toBe(303);
     const text = await waitFor('text', () => inboundOf().find((m) => m.type === 'text'));
-    expect(text).toMatchObject({ type: 'text', text: { body: 'Ciente.' }, context: { from: '551140001234', id: wamid } });
+    expect(text).toMatchObject({ type: 'text', text: { body: 'Ciente.' }, context: { from: BUSINESS, id: wamid } });
     expect(text.id).toMatch(/^wamid\./);
     expect(text.timestamp).toMatch(/^\d{10}$/);
 
@@ -390,7 +452,7 @@ describe('/dev/telefone', () => {
     });
     expect(pressed.statusCode).toBe(303);
     const reply = await waitFor('button', () => inboundOf().find((m) => m.type === 'button'));
-    expect(reply.context).toEqual({ from: '551140001234', id: wamid });
+    expect(reply.context).toEqual({ from: BUSINESS, id: wamid });
     expect(reply.button).toMatchObject({ text: expect.stringMatching(/^Li <script>/) });
 
     const after = await page('/dev/telefone/5521987651234');
@@ -448,14 +510,18 @@ describe('a phone that answers by itself (ending in 1111)', () => {
   });
 });
 
+const TWILIO_ENV = { TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 'x', TWILIO_FROM: '+5511999990001' };
+const META_ENV = {
+  WHATSAPP_PHONE_NUMBER_ID: '1',
+  WHATSAPP_TOKEN: 't',
+  WHATSAPP_APP_SECRET: 's',
+  WHATSAPP_VERIFY_TOKEN: 'v',
+  WHATSAPP_TEMPLATE: 'modelo',
+};
+
 describe('mounting', () => {
   it('is not mounted when both channels are on real providers', async () => {
-    const real = await createTestApp({
-      SMS_PROVIDER: 'twilio',
-      WHATSAPP_PROVIDER: 'meta',
-      TWILIO_ACCOUNT_SID: 'AC1',
-      TWILIO_AUTH_TOKEN: 'x',
-    });
+    const real = await createTestApp({ SMS_PROVIDER: 'twilio', WHATSAPP_PROVIDER: 'meta', ...TWILIO_ENV, ...META_ENV });
     try {
       for (const url of ['/dev/telefone', '/dev/twilio/2010-04-01/Accounts/AC1/Messages.json', '/dev/graph/v21.0/1/messages']) {
         const res = await real.app.inject({
@@ -471,7 +537,7 @@ describe('mounting', () => {
   });
 
   it('with only SMS on the simulator, serves Twilio and the phone but not Graph', async () => {
-    const half = await createTestApp({ WHATSAPP_PROVIDER: 'meta' });
+    const half = await createTestApp({ WHATSAPP_PROVIDER: 'meta', ...META_ENV });
     try {
       expect((await half.app.inject({ method: 'GET', url: '/dev/telefone' })).statusCode).toBe(200);
       expect((await half.app.inject({ method: 'POST', url: '/dev/graph/v21.0/1/messages', payload: {} })).statusCode).toBe(404);

@@ -1,0 +1,109 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import type { PhoneChannel, ProviderName } from './channel.ts';
+
+/**
+ * The phone channels' statements (docs/channels.md). Workers and provider callbacks are system
+ * paths, not tenant queries: a message is reached by its code from a job, or by the provider's id
+ * (or the number) from a verified callback.
+ */
+
+/** The message a provider's id names, with its channel. */
+export function findByProviderId(db: Kysely<DB>, provedor: ProviderName, id_provedor: string) {
+  return db
+    .selectFrom('mensagens_provedor')
+    .select(['cod_email', 'canal', 'numero'])
+    .where('provedor', '=', provedor)
+    .where('id_provedor', '=', id_provedor)
+    .executeTakeFirst();
+}
+
+/** The last message of a channel a provider sent to a number (a reply that names no message). */
+export function findLastSentTo(db: Kysely<DB>, provedor: ProviderName, canal: PhoneChannel, numero: string) {
+  return db
+    .selectFrom('mensagens_provedor')
+    .select(['cod_email', 'canal', 'id_provedor'])
+    .where('canal', '=', canal)
+    .where('numero', '=', numero)
+    .where('provedor', '=', provedor)
+    .orderBy('criado', 'desc')
+    .orderBy('cod_email', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** The provider's acceptance of a message's channel, if it was sent. */
+export function findProviderMessage(db: Kysely<DB>, cod_email: number, canal: PhoneChannel) {
+  return db
+    .selectFrom('mensagens_provedor')
+    .select(['provedor', 'id_provedor', 'numero', 'criado'])
+    .where('cod_email', '=', cod_email)
+    .where('canal', '=', canal)
+    .executeTakeFirst();
+}
+
+/** Stores a provider's acceptance; false when the message's channel already has one (a retried job). */
+export async function insertProviderMessage(
+  trx: Kysely<DB>,
+  row: { cod_email: number; canal: PhoneChannel; provedor: ProviderName; id_provedor: string; numero: string; resposta: unknown },
+): Promise<boolean> {
+  const inserted = await trx
+    .insertInto('mensagens_provedor')
+    .values({ ...row, resposta: JSON.stringify(row.resposta ?? {}) })
+    .onConflict((oc) => oc.doNothing())
+    .returning('cod_email')
+    .executeTakeFirst();
+  return !!inserted;
+}
+
+/** Marks a provider event applied; false when it was already (a callback delivered again). */
+export async function markProviderEvent(trx: Transaction<DB>, provedor: ProviderName, chave: string, cod_email: number): Promise<boolean> {
+  const inserted = await trx
+    .insertInto('provedor_eventos')
+    .values({ provedor, chave: chave.slice(0, 300), cod_email })
+    .onConflict((oc) => oc.columns(['provedor', 'chave']).doNothing())
+    .returning('chave')
+    .executeTakeFirst();
+  return !!inserted;
+}
+
+/** Whether a provider event was applied already (read before a transaction, to skip a known repeat cheaply). */
+export async function providerEventKnown(db: Kysely<DB>, provedor: ProviderName, chave: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('provedor_eventos')
+    .select('cod_email')
+    .where('provedor', '=', provedor)
+    .where('chave', '=', chave.slice(0, 300))
+    .executeTakeFirst();
+  return !!row;
+}
+
+/**
+ * A message as the phone channels need it, its row locked (FOR UPDATE) when `trx` is given: the
+ * targets, the statuses reached (a failure refunds once), and what its credits were debited under.
+ */
+export function findChannelMessage(db: Kysely<DB>, cod_email: number, opts: { lock?: boolean } = {}) {
+  const q = db
+    .selectFrom('emails')
+    .select([
+      'ema_uni_codigo',
+      'ema_uni_id',
+      'ema_uni_envio',
+      'ema_uni_name_from',
+      'ema_uni_subject',
+      'ema_uni_to',
+      'ema_uni_sms',
+      'ema_uni_whatsapp',
+      'ema_uni_creditos',
+      'ema_status_email',
+      'ema_status_sms',
+      'ema_status_whatsapp',
+      'ema_alcance_email',
+      'ema_alcance_sms',
+      'ema_alcance_whatsapp',
+    ])
+    .where('ema_uni_codigo', '=', cod_email);
+  return (opts.lock ? q.forUpdate() : q).executeTakeFirst();
+}
+
+export type ChannelMessage = NonNullable<Awaited<ReturnType<typeof findChannelMessage>>>;

@@ -1,0 +1,235 @@
+import { failureRefundUnits, REACHED_BITS } from '@ar/core';
+import type { Kysely } from 'kysely';
+import type { AppContext } from '../../context.ts';
+import type { DB } from '../../db/schema.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { refundCredits } from '../credits/credits.service.ts';
+import { recordEvent } from '../emails/events.ts';
+import type { ChannelProvider, OutgoingPhoneMessage, PhoneChannel, ProviderAcceptance, ProviderEvent, ProviderName } from './channel.ts';
+import {
+  type ChannelMessage,
+  findByProviderId,
+  findChannelMessage,
+  findLastSentTo,
+  insertProviderMessage,
+  markProviderEvent,
+  providerEventKnown,
+} from './channels.queries.ts';
+import { twilioProvider } from './providers/twilio.ts';
+
+/**
+ * The phone channels' pipeline (docs/channels.md): which adapter serves a channel, and how a
+ * provider's events become events of the message's hash chain. Nothing here names a provider's
+ * protocol: that is each adapter's (providers/).
+ */
+
+type ProviderFactory = (ctx: AppContext, channel: PhoneChannel) => ChannelProvider;
+
+/**
+ * The adapters by provider name. The simulator is no adapter of its own: it serves Twilio's and
+ * Meta's HTTP protocols at /dev, so 'simulator' takes those adapters with the simulator's settings
+ * (config.ts fills them).
+ */
+const FACTORIES: Partial<Record<ProviderName, ProviderFactory>> = {
+  twilio: (ctx) => twilioProvider(ctx.config.channels.twilio),
+};
+
+/** The provider a channel sends through in this installation (SMS_PROVIDER, WHATSAPP_PROVIDER). */
+export function providerNameFor(ctx: AppContext, channel: PhoneChannel): ProviderName {
+  const chosen = channel === 'sms' ? ctx.config.channels.sms : ctx.config.channels.whatsapp;
+  if (chosen === 'simulator') return channel === 'sms' ? 'twilio' : 'meta';
+  return chosen;
+}
+
+/** The adapter that sends `channel` here. */
+export function providerFor(ctx: AppContext, channel: PhoneChannel): ChannelProvider {
+  const name = providerNameFor(ctx, channel);
+  const factory = FACTORIES[name];
+  if (!factory) throw new Error(`no ${name} adapter for ${channel} in this build`);
+  return factory(ctx, channel);
+}
+
+/**
+ * Where the provider posts a message's status callbacks. Twilio takes one per message (its
+ * StatusCallback), so the address names the message; Meta and Zenvia post to the product's one
+ * webhook of the channel.
+ */
+export function statusCallbackUrl(ctx: AppContext, provider: ProviderName, channel: PhoneChannel, uuid: string): string {
+  const base = `${ctx.config.publicUrl}/v2/webhooks`;
+  if (provider === 'twilio') return `${base}/twilio/${channel}/${uuid}`;
+  if (provider === 'meta') return `${base}/whatsapp`;
+  return `${base}/zenvia/${channel}`;
+}
+
+const ERRO_BIT = REACHED_BITS.erro as number;
+
+/** The message's channels that have not failed (a failure is a reached status, kept even under a later read). */
+function aliveChannels(msg: ChannelMessage) {
+  return {
+    email: !!msg.ema_uni_to && (msg.ema_alcance_email & ERRO_BIT) === 0,
+    sms: !!msg.ema_uni_sms && (msg.ema_alcance_sms & ERRO_BIT) === 0,
+    whatsapp: !!msg.ema_uni_whatsapp && (msg.ema_alcance_whatsapp & ERRO_BIT) === 0,
+  };
+}
+
+const CHANNEL_TITLE: Record<'email' | PhoneChannel, string> = { email: 'AR-Email', sms: 'AR-SMS', whatsapp: 'AR-WhatsApp' };
+
+/**
+ * Records a channel's failure ('erro', with the reason as the sent detail shows it) and gives back
+ * what the channel cost, once: the message row is locked and read first, and a channel that had
+ * failed before gives nothing back (failureRefundUnits, spec 001 §9). Runs in the caller's
+ * transaction. Answers false when the channel had failed already.
+ */
+export async function recordChannelFailure(
+  trx: Kysely<DB>,
+  ctx: Pick<AppContext, 'boss'>,
+  cod_email: number,
+  canal: 'email' | PhoneChannel,
+  detalhes: Record<string, unknown> & { reasonFailure: string },
+): Promise<boolean> {
+  const msg = await findChannelMessage(trx, cod_email, { lock: true });
+  if (!msg) return false;
+  const alive = aliveChannels(msg);
+  const hadFailed = !alive[canal] && (canal === 'email' ? !!msg.ema_uni_to : canal === 'sms' ? !!msg.ema_uni_sms : !!msg.ema_uni_whatsapp);
+  await recordEvent(
+    trx,
+    { cod_email, canal, tipo: 'erro', detalhes: { ...detalhes, reasonFailure: detalhes.reasonFailure.slice(0, 1000) } },
+    ctx.boss,
+  );
+  if (hadFailed) return false;
+  const units = Math.min(failureRefundUnits(alive, canal), msg.ema_uni_creditos);
+  if (units > 0) {
+    await refundCredits(trx, null, {
+      units,
+      reason: `Estorno: ${CHANNEL_TITLE[canal]} ${msg.ema_uni_id} não pôde ser enviado`,
+      ref: `envio:${msg.ema_uni_envio}`,
+    });
+  }
+  return true;
+}
+
+/** A channel that could not be sent (a refusal for good, or retries exhausted): 'erro' and its credit back. */
+export async function failChannel(
+  ctx: AppContext,
+  cod_email: number,
+  canal: PhoneChannel,
+  reason: string,
+  raw: unknown = null,
+): Promise<void> {
+  await inTransaction(ctx.db, (trx) =>
+    recordChannelFailure(trx, ctx, cod_email, canal, { reasonFailure: reason, ...(raw === null ? {} : { payload: raw }) }),
+  );
+}
+
+/**
+ * The provider took the message: its id is stored (so callbacks find the message, and a retried
+ * job does not send again) and the acceptance is chained as evidence — the provider's answer as
+ * given, under 'processed' of the channel without changing its status (docs/channels.md, why not
+ * 'send'). Answers false when the channel had an acceptance already.
+ */
+export async function recordAcceptance(
+  ctx: AppContext,
+  provider: ChannelProvider,
+  msg: OutgoingPhoneMessage,
+  accepted: ProviderAcceptance,
+): Promise<boolean> {
+  return inTransaction(ctx.db, async (trx) => {
+    const stored = await insertProviderMessage(trx, {
+      cod_email: msg.cod_email,
+      canal: msg.channel,
+      provedor: provider.name,
+      id_provedor: accepted.providerId,
+      numero: msg.to,
+      resposta: accepted.raw,
+    });
+    if (!stored) return false;
+    await recordEvent(
+      trx,
+      {
+        cod_email: msg.cod_email,
+        canal: msg.channel,
+        tipo: 'processed',
+        affectsStatus: false,
+        detalhes: {
+          etapa: 'aceite do provedor',
+          provedor: provider.name,
+          idProvedor: accepted.providerId,
+          numero: msg.to,
+          payload: accepted.raw,
+        },
+      },
+      ctx.boss,
+    );
+    return true;
+  });
+}
+
+/** What became of each event given to applyProviderEvents. */
+export interface AppliedEvents {
+  recorded: number;
+  /** Delivered before (same provider key): recorded once already. */
+  repeated: number;
+  /** Naming no message this installation sent. */
+  unknown: number;
+}
+
+/**
+ * A verified callback's events, each recorded once (provedor_eventos, in the transaction of its
+ * chain append), in the order the provider says they happened. A status becomes that status of the
+ * channel (recordEvent moves the current status only forward, so a late 'sent' after 'delivered'
+ * is kept as evidence without hiding the delivery); 'erro' also gives the channel's credit back,
+ * once; a reply becomes 'answered' (a text) or 'acknowledged' (the button) with its text. Each
+ * event keeps the provider's payload (hashed in the chain).
+ */
+export async function applyProviderEvents(ctx: AppContext, provider: ChannelProvider, events: ProviderEvent[]): Promise<AppliedEvents> {
+  const outcome: AppliedEvents = { recorded: 0, repeated: 0, unknown: 0 };
+  const ordered = [...events].sort((a, b) => a.at.getTime() - b.at.getTime());
+  for (const e of ordered) {
+    if (await providerEventKnown(ctx.db, provider.name, e.eventKey)) {
+      outcome.repeated++;
+      continue;
+    }
+    const target =
+      e.kind === 'status'
+        ? await findByProviderId(ctx.db, provider.name, e.providerId)
+        : ((e.providerId ? await findByProviderId(ctx.db, provider.name, e.providerId) : undefined) ??
+          (await findLastSentTo(ctx.db, provider.name, provider.channel, e.from)));
+    if (!target) {
+      ctx.log.warn({ provider: provider.name, eventKey: e.eventKey }, 'evento de provedor sem mensagem correspondente');
+      outcome.unknown++;
+      continue;
+    }
+    const recorded = await inTransaction(ctx.db, async (trx) => {
+      if (!(await markProviderEvent(trx, provider.name, e.eventKey, target.cod_email))) return false;
+      const base = { provedor: provider.name, chave: e.eventKey, ocorridoEm: e.at.toISOString(), payload: e.raw };
+      if (e.kind === 'reply') {
+        await recordEvent(
+          trx,
+          {
+            cod_email: target.cod_email,
+            canal: target.canal,
+            tipo: e.button ? 'acknowledged' : 'answered',
+            detalhes: { ...base, de: e.from, texto: e.text, ...(e.providerId ? { idProvedor: e.providerId } : {}) },
+          },
+          ctx.boss,
+        );
+      } else if (e.status === 'erro') {
+        await recordChannelFailure(trx, ctx, target.cod_email, target.canal, {
+          ...base,
+          idProvedor: e.providerId,
+          reasonFailure: e.reason ?? 'Falha informada pelo provedor.',
+        });
+      } else {
+        await recordEvent(
+          trx,
+          { cod_email: target.cod_email, canal: target.canal, tipo: e.status, detalhes: { ...base, idProvedor: e.providerId } },
+          ctx.boss,
+        );
+      }
+      return true;
+    });
+    if (recorded) outcome.recorded++;
+    else outcome.repeated++;
+  }
+  return outcome;
+}
