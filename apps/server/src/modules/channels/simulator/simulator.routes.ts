@@ -23,8 +23,11 @@ function parseForm(body: string): Record<string, string> {
   return form;
 }
 
+/** The body's string fields (a JSON body sent by mistake keeps only its strings: never a 500). */
 const formOf = (body: unknown): Record<string, string> =>
-  body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, string>) : {};
+  body && typeof body === 'object' && !Array.isArray(body)
+    ? Object.fromEntries(Object.entries(body).filter((e): e is [string, string] => typeof e[1] === 'string'))
+    : {};
 
 /**
  * The embedded provider simulator (docs/channels.md, Simulador), mounted only while SMS or

@@ -552,3 +552,38 @@ describe('mounting', () => {
     }
   });
 });
+
+describe('odd input', () => {
+  it('answers a JSON body, arrays and NUL bytes with a 4xx, never a 5xx', async () => {
+    const { accountSid, authToken } = t.config.channels.twilio;
+    const twilioUrl = `/dev/twilio/2010-04-01/Accounts/${accountSid}/Messages.json`;
+    const calls = [
+      {
+        method: 'POST' as const,
+        url: twilioUrl,
+        headers: { authorization: basic(accountSid, authToken) },
+        payload: { To: 5511, Body: ['a'] },
+      },
+      {
+        method: 'POST' as const,
+        url: twilioUrl,
+        headers: { authorization: basic(accountSid, authToken), 'content-type': 'text/plain' },
+        payload: 'a\u0000b',
+      },
+      { method: 'POST' as const, url: '/dev/telefone/5521987651234/responder', payload: { canal: 'sms', texto: { a: 1 } } },
+      { method: 'POST' as const, url: '/dev/telefone/5521987651234/botao', payload: { wamid: ['x'], botao: 1 } },
+      {
+        method: 'POST' as const,
+        url: '/dev/telefone/5521987651234/responder',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'canal=sms&texto=a%00b',
+      },
+      { method: 'GET' as const, url: '/dev/telefone/%E0%A4%A' },
+    ];
+    for (const call of calls) {
+      const res = await t.app.inject(call);
+      expect(res.statusCode, `${call.method} ${call.url}`).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, `${call.method} ${call.url}`).toBeLessThan(500);
+    }
+  });
+});
