@@ -91,3 +91,16 @@ export function smsSegments(body: string): number {
   const units = body.length; // UTF-16 code units
   return units <= 70 ? 1 : Math.ceil(units / 67);
 }
+
+/**
+ * The one template the simulated WhatsApp Business account has approved (its name is
+ * config.channels.meta.template): pt_BR, a body of three parameters (the sender, the subject, the
+ * public page's link) and a quick-reply button whose payload the send chooses (the phone shows the
+ * payload as the button's text). Another name or language is 132001, another parameter count
+ * 132000, as Graph answers them.
+ */
+export const SIMULATED_TEMPLATE = {
+  language: 'pt_BR',
+  params: 3,
+  body: '{{1}} enviou a você uma mensagem registrada pelo AR Online.\nAssunto: {{2}}\nLeia em: {{3}}',
+};

@@ -19,6 +19,7 @@ import {
   isE164,
   newTwilioSid,
   newWamid,
+  SIMULATED_TEMPLATE,
   smsOutcome,
   smsSegments,
   whatsappOutcome,
@@ -196,6 +197,14 @@ const invalid = (name: string): GraphOutcome => ({
   message: `(#100) Param ${name} must be a valid value.`,
 });
 
+/** The text parameters of a template's body component, in order. */
+function bodyParams(template: Json): string[] {
+  const components = Array.isArray(template.components) ? template.components.filter(isObject) : [];
+  const body = components.find((c) => c.type === 'body');
+  const params = body && Array.isArray(body.parameters) ? body.parameters.filter(isObject) : [];
+  return params.map((p) => (p.type === 'text' && typeof p.text === 'string' ? p.text : ''));
+}
+
 /** What the phone shows of a template: its parameters' texts in order (header, body, buttons), and its quick-reply buttons. */
 export function templateView(template: Json): { lines: string[]; buttons: string[] } {
   const lines: string[] = [];
@@ -270,9 +279,29 @@ export async function graphSendMessage(
         details: `template name (${t.name}) does not exist in ${t.language.code}`,
       };
     }
+    if (t.language.code !== SIMULATED_TEMPLATE.language) {
+      return {
+        kind: 'error',
+        status: 404,
+        code: 132001,
+        type: 'OAuthException',
+        message: '(#132001) Template name does not exist in the translation',
+        details: `template name (${t.name}) does not exist in ${t.language.code}`,
+      };
+    }
     parametros = { name: t.name, language: t.language, components: t.components ?? [] };
-    const view = templateView(parametros);
-    corpo = view.lines.join('\n') || `[modelo ${t.name}]`;
+    const params = bodyParams(parametros);
+    if (params.length !== SIMULATED_TEMPLATE.params) {
+      return {
+        kind: 'error',
+        status: 400,
+        code: 132000,
+        type: 'OAuthException',
+        message: '(#132000) Number of parameters does not match the expected number of params',
+        details: `body: number of localizable_params (${params.length}) does not match the expected number of params (${SIMULATED_TEMPLATE.params})`,
+      };
+    }
+    corpo = SIMULATED_TEMPLATE.body.replace(/\{\{(\d)\}\}/g, (_m, n: string) => params[Number(n) - 1] ?? '');
   } else {
     return invalid('type');
   }

@@ -104,7 +104,8 @@ const template = (to: string, link: string, button = 'Confirmo o recebimento') =
         type: 'body',
         parameters: [
           { type: 'text', text: 'Cobrança Demo' },
-          { type: 'text', text: `Notificação: ${link}` },
+          { type: 'text', text: 'Notificação' },
+          { type: 'text', text: link },
         ],
       },
       { type: 'button', sub_type: 'quick_reply', index: '0', parameters: [{ type: 'payload', payload: button }] },
@@ -324,6 +325,18 @@ describe('the Graph endpoint', () => {
     const unknown = await graphSend({ ...template('5511987654321', 'x'), template: { name: 'outro', language: { code: 'pt_BR' } } });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error.code).toBe(132001);
+    const english = template('5511987654321', 'x');
+    expect((await graphSend({ ...english, template: { ...english.template, language: { code: 'en_US' } } })).json().error.code).toBe(
+      132001,
+    );
+    const short = template('5511987654321', 'x');
+    short.template.components[0]!.parameters!.pop();
+    const mismatch = await graphSend(short);
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json().error).toMatchObject({
+      code: 132000,
+      error_data: { details: expect.stringContaining('(2) does not match the expected number of params (3)') },
+    });
     expect((await graphSend('{"messaging_product":')).statusCode).toBe(400);
   });
 
@@ -383,6 +396,10 @@ describe('/dev/telefone', () => {
     );
     expect(one.body).toContain('<a href="https://ar.test/p/1?sms=1&amp;a=2" target="_blank" rel="noopener noreferrer">');
     expect(one.body).toContain('<a href="https://ar.test/p/1?whatsapp=1&amp;b=" target="_blank"');
+    // The simulated account's approved template, filled with the send's parameters.
+    expect(one.body).toContain(
+      'Cobrança Demo enviou a você uma mensagem registrada pelo AR Online.\nAssunto: Notificação\nLeia em: <a href=',
+    );
     // The quick-reply button is a plain form posting to the page itself.
     expect(one.body).toContain('action="/dev/telefone/5521987651234/botao"');
     expect(one.body).toContain(`value="${wamid}"`);
