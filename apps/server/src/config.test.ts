@@ -60,3 +60,71 @@ describe('ROLE', () => {
     expect(() => loadConfig({ ...pg, ROLE: 'http' })).toThrow(/ROLE: use all, web ou worker/);
   });
 });
+
+describe('channels', () => {
+  it('uses the embedded simulator by default, with credentials from this installation’s own secret', async () => {
+    const os = await import('node:os');
+    const fs = await import('node:fs/promises');
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ar-config-'));
+    try {
+      const c = loadConfig({ PUBLIC_URL: 'https://ar.exemplo.com.br/', DATA_DIR: dir });
+      expect(c.channels.sms).toBe('simulator');
+      expect(c.channels.whatsapp).toBe('simulator');
+      expect(c.channels.twilio.apiUrl).toBe('https://ar.exemplo.com.br/dev/twilio');
+      expect(c.channels.meta.apiUrl).toBe('https://ar.exemplo.com.br/dev/graph/v21.0');
+      expect(c.channels.twilio.accountSid).toMatch(/^AC[0-9a-f]{32}$/);
+      expect(c.channels.twilio.authToken).toMatch(/^[0-9a-f]{32}$/);
+      expect(c.channels.meta.appSecret).not.toBe(c.channels.twilio.authToken);
+      // The same secret file gives the same values (another process on the DATA_DIR).
+      expect(loadConfig({ DATA_DIR: dir }).channels.twilio.authToken).toBe(c.channels.twilio.authToken);
+      expect((await fs.stat(path.join(dir, 'simulator-secret'))).mode & 0o777).toBe(0o600);
+      // Another installation: other credentials.
+      const other = await fs.mkdtemp(path.join(os.tmpdir(), 'ar-config-'));
+      expect(loadConfig({ DATA_DIR: other }).channels.twilio.authToken).not.toBe(c.channels.twilio.authToken);
+      await fs.rm(other, { recursive: true, force: true });
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('takes a real provider’s settings, and names the ones missing', () => {
+    const twilio = loadConfig({
+      SMS_PROVIDER: 'twilio',
+      TWILIO_ACCOUNT_SID: 'AC123',
+      TWILIO_AUTH_TOKEN: 'segredo',
+      TWILIO_FROM: 'MG123',
+      TWILIO_API_URL: 'http://127.0.0.1:9/',
+    }).channels;
+    expect(twilio).toMatchObject({
+      sms: 'twilio',
+      twilio: { accountSid: 'AC123', authToken: 'segredo', from: 'MG123', apiUrl: 'http://127.0.0.1:9' },
+    });
+    expect(
+      loadConfig({ SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'a', TWILIO_AUTH_TOKEN: 'b', TWILIO_FROM: 'c' }).channels.twilio.apiUrl,
+    ).toBe('https://api.twilio.com');
+    expect(() => loadConfig({ SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'AC123' })).toThrow(
+      /TWILIO_AUTH_TOKEN: obrigatório com o provedor twilio\n {2}TWILIO_FROM: obrigatório/,
+    );
+    expect(() => loadConfig({ WHATSAPP_PROVIDER: 'meta' })).toThrow(/WHATSAPP_APP_SECRET: obrigatório com o provedor meta/);
+    expect(() => loadConfig({ SMS_PROVIDER: 'zenvia', ZENVIA_API_TOKEN: 't', ZENVIA_WEBHOOK_SECRET: 'x'.repeat(16) })).toThrow(
+      /ZENVIA_FROM_SMS: obrigatório com o provedor zenvia/,
+    );
+    expect(() => loadConfig({ SMS_PROVIDER: 'sinal' })).toThrow(/SMS_PROVIDER: use simulator, twilio ou zenvia/);
+    const meta = loadConfig({
+      WHATSAPP_PROVIDER: 'meta',
+      WHATSAPP_PHONE_NUMBER_ID: '123',
+      WHATSAPP_TOKEN: 'tok',
+      WHATSAPP_APP_SECRET: 'app',
+      WHATSAPP_VERIFY_TOKEN: 'ver',
+      WHATSAPP_TEMPLATE: 'aviso_ar',
+    }).channels.meta;
+    expect(meta).toEqual({
+      apiUrl: 'https://graph.facebook.com/v21.0',
+      phoneNumberId: '123',
+      token: 'tok',
+      appSecret: 'app',
+      verifyToken: 'ver',
+      template: 'aviso_ar',
+    });
+  });
+});

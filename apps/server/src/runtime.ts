@@ -10,6 +10,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { createMailService } from './mail/mail.service.ts';
 import { createAuthQueues, startAuthWorkers } from './modules/auth/recovery.worker.ts';
 import { forgetCachedSessions, resetSessionCacheMode, SESSIONS_CHANNEL, setSessionListening } from './modules/auth/session-cache.ts';
+import { createChannelQueues, startChannelWorkers } from './modules/channels/channel-send.worker.ts';
 import { createEmailQueues, startEmailWorkers } from './modules/emails/send.worker.ts';
 import { evidenceTsa } from './modules/evidence/evidence.service.ts';
 import { createEvidenceQueues, startEvidenceWorkers } from './modules/evidence/stamp.worker.ts';
@@ -76,6 +77,7 @@ export async function createRuntime(
   // The built-in TSA's key and certificate are made on the first start (and reused after).
   await evidenceTsa(config);
   if (boss) await createEmailQueues(boss);
+  if (boss) await createChannelQueues(boss);
   if (boss) await createEvidenceQueues(boss);
   if (boss) await createAuthQueues(boss);
   if (boss) await createRemessaQueues(boss);
@@ -83,6 +85,7 @@ export async function createRuntime(
   // ROLE (docs/scale.md): a web process queues work and leaves it to the worker processes.
   const workers = opts.startWorkers !== false && config.role !== 'web';
   if (workers) await startEmailWorkers(ctx);
+  if (workers) await startChannelWorkers(ctx);
   if (workers) await startEvidenceWorkers(ctx);
   if (workers) await startAuthWorkers(ctx);
   if (workers) await startRemessaWorkers(ctx);

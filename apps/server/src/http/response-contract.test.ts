@@ -25,6 +25,8 @@ const FILE_ROUTES = new Set<string>([
   'GET /v2/remessas/retorno/{id}', // a remessa's return preview CSV
   'GET /v2/remessas/retorno-full', // several previews in one CSV
   'GET /v2/remessas/relatorio', // the period report CSV
+  'POST /v2/webhooks/twilio/sms/{uuid}', // Twilio's status callback: 204, nothing for Twilio to read
+  'POST /v2/webhooks/twilio/sms-inbound', // Twilio's inbound SMS: an empty TwiML document
 ]);
 
 const app = useTestApp();

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { authRoutes } from './auth/auth.routes.ts';
+import { channelRoutes } from './channels/channels.routes.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { emailRoutes } from './emails/emails.routes.ts';
 import { entitiesRoutes } from './entities/entities.routes.ts';
@@ -51,4 +52,5 @@ export const apiModules: Array<(app: FastifyInstance, ctx: AppContext) => void> 
   notificationRoutes,
   dashboardRoutes,
   transporteDadosRoutes,
+  channelRoutes,
 ];

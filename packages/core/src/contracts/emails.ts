@@ -25,6 +25,7 @@ export const EMAIL_MSG = {
   attachmentType: 'Tipo de Arquivos não permitido',
   attachmentsTooLarge: 'Excedeu o limite de anexos',
   channelUnavailable: 'O envio por SMS, WhatsApp e voz ainda não está disponível nesta instalação.',
+  whatsappNotAllowed: 'O envio por WhatsApp não está habilitado para esta conta.',
   sendFailed: 'Houve um erro ao enviar o e-mail',
   sent: (product: string) =>
     `Em processamento... Obrigado por utilizar o ${product} para enviar suas comunicações com validade jurídica. Seu AR-Email está sendo enviado.`,

@@ -100,6 +100,8 @@ export const sentDetailSchema = z.object({
   emailEtiquetas: z.array(messageTagSchema),
   /** The last e-mail failure: the relay's or the remote server's reason, and when. */
   email_error: z.object({ reasonFailure: z.string(), dateSend: z.string() }).nullable(),
+  /** The last SMS failure: the provider's code and reason (docs/channels.md), and when. */
+  sms_error: z.object({ reasonFailure: z.string(), dateSend: z.string() }).nullable(),
   ...messageStatusesResponse.shape,
 });
 export type SentDetail = z.infer<typeof sentDetailSchema>;

@@ -41,6 +41,11 @@ export function providerNameFor(ctx: AppContext, channel: PhoneChannel): Provide
   return chosen;
 }
 
+/** Whether this build has the adapter `channel` is configured for (GET /config's channels; compose refuses the others). */
+export function channelAvailable(ctx: AppContext, channel: PhoneChannel): boolean {
+  return FACTORIES[providerNameFor(ctx, channel)] !== undefined;
+}
+
 /** The adapter that sends `channel` here. */
 export function providerFor(ctx: AppContext, channel: PhoneChannel): ChannelProvider {
   const name = providerNameFor(ctx, channel);
@@ -86,11 +91,14 @@ export async function recordChannelFailure(
   cod_email: number,
   canal: 'email' | PhoneChannel,
   detalhes: Record<string, unknown> & { reasonFailure: string },
+  opts: { onlyFirst?: boolean } = {},
 ): Promise<boolean> {
   const msg = await findChannelMessage(trx, cod_email, { lock: true });
   if (!msg) return false;
   const alive = aliveChannels(msg);
   const hadFailed = !alive[canal] && (canal === 'email' ? !!msg.ema_uni_to : canal === 'sms' ? !!msg.ema_uni_sms : !!msg.ema_uni_whatsapp);
+  // onlyFirst: a channel that failed already records nothing more (the send workers' failures).
+  if (hadFailed && opts.onlyFirst) return false;
   await recordEvent(
     trx,
     { cod_email, canal, tipo: 'erro', detalhes: { ...detalhes, reasonFailure: detalhes.reasonFailure.slice(0, 1000) } },
@@ -117,7 +125,14 @@ export async function failChannel(
   raw: unknown = null,
 ): Promise<void> {
   await inTransaction(ctx.db, (trx) =>
-    recordChannelFailure(trx, ctx, cod_email, canal, { reasonFailure: reason, ...(raw === null ? {} : { payload: raw }) }),
+    recordChannelFailure(
+      trx,
+      ctx,
+      cod_email,
+      canal,
+      { reasonFailure: reason, ...(raw === null ? {} : { payload: raw }) },
+      { onlyFirst: true },
+    ),
   );
 }
 

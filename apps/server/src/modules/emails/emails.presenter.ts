@@ -71,9 +71,19 @@ export const presentSentRow = ({ tags, events, total: _, ...r }: SentListRow): S
 
 type DetailEvent = EventRow & { evt_detalhes: unknown };
 
-/** One sent message with its statuses, timeline, tags and last e-mail failure. */
+/** A channel's last failure as the sent detail shows it (email_error, sms_error), or null. */
+function lastFailure(events: DetailEvent[], canal: Channel): { reasonFailure: string; dateSend: string } | null {
+  const failure = [...events].reverse().find((e) => e.evt_tipo === 'erro' && e.evt_canal === canal);
+  return failure
+    ? {
+        reasonFailure: (failure.evt_detalhes as { reasonFailure?: string }).reasonFailure ?? '',
+        dateSend: new Date(failure.evt_data).toISOString(),
+      }
+    : null;
+}
+
+/** One sent message with its statuses, timeline, tags and last e-mail and SMS failures. */
 export function presentSentDetail(msg: Selectable<EmailsTable>, events: DetailEvent[], tags: MessageTag[]): SentDetail {
-  const failure = [...events].reverse().find((e) => e.evt_tipo === 'erro' && e.evt_canal === 'email');
   return {
     ema_uni_codigo: msg.ema_uni_codigo,
     ema_uni_id: msg.ema_uni_id,
@@ -97,12 +107,8 @@ export function presentSentDetail(msg: Selectable<EmailsTable>, events: DetailEv
       ? { ema_verif_pergunta: msg.ema_verif_pergunta, ema_verif_resposta: msg.ema_verif_resposta }
       : null,
     emailEtiquetas: tags,
-    email_error: failure
-      ? {
-          reasonFailure: (failure.evt_detalhes as { reasonFailure?: string }).reasonFailure ?? '',
-          dateSend: new Date(failure.evt_data).toISOString(),
-        }
-      : null,
+    email_error: lastFailure(events, 'email'),
+    sms_error: lastFailure(events, 'sms'),
     ...presentStatuses(events),
   };
 }

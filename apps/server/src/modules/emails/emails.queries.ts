@@ -19,6 +19,7 @@ export function findComposer(db: Kysely<DB>, scope: TenantScope) {
       'usu_limite_anexo',
       'usu_validacao_notificacao',
       'set_envia_email_obrigatorio',
+      'usu_aceita_ar_whatsapp',
       'usu_settings',
     ])
     .where(scope.own('usuarios', 'usu_codigo'))

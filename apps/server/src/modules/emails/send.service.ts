@@ -4,10 +4,15 @@ import {
   attachmentLimitBytes,
   type ComposeValues,
   composeProblems,
+  composeSmsText,
+  composeWhatsappText,
   EMAIL_MSG,
   messageUnits,
   oficioSearchText,
+  phoneE164,
+  publicPageLink,
   REACHED_BITS,
+  recipientUnits,
   renderOficioHtml,
   type SendResponse,
 } from '@ar/core';
@@ -19,6 +24,8 @@ import { inTransaction } from '../../db/transaction.ts';
 import { badRequest } from '../../http/errors.ts';
 import { personalMessageHtml, sanitizeMessageHtml } from '../../mail/message-html.ts';
 import { asSendActivity } from '../../queue/send-activity.ts';
+import { PHONE_SEND_QUEUES } from '../channels/channel-send.worker.ts';
+import { channelAvailable } from '../channels/channels.service.ts';
 import { debitCredits } from '../credits/credits.service.ts';
 import { type MessageForHash, messageHash } from '../evidence/canonical.ts';
 import { firstChainedEvent } from '../evidence/chain.ts';
@@ -67,13 +74,16 @@ async function storeAndQueue(ctx: AppContext, scope: TenantScope, body: ComposeV
   const user = await findComposer(ctx.db, scope);
   const problem = composeProblems(body, user);
   if (problem) throw badRequest(problem);
-  if (body.destinataires.some((r) => r.sms?.mobile || r.whatsapp?.mobile)) throw badRequest(EMAIL_MSG.channelUnavailable);
-  if (body.destinataires.some((r) => !r.to)) throw badRequest(EMAIL_MSG.recipientEmailRequired);
+  // WhatsApp only for an account that accepts it (usu_aceita_ar_whatsapp, spec 001 §6).
+  if (!user.usu_aceita_ar_whatsapp && body.destinataires.some((r) => r.whatsapp?.mobile)) throw badRequest(EMAIL_MSG.whatsappNotAllowed);
+  const wants = (c: 'sms' | 'whatsapp') => body.destinataires.some((r) => r[c]?.mobile);
+  if ((wants('sms') && !channelAvailable(ctx, 'sms')) || (wants('whatsapp') && !channelAvailable(ctx, 'whatsapp')))
+    throw badRequest(EMAIL_MSG.channelUnavailable);
   // The screen checks each recipient before sending (spec 001 §5); the rule itself lives here.
   const blocked = await blacklistProblem(
     ctx.db,
     scope,
-    body.destinataires.map((r) => r.to),
+    body.destinataires.map((r) => r.to).filter((to) => to.length > 0),
   );
   if (blocked) throw badRequest(blocked);
   // A reply answers a received message of this same user (docs/inbound.md).
@@ -109,7 +119,7 @@ async function storeAndQueue(ctx: AppContext, scope: TenantScope, body: ComposeV
     shared ??= sanitizeMessageHtml(source);
     return shared;
   };
-  const units = messageUnits(body.destinataires.map((r) => ({ email: !!r.to })));
+  const units = messageUnits(body.destinataires.map((r) => ({ email: !!r.to, sms: !!r.sms?.mobile, whatsapp: !!r.whatsapp?.mobile })));
   const common: SendCommon = {
     user,
     envio: randomUUID(),
@@ -136,6 +146,9 @@ async function storeAndQueue(ctx: AppContext, scope: TenantScope, body: ComposeV
     const personal = lead && !oficio && source.includes('*|') ? personalMessageHtml(source, lead as never, customFields) : sharedContent();
     const subject = lead ? applyTemplateVariables(body.subject, lead as never, { customFields }) : body.subject;
     return messageValues(common, {
+      sms: r.sms?.mobile ? phoneE164(r.sms.mobile) : null,
+      whatsapp: r.whatsapp?.mobile ? phoneE164(r.whatsapp.mobile) : null,
+      publicUrl: ctx.config.publicUrl,
       to: r.to,
       nameTo: r.nameTo,
       subject,
@@ -153,13 +166,19 @@ async function storeAndQueue(ctx: AppContext, scope: TenantScope, body: ComposeV
   // and 'processed' events are one statement, followed by the debit (a refusal for credits still
   // rolls everything back). Should the stored messages not hash as computed (a string PostgreSQL
   // stores differently), the send is done again step by step.
+  const phones = values.some((v) => v.ema_uni_sms || v.ema_uni_whatsapp);
   const debit = (trx: Transaction<DB>) =>
     debitCredits(trx, user, {
       units,
-      reason: `Envio AR-Email para ${body.destinataires.length} destinatário(s)`,
+      reason: `Envio ${phones ? 'AR Online' : 'AR-Email'} para ${body.destinataires.length} destinatário(s)`,
       ref: `envio:${common.envio}`,
     });
   let emails: SentSummary['emails'];
+  // A send with SMS or WhatsApp has one 'processed' event per channel: it is stored step by step.
+  if (phones) {
+    emails = await inTransaction(ctx.db, (trx) => storeSendStepByStep(ctx, trx, values, common, debit, opts.startAfter));
+    return { emails, creditos: units };
+  }
   try {
     emails = await inTransaction(ctx.db, (trx) => storeSend(ctx, trx, values, common, debit, opts.startAfter));
   } catch (error) {
@@ -188,7 +207,12 @@ export type Composer = Awaited<ReturnType<typeof findComposer>>;
 
 /** One recipient's message: its content already personalised and sanitised (personalMessageHtml). */
 export interface OutgoingMessage {
+  /** '' for a message without e-mail (SMS or WhatsApp only, when the account allows it). */
   to: string;
+  /** The SMS and WhatsApp numbers (E.164), when those channels go too; their texts need `publicUrl`. */
+  sms?: string | null;
+  whatsapp?: string | null;
+  publicUrl?: string;
   nameTo: string;
   subject: string;
   content: string;
@@ -201,8 +225,21 @@ export interface OutgoingMessage {
 /** THE row of one message, with its protocol (uuid) made here so the rows of one insert are matched back to their recipients. */
 function messageValues(common: SendCommon, m: OutgoingMessage): MessageValues {
   const oficio = common.oficio;
+  const uuid = randomUUID();
+  // The phone channels' texts are fixed here, with the message: they are part of its hash.
+  const sms =
+    m.sms && m.publicUrl
+      ? { number: m.sms, messageContent: composeSmsText(common.nameFrom, publicPageLink(m.publicUrl, uuid, 'sms')) }
+      : null;
+  const whatsapp =
+    m.whatsapp && m.publicUrl
+      ? {
+          numberReceived: m.whatsapp,
+          content: composeWhatsappText(common.nameFrom, m.subject, publicPageLink(m.publicUrl, uuid, 'whatsapp')),
+        }
+      : null;
   return {
-    ema_uni_id: randomUUID(),
+    ema_uni_id: uuid,
     cod_usu: common.user.usu_codigo,
     cod_ger_entidade: common.user.cod_ger_entidade,
     ema_uni_envio: common.envio,
@@ -210,7 +247,7 @@ function messageValues(common: SendCommon, m: OutgoingMessage): MessageValues {
     ema_uni_name_from: common.nameFrom,
     ema_uni_from: common.fromAddress,
     ema_uni_name_to: m.nameTo,
-    ema_uni_to: m.to,
+    ema_uni_to: m.to || null,
     ema_uni_subject: m.subject.slice(0, 180),
     ema_uni_content: m.content,
     ema_uni_content_sha256: createHash('sha256').update(m.content).digest('hex'),
@@ -222,8 +259,19 @@ function messageValues(common: SendCommon, m: OutgoingMessage): MessageValues {
     cod_lead: m.cod_lead,
     ema_uni_cod_email_reply: common.reply.codEmailReply,
     ema_uni_cod_email_reply_base: common.reply.codEmailReplyBase,
-    ema_uni_creditos: messageUnits([{ email: true }]),
-    ema_uni_busca: [m.to, m.subject, m.identificacao, oficio ? oficioSearchText(oficio) : ''].join(' ').toLowerCase(),
+    ema_uni_sms: sms ? JSON.stringify(sms) : null,
+    ema_uni_whatsapp: whatsapp ? JSON.stringify(whatsapp) : null,
+    ema_uni_creditos: recipientUnits({ email: !!m.to, sms: !!sms, whatsapp: !!whatsapp }),
+    ema_uni_busca: [
+      m.to,
+      sms?.number ?? '',
+      whatsapp?.numberReceived ?? '',
+      m.subject,
+      m.identificacao,
+      oficio ? oficioSearchText(oficio) : '',
+    ]
+      .join(' ')
+      .toLowerCase(),
     ema_uni_oficio: oficio ? JSON.stringify(oficio) : null,
   };
 }
@@ -247,7 +295,7 @@ export async function storeMessagesInTransaction(
   return opts.stepByStep ? storeSendStepByStep(ctx, trx, values, common, debit) : storeSend(ctx, trx, values, common, debit);
 }
 
-type MessageValues = Insertable<DB['emails']> & { ema_uni_id: string; ema_uni_content: string; ema_uni_to: string };
+type MessageValues = Insertable<DB['emails']> & { ema_uni_id: string; ema_uni_content: string; ema_uni_to: string | null };
 
 /** The messages as stored do not hash as computed beforehand. */
 export class StoredDiffersError extends Error {}
@@ -260,14 +308,25 @@ function linksAndLabels(values: MessageValues[], codes: number[], tags: { eti_co
   };
 }
 
-/** One statement queues every message's job, in the send's transaction. No job, no message: a stored (and paid) message must not stay behind. */
-async function queueSendJobs(trx: Transaction<DB>, boss: PgBoss, codes: number[], envio: string, startAfter?: Date): Promise<void> {
+/**
+ * One statement per channel queues every message's job of that channel, in the send's transaction.
+ * No job, no message: a stored (and paid) message must not stay behind.
+ */
+async function queueSendJobs(
+  trx: Transaction<DB>,
+  boss: PgBoss,
+  codes: number[],
+  envio: string,
+  startAfter?: Date,
+  channel: 'email' | 'sms' | 'whatsapp' = 'email',
+): Promise<void> {
+  if (codes.length === 0) return;
   const jobs = await boss.insert(
-    EMAIL_SEND_QUEUE,
-    codes.map((cod_email) => ({ data: { cod_email }, singletonKey: `email:${cod_email}`, ...(startAfter ? { startAfter } : {}) })),
+    channel === 'email' ? EMAIL_SEND_QUEUE : PHONE_SEND_QUEUES[channel],
+    codes.map((cod_email) => ({ data: { cod_email }, singletonKey: `${channel}:${cod_email}`, ...(startAfter ? { startAfter } : {}) })),
     { db: fromKysely(trx), returnId: true },
   );
-  if (jobs?.length !== codes.length) throw new Error(`${codes.length - (jobs?.length ?? 0)} job(s) of send ${envio} not queued`);
+  if (jobs?.length !== codes.length) throw new Error(`${codes.length - (jobs?.length ?? 0)} ${channel} job(s) of send ${envio} not queued`);
 }
 
 /**
@@ -355,12 +414,18 @@ async function storeSendStepByStep(
   const codes = created.map((row) => row.ema_uni_codigo);
   const { links, labels } = linksAndLabels(values, codes, tags);
   await insertMessageLinksAndTags(trx, links, labels);
-  await recordEvents(
-    trx,
-    codes.map((cod_email) => ({ cod_email, canal: 'email' as const, tipo: 'processed' as const, detalhes: processedDetails })),
-    ctx.boss,
-  );
-  await queueSendJobs(trx, ctx.boss as PgBoss, codes, envio, startAfter);
+  // Each channel's 'processed' event and job: e-mail for the messages with an address, SMS and
+  // WhatsApp for those with a number (recordEvents takes one event per message a call).
+  const of = (has: (v: MessageValues) => unknown) => codes.filter((_, i) => values[i] && has(values[i] as MessageValues));
+  const byChannel = { email: of((v) => v.ema_uni_to), sms: of((v) => v.ema_uni_sms), whatsapp: of((v) => v.ema_uni_whatsapp) };
+  for (const canal of ['email', 'sms', 'whatsapp'] as const) {
+    await recordEvents(
+      trx,
+      byChannel[canal].map((cod_email) => ({ cod_email, canal, tipo: 'processed' as const, detalhes: processedDetails })),
+      ctx.boss,
+    );
+    await queueSendJobs(trx, ctx.boss as PgBoss, byChannel[canal], envio, startAfter, canal);
+  }
   await debit(trx);
   return created;
 }

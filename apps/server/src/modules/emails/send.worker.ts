@@ -3,16 +3,9 @@ import type { AppContext } from '../../context.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { warmQueueCache } from '../../queue/boss.ts';
 import { asSendActivity } from '../../queue/send-activity.ts';
-import { refundCredits } from '../credits/credits.service.ts';
+import { recordChannelFailure } from '../channels/channels.service.ts';
 import { bounceAddress, replyAddress } from '../inbound/addresses.ts';
-import {
-  findJournaledAcceptances,
-  findMessageForDelivery,
-  findMessagesForDelivery,
-  forgetAcceptances,
-  type PreparedDelivery,
-  threadOf,
-} from './emails.queries.ts';
+import { findJournaledAcceptances, findMessagesForDelivery, forgetAcceptances, type PreparedDelivery, threadOf } from './emails.queries.ts';
 import { type NewEvent, recordEvent, recordEvents } from './events.ts';
 import { renderOutgoing } from './render.ts';
 import { senderOf } from './send.slots.ts';
@@ -167,20 +160,12 @@ async function sendEmail(ctx: AppContext, cod_email: number, prepared: PreparedD
   return event;
 }
 
-/** The message ends in 'erro' with the reason, and the credit it cost comes back. */
+/**
+ * The message's e-mail ends in 'erro' with the reason, and what the e-mail cost comes back (its
+ * share of the message's credits: docs/channels.md, recordChannelFailure), once.
+ */
 export async function failEmail(ctx: AppContext, cod_email: number, reason: string): Promise<void> {
-  const msg = await findMessageForDelivery(ctx.db, cod_email);
-  if (!msg || msg.ema_status_email === 'erro') return;
-  await inTransaction(ctx.db, async (trx) => {
-    await recordEvent(trx, { cod_email, canal: 'email', tipo: 'erro', detalhes: { reasonFailure: reason.slice(0, 1000) } }, ctx.boss);
-    if (msg.ema_uni_creditos > 0) {
-      await refundCredits(trx, null, {
-        units: msg.ema_uni_creditos,
-        reason: `Estorno: AR-Email ${msg.ema_uni_id} não pôde ser enviado`,
-        ref: `envio:${msg.ema_uni_envio}`,
-      });
-    }
-  });
+  await inTransaction(ctx.db, (trx) => recordChannelFailure(trx, ctx, cod_email, 'email', { reasonFailure: reason }, { onlyFirst: true }));
 }
 
 /**

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { openApiDocument } from '../../http/openapi.ts';
 import { defineRoute } from '../../http/route.ts';
+import { channelAvailable } from '../channels/channels.service.ts';
 import { checkConnectivity } from './status.service.ts';
 
 export function statusRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -27,8 +28,8 @@ export function statusRoutes(app: FastifyInstance, ctx: AppContext): void {
       mailbox: ctx.config.captureMail,
       productName: 'AR Online',
       supportEmail: 'suporte@aronline.com.br',
-      // The channels this installation sends through besides e-mail (no SMS or WhatsApp gateway yet).
-      channels: { sms: false, whatsapp: false },
+      // The channels this installation sends through besides e-mail (docs/channels.md).
+      channels: { sms: channelAvailable(ctx, 'sms'), whatsapp: channelAvailable(ctx, 'whatsapp') },
     }),
   });
 

@@ -1,0 +1,107 @@
+import { publicPageLink, REACHED_BITS, WHATSAPP_ACK_BUTTON } from '@ar/core';
+import type { PgBoss } from 'pg-boss';
+import type { AppContext } from '../../context.ts';
+import { warmQueueCache } from '../../queue/boss.ts';
+import { type OutgoingPhoneMessage, PermanentProviderError, type PhoneChannel } from './channel.ts';
+import { type ChannelMessage, findChannelMessage, findProviderMessage } from './channels.queries.ts';
+import { failChannel, providerFor, recordAcceptance, statusCallbackUrl } from './channels.service.ts';
+
+export const SMS_SEND_QUEUE = 'sms-send';
+export const WHATSAPP_SEND_QUEUE = 'whatsapp-send';
+export const PHONE_SEND_QUEUES: Record<PhoneChannel, string> = { sms: SMS_SEND_QUEUE, whatsapp: WHATSAPP_SEND_QUEUE };
+const FAILED_QUEUE: Record<PhoneChannel, string> = { sms: 'sms-send-failed', whatsapp: 'whatsapp-send-failed' };
+
+/** The message as the channel's provider takes it: the text stored (and hashed) at compose, the number in E.164. */
+export function outgoingOf(ctx: AppContext, msg: ChannelMessage, channel: PhoneChannel, callbackUrl: string): OutgoingPhoneMessage | null {
+  const target = channel === 'sms' ? msg.ema_uni_sms : msg.ema_uni_whatsapp;
+  if (!target) return null;
+  const to = channel === 'sms' ? (target as { number: string }).number : (target as { numberReceived: string }).numberReceived;
+  const text = channel === 'sms' ? (target as { messageContent: string }).messageContent : (target as { content: string }).content;
+  return {
+    cod_email: msg.ema_uni_codigo,
+    uuid: msg.ema_uni_id,
+    channel,
+    to,
+    nameFrom: msg.ema_uni_name_from,
+    subject: msg.ema_uni_subject,
+    publicLink: publicPageLink(ctx.config.publicUrl, msg.ema_uni_id, channel),
+    text,
+    ackButton: channel === 'whatsapp' ? WHATSAPP_ACK_BUTTON : null,
+    statusCallbackUrl: callbackUrl,
+  };
+}
+
+/**
+ * Sends one message's SMS or WhatsApp. Idempotent: a channel the provider accepted already (its
+ * row in mensagens_provedor) or that failed is not sent again. A refusal for good ends the channel
+ * in 'erro' with its credit back; anything else is thrown so the queue retries.
+ */
+export async function deliverPhone(ctx: AppContext, channel: PhoneChannel, cod_email: number): Promise<void> {
+  const msg = await findChannelMessage(ctx.db, cod_email);
+  if (!msg) return;
+  const reached = channel === 'sms' ? msg.ema_alcance_sms : msg.ema_alcance_whatsapp;
+  if ((reached & (REACHED_BITS.erro as number)) !== 0) return;
+  if (await findProviderMessage(ctx.db, cod_email, channel)) return;
+  const provider = providerFor(ctx, channel);
+  const outgoing = outgoingOf(ctx, msg, channel, statusCallbackUrl(ctx, provider.name, channel, msg.ema_uni_id));
+  if (!outgoing) return;
+  let accepted: Awaited<ReturnType<typeof provider.send>>;
+  try {
+    accepted = await provider.send(outgoing);
+  } catch (error) {
+    if (error instanceof PermanentProviderError) {
+      await failChannel(ctx, cod_email, channel, error.reason, error.raw);
+      return;
+    }
+    throw error;
+  }
+  await recordAcceptance(ctx, provider, outgoing, accepted);
+}
+
+/** The phone channels' queues: made at start, workers or not (pg-boss stores no job for an unknown queue). */
+export async function createChannelQueues(boss: PgBoss): Promise<void> {
+  for (const channel of ['sms', 'whatsapp'] as const) {
+    await boss.createQueue(FAILED_QUEUE[channel]);
+    await boss.createQueue(PHONE_SEND_QUEUES[channel], {
+      retryLimit: 6,
+      retryDelay: 20,
+      retryBackoff: true,
+      expireInSeconds: 120,
+      deadLetter: FAILED_QUEUE[channel],
+    });
+  }
+  await warmQueueCache(boss, [...Object.values(PHONE_SEND_QUEUES), ...Object.values(FAILED_QUEUE)]);
+}
+
+/** The workers of the phone channels: a job per message and channel; one that exhausts its retries ends the channel in 'erro'. */
+export async function startChannelWorkers(ctx: AppContext, opts: { pollingIntervalSeconds?: number } = {}): Promise<void> {
+  const boss = ctx.boss;
+  if (!boss) return;
+  const polling = opts.pollingIntervalSeconds ?? 0.5;
+  await createChannelQueues(boss);
+  for (const channel of ['sms', 'whatsapp'] as const) {
+    await boss.work<{ cod_email: number }>(
+      PHONE_SEND_QUEUES[channel],
+      { batchSize: 5, perJobResults: true, pollingIntervalSeconds: polling, localConcurrency: 2 },
+      async (jobs) => {
+        // Each job settles on its own: a failure retries that message only.
+        const outcomes = await Promise.allSettled(jobs.map((job) => deliverPhone(ctx, channel, job.data.cod_email)));
+        return jobs.map((job, i) => {
+          const outcome = outcomes[i];
+          return outcome?.status === 'rejected'
+            ? { id: job.id, status: 'failed' as const, output: { message: String((outcome.reason as Error)?.message ?? outcome.reason) } }
+            : { id: job.id, status: 'completed' as const };
+        });
+      },
+    );
+    await boss.work<{ cod_email: number }>(FAILED_QUEUE[channel], { batchSize: 1, pollingIntervalSeconds: polling }, async ([job]) => {
+      if (job)
+        await failChannel(
+          ctx,
+          job.data.cod_email,
+          channel,
+          `O provedor de ${channel === 'sms' ? 'SMS' : 'WhatsApp'} não aceitou a mensagem após várias tentativas.`,
+        );
+    });
+  }
+}
