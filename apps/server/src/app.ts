@@ -9,6 +9,7 @@ import { fastifyTrustProxy } from './http/client-address.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { installInputGuard } from './http/input-guard.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { simulatorRoutes } from './modules/channels/simulator/simulator.routes.ts';
 import { apiModules } from './modules/index.ts';
 import { mailboxRoutes } from './modules/mailbox/mailbox.routes.ts';
 
@@ -34,7 +35,7 @@ export interface BuildOptions {
   serveWeb?: boolean;
 }
 
-/** The HTTP application: API under /v2, the embedded mailbox, and the SPA with history fallback. */
+/** The HTTP application: API under /v2, the embedded mailbox and provider simulator, and the SPA with history fallback. */
 export async function buildApp(ctx: Omit<AppContext, 'log'>, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? false,
@@ -65,6 +66,8 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>, opts: BuildOptions 
   );
 
   if (ctx.config.captureMail) mailboxRoutes(app, full);
+  // The provider simulator (docs/channels.md): only while a phone channel is on 'simulator'.
+  if (ctx.config.channels.sms === 'simulator' || ctx.config.channels.whatsapp === 'simulator') simulatorRoutes(app, full);
 
   const index = path.join(WEB_DIST, 'index.html');
   if (opts.serveWeb !== false && fs.existsSync(index)) {

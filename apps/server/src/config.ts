@@ -112,6 +112,8 @@ const envSchema = z.object({
   ZENVIA_FROM_SMS: z.string().trim().min(1).max(64).optional(),
   ZENVIA_FROM_WHATSAPP: z.string().trim().min(1).max(64).optional(),
   ZENVIA_WEBHOOK_SECRET: z.string().min(16, 'use ao menos 16 caracteres').max(200).optional(),
+  /** The simulator's step between a message's callbacks, in ms (docs/channels.md, Simulador); tests set a few ms. */
+  SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
 });
 
 export type Config = {
@@ -145,6 +147,8 @@ export type Config = {
   s3?: { bucket: string; region: string; endpoint?: string; forcePathStyle: boolean };
   /** The phone channels (docs/channels.md): which provider sends each, and each provider's settings. */
   channels: ChannelsConfig;
+  /** The simulator's step between a message's callbacks, ms (SIMULATOR_DELAY_MS). */
+  simulatorDelayMs: number;
 };
 
 export interface ChannelsConfig {
@@ -201,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { bucket: e.S3_BUCKET, region: e.S3_REGION, endpoint: e.S3_ENDPOINT, forcePathStyle: e.S3_FORCE_PATH_STYLE }
       : undefined,
     channels: channelsConfig(e, publicUrl, path.resolve(e.DATA_DIR)),
+    simulatorDelayMs: e.SIMULATOR_DELAY_MS,
   };
 }
 

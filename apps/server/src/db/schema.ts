@@ -109,6 +109,7 @@ export interface DB {
   tokens_senha: TokensSenhaTable;
   limites: LimitesTable;
   caixa_saida: CaixaSaidaTable;
+  simulador_mensagens: SimuladorMensagensTable;
   etiquetas: EtiquetasTable;
   leads: LeadsTable;
   modelos: ModelosTable;
@@ -533,4 +534,27 @@ export interface RemessaTransportesTable {
   rem_trans_campos: Json<TransporteCampos>;
   rem_trans_data_criacao: Generated<Date>;
   rem_trans_data_atualizacao: Generated<Date>;
+}
+
+/** The provider simulator's phone: every simulated message both ways (migration 0023-simulador-telefone; docs/channels.md). */
+export interface SimuladorMensagensTable {
+  sim_codigo: Generated<number>;
+  sim_provedor: 'twilio' | 'meta';
+  sim_id_provedor: string;
+  /** saida: product → phone; entrada: phone → product. */
+  sim_direcao: 'saida' | 'entrada';
+  sim_canal: 'sms' | 'whatsapp';
+  /** The simulated phone's number, E.164. */
+  sim_numero: string;
+  sim_de: string;
+  sim_corpo: string;
+  /** WhatsApp: the template as sent ({ name, language, components }), or a button reply's payload. */
+  sim_parametros: Json<Record<string, unknown> | null>;
+  /** An inbound WhatsApp message's context.id (the wamid it answers). */
+  sim_contexto: string | null;
+  sim_status_callback: string | null;
+  sim_status: string;
+  sim_erro: number | null;
+  sim_criado: Generated<Date>;
+  sim_atualizado: Generated<Date>;
 }

@@ -39,6 +39,19 @@ export const MAILBOX_DIRECTIVES: Directives = {
 };
 
 /**
+ * The simulated phone (/dev/telefone, only while a channel is on the simulator): its own styles,
+ * plain HTML forms posting to itself (a reply, a button), and nothing that runs.
+ */
+export const TELEFONE_DIRECTIVES: Directives = {
+  'default-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'style-src': ["'unsafe-inline'"],
+  'img-src': ["'self'", 'data:'],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+};
+
+/**
  * Paths that carry a message's uuid or a one-time token: pages there send no Referer at all, so
  * neither the uuid nor the product's address reaches the sites their links open.
  */
@@ -87,4 +100,9 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
 /** Route options for the local mailbox's pages: its own policy instead of the SPA's. */
 export const mailboxHelmet = (config: Config) => ({
   helmet: { contentSecurityPolicy: { useDefaults: false, directives: cspOf(MAILBOX_DIRECTIVES, config) } },
+});
+
+/** Route options for the simulated phone's pages (TELEFONE_DIRECTIVES). */
+export const telefoneHelmet = (config: Config) => ({
+  helmet: { contentSecurityPolicy: { useDefaults: false, directives: cspOf(TELEFONE_DIRECTIVES, config) } },
 });

@@ -21,6 +21,7 @@ import * as m0019 from './0019-bulk-proofs.ts';
 import * as m0020 from './0020-remessas.ts';
 import * as m0021 from './0021-transporte-dados.ts';
 import * as m0022 from './0022-channels.ts';
+import * as m0023 from './0023-simulador-telefone.ts';
 import * as m0025 from './0025-status-notifications.ts';
 import * as m0026 from './0026-search-words.ts';
 
@@ -51,6 +52,7 @@ export const migrations: Record<string, Migration> = {
   '0019-bulk-proofs': m0019,
   '0021-transporte-dados': m0021,
   '0022-channels': m0022,
+  '0023-simulador-telefone': m0023,
   '0025-status-notifications': m0025,
   '0026-search-words': m0026,
 };

@@ -1,0 +1,122 @@
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, type TestApp } from '../../../../test/harness.ts';
+import { waitFor } from '../../../../test/smtp-sink.ts';
+import { checkChain } from '../../evidence/chain-check.ts';
+
+/**
+ * The embedded mode's whole loop, in one product: PUBLIC_URL is the app's own port, so the send
+ * worker's Twilio adapter calls the simulator over HTTP, and the simulator calls the product's own
+ * webhook addresses back, signed, as Twilio would. Nothing here is a fake.
+ */
+
+let t: TestApp;
+let token: string;
+
+/** A port free right now (the app listens on it, and PUBLIC_URL must name it before the app starts). */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+beforeAll(async () => {
+  const port = await freePort();
+  t = await createTestApp({ PUBLIC_URL: `http://127.0.0.1:${port}`, SIMULATOR_DELAY_MS: '500' }, { startQueue: true });
+  // Half a second a step, as a provider takes: the send worker has recorded Twilio's sid by the
+  // first callback (a callback for a sid not yet recorded is skipped by the pipeline).
+  await t.app.listen({ port, host: '127.0.0.1' });
+  token = await t.login('usuario@demo.local');
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+async function composeSms(mobile: string): Promise<number> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/v2/emails/send',
+    headers: bearer(token),
+    payload: {
+      destinataires: [{ to: '', nameTo: 'Bruno', sms: { name: 'Bruno', mobile } }],
+      nameFrom: 'Escritório Souza',
+      subject: 'Notificação de cobrança',
+      content: '<p>Prezado Bruno</p>',
+    },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().emails[0].ema_uni_codigo as number;
+}
+
+const statusOf = (cod: number) =>
+  t.ctx.db.selectFrom('emails').select(['ema_status_sms']).where('ema_uni_codigo', '=', cod).executeTakeFirstOrThrow();
+
+const smsEvents = async (cod: number) =>
+  (
+    await t.ctx.db
+      .selectFrom('email_eventos')
+      .select(['evt_tipo', 'evt_detalhes'])
+      .where('cod_email', '=', cod)
+      .where('evt_canal', '=', 'sms')
+      .orderBy('evt_seq')
+      .execute()
+  ).map((e) => e.evt_tipo);
+
+describe('embedded mode: the product, its Twilio adapter and the simulator', () => {
+  it('an SMS is delivered, shows on the phone with its link, and the reply typed there is recorded', async () => {
+    const cod = await composeSms('(11) 98765-4321');
+    await waitFor(
+      () => statusOf(cod),
+      (m) => m.ema_status_sms === 'delivered',
+    );
+    expect(await smsEvents(cod)).toEqual(expect.arrayContaining(['processed', 'send', 'delivered']));
+
+    const phone = await t.app.inject({ method: 'GET', url: '/dev/telefone/5511987654321' });
+    expect(phone.statusCode).toBe(200);
+    expect(phone.body).toContain('Entregue');
+    expect(phone.body).toMatch(/<a href="http:\/\/127\.0\.0\.1:\d+\/emails\/info\/public\/[0-9a-f-]+\?sms=1/);
+
+    const reply = await t.app.inject({
+      method: 'POST',
+      url: '/dev/telefone/5511987654321/responder',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'canal=sms&texto=Recebi%2C+obrigado.',
+    });
+    expect(reply.statusCode).toBe(303);
+    await waitFor(
+      () => statusOf(cod),
+      (m) => m.ema_status_sms === 'answered',
+    );
+    const answered = await t.ctx.db
+      .selectFrom('email_eventos')
+      .select('evt_detalhes')
+      .where('cod_email', '=', cod)
+      .where('evt_tipo', '=', 'answered')
+      .executeTakeFirstOrThrow();
+    expect(answered.evt_detalhes).toMatchObject({ texto: 'Recebi, obrigado.', de: '+5511987654321', provedor: 'twilio' });
+    // The phone marks the reply taken once the product answered its webhook.
+    await waitFor(
+      async () => (await t.app.inject({ method: 'GET', url: '/dev/telefone/5511987654321' })).body,
+      (body) => body.includes('Recebida pelo produto'),
+    );
+    expect(await checkChain(t.ctx.db, cod)).toMatchObject({ isIntact: true });
+  });
+
+  it('an SMS to a number that does not exist ends in erro with Twilio 30005', async () => {
+    const cod = await composeSms('(11) 99999-0000');
+    await waitFor(
+      () => statusOf(cod),
+      (m) => m.ema_status_sms === 'erro',
+    );
+    const erro = await t.ctx.db
+      .selectFrom('email_eventos')
+      .select('evt_detalhes')
+      .where('cod_email', '=', cod)
+      .where('evt_tipo', '=', 'erro')
+      .executeTakeFirstOrThrow();
+    expect(JSON.stringify(erro.evt_detalhes)).toContain('30005');
+  });
+});

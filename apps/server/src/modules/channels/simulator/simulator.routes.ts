@@ -1,0 +1,120 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { AppContext } from '../../../context.ts';
+import { telefoneHelmet } from '../../../http/security-headers.ts';
+import { createCourier } from './simulator.courier.ts';
+import {
+  presentConversation,
+  presentGraphAccepted,
+  presentGraphError,
+  presentPhoneList,
+  presentPhoneNotFound,
+  presentTwilioError,
+  presentTwilioMessage,
+} from './simulator.presenter.ts';
+import { newFbtraceId } from './simulator.rules.ts';
+import * as simulator from './simulator.service.ts';
+
+const HTML = 'text/html; charset=utf-8';
+
+/** A form-encoded body as a flat record (the first value of a repeated field), as Twilio and a browser's form send it. */
+function parseForm(body: string): Record<string, string> {
+  const form: Record<string, string> = {};
+  for (const [k, v] of new URLSearchParams(body)) if (!(k in form)) form[k] = v;
+  return form;
+}
+
+/** The body's string fields (a JSON body sent by mistake keeps only its strings: never a 500). */
+const formOf = (body: unknown): Record<string, string> =>
+  body && typeof body === 'object' && !Array.isArray(body)
+    ? Object.fromEntries(Object.entries(body).filter((e): e is [string, string] => typeof e[1] === 'string'))
+    : {};
+
+/**
+ * The embedded provider simulator (docs/channels.md, Simulador), mounted only while SMS or
+ * WhatsApp is on 'simulator': Twilio's REST API at /dev/twilio, the Cloud API at
+ * /dev/graph/v21.0, and the phone at /dev/telefone. Outside /v2 and without the API's JSON
+ * contracts, because these answer in the providers' own shapes and in HTML.
+ */
+export function simulatorRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const courier = createCourier({ retryMs: Math.max(250, ctx.config.simulatorDelayMs), attempts: 6, log: ctx.log });
+  const sim: simulator.Simulator = { ctx, courier };
+  const channels = simulator.simulatedChannels(ctx);
+
+  app.register(async (scope) => {
+    scope.addHook('onClose', async () => courier.close());
+    // Twilio's requests and the phone's forms are form-encoded; this scope alone reads that.
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) =>
+      done(null, parseForm(String(body))),
+    );
+
+    if (channels.sms) {
+      scope.post('/dev/twilio/2010-04-01/Accounts/:sid/Messages.json', async (request, reply) => {
+        const outcome = await simulator.twilioCreateMessage(sim, {
+          pathSid: String((request.params as { sid?: string }).sid ?? ''),
+          authorization: request.headers.authorization,
+          form: formOf(request.body),
+        });
+        if (outcome.kind === 'error') {
+          if (outcome.status === 401) reply.header('www-authenticate', 'Basic realm="Twilio API"');
+          return reply.status(outcome.status).send(presentTwilioError(outcome.status, outcome.code, outcome.message));
+        }
+        return reply
+          .status(201)
+          .send(presentTwilioMessage(outcome.message, outcome.accountSid, outcome.segments, outcome.messagingServiceSid));
+      });
+    }
+
+    if (channels.whatsapp) {
+      scope.post('/dev/graph/v21.0/:phoneNumberId/messages', async (request, reply) => {
+        const outcome = await simulator.graphSendMessage(sim, {
+          phoneNumberId: String((request.params as { phoneNumberId?: string }).phoneNumberId ?? ''),
+          authorization: request.headers.authorization,
+          body: request.body,
+        });
+        if (outcome.kind === 'error') {
+          if (outcome.status === 401)
+            reply.header('www-authenticate', 'OAuth "Facebook Platform" "invalid_token" "Invalid OAuth access token"');
+          return reply.status(outcome.status).send(presentGraphError(outcome, newFbtraceId()));
+        }
+        return reply.send(presentGraphAccepted(outcome.input, outcome.waId, outcome.wamid));
+      });
+    }
+
+    const options = telefoneHelmet(ctx.config);
+    const numeroOf = (params: unknown) => simulator.phoneFromPath((params as { numero?: unknown }).numero);
+    const notFound = (reply: FastifyReply) => reply.status(404).type(HTML).send(presentPhoneNotFound());
+
+    scope.get('/dev/telefone', options, async (_request, reply) =>
+      reply.type(HTML).send(presentPhoneList(await simulator.listPhones(sim))),
+    );
+
+    scope.get('/dev/telefone/:numero', options, async (request, reply) => {
+      const numero = numeroOf(request.params);
+      if (!numero) return notFound(reply);
+      const view = await simulator.conversation(sim, numero, { read: true });
+      if (!view.messages.length) return notFound(reply);
+      return reply.type(HTML).send(presentConversation(view));
+    });
+
+    /** After a reply or a button: back to the conversation (303), or the conversation with the reason (400). */
+    const afterAction = async (reply: FastifyReply, numero: string, outcome: simulator.PhoneActionOutcome) => {
+      if (outcome.ok) return reply.redirect(`/dev/telefone/${numero.slice(1)}`, 303);
+      const view = await simulator.conversation(sim, numero, { read: false });
+      return reply.status(outcome.status).type(HTML).send(presentConversation(view, outcome.message));
+    };
+
+    scope.post('/dev/telefone/:numero/responder', options, async (request, reply) => {
+      const numero = numeroOf(request.params);
+      if (!numero) return notFound(reply);
+      const form = formOf(request.body);
+      return afterAction(reply, numero, await simulator.replyFromPhone(sim, numero, { canal: form.canal, texto: form.texto }));
+    });
+
+    scope.post('/dev/telefone/:numero/botao', options, async (request, reply) => {
+      const numero = numeroOf(request.params);
+      if (!numero) return notFound(reply);
+      const form = formOf(request.body);
+      return afterAction(reply, numero, await simulator.pressButton(sim, numero, { wamid: form.wamid, botao: form.botao }));
+    });
+  });
+}
