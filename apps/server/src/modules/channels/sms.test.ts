@@ -324,7 +324,9 @@ describe('AR-SMS through Twilio', () => {
   });
 
   it('an inbound SMS answers the last AR-SMS sent to that number: answered, with the text', async () => {
-    await composeSms('(61) 99345-6789');
+    // An earlier AR-SMS to the same number, accepted first: the reply goes to the later one.
+    const earlier = (await composeSms('(61) 99345-6789')).cod;
+    await providerIdOf(earlier);
     const { cod } = await composeSms('(61) 99345-6789');
     await providerIdOf(cod);
     const reply = {
@@ -344,6 +346,7 @@ describe('AR-SMS through Twilio', () => {
     const answered = (await eventsOf(cod)).filter((e) => e.evt_tipo === 'answered');
     expect(answered).toHaveLength(1);
     expect(answered[0]?.evt_detalhes).toMatchObject({ texto: 'Recebi, obrigado.', de: '+5561993456789', provedor: 'twilio' });
+    expect((await statusOf(earlier)).ema_status_sms).toBe('processed');
     expect(await checkChain(t.ctx.db, cod)).toMatchObject({ isIntact: true });
   });
 
