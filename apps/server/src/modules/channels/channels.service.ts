@@ -77,15 +77,6 @@ export function statusCallbackUrl(ctx: AppContext, provider: ProviderName, chann
 
 const ERRO_BIT = REACHED_BITS.erro as number;
 
-/** The message's channels that have not failed (a failure is a reached status, kept even under a later read). */
-function aliveChannels(msg: ChannelMessage) {
-  return {
-    email: !!msg.ema_uni_to && (msg.ema_alcance_email & ERRO_BIT) === 0,
-    sms: !!msg.ema_uni_sms && (msg.ema_alcance_sms & ERRO_BIT) === 0,
-    whatsapp: !!msg.ema_uni_whatsapp && (msg.ema_alcance_whatsapp & ERRO_BIT) === 0,
-  };
-}
-
 const CHANNEL_TITLE: Record<'email' | PhoneChannel, string> = { email: 'AR-Email', sms: 'AR-SMS', whatsapp: 'AR-WhatsApp' };
 
 /** Statuses that prove a channel reached its recipient: a failure reported after one of them gives nothing back. */
@@ -93,6 +84,26 @@ const ARRIVED_BITS = (['delivered', 'viewed', 'read', 'track', 'acknowledged', '
   (m, t) => m | (REACHED_BITS[t] ?? 0),
   0,
 );
+
+/** Each channel of a message: whether it goes, the statuses it reached (REACHED_BITS). */
+function channelsOf(msg: ChannelMessage) {
+  return {
+    email: { present: !!msg.ema_uni_to, reached: msg.ema_alcance_email },
+    sms: { present: !!msg.ema_uni_sms, reached: msg.ema_alcance_sms },
+    whatsapp: { present: !!msg.ema_uni_whatsapp, reached: msg.ema_alcance_whatsapp },
+  };
+}
+
+/**
+ * The channels that still use what they cost: those that have not failed, and those that reached
+ * their recipient before a failure was reported (a failure is a reached status, kept under a later read).
+ */
+function payingChannels(msg: ChannelMessage) {
+  const c = channelsOf(msg);
+  const paying = (x: { present: boolean; reached: number }) =>
+    x.present && ((x.reached & ERRO_BIT) === 0 || (x.reached & ARRIVED_BITS) !== 0);
+  return { email: paying(c.email), sms: paying(c.sms), whatsapp: paying(c.whatsapp) };
+}
 
 /**
  * Records a channel's failure ('erro', with the reason as the sent detail shows it) and gives back
@@ -118,11 +129,9 @@ export async function recordChannelFailure(
 ): Promise<number> {
   const msg = await findChannelMessage(trx, cod_email, { lock: true });
   if (!msg) return 0;
-  const alive = aliveChannels(msg);
-  const present = canal === 'email' ? !!msg.ema_uni_to : canal === 'sms' ? !!msg.ema_uni_sms : !!msg.ema_uni_whatsapp;
-  const hadFailed = present && !alive[canal];
+  const { present, reached } = channelsOf(msg)[canal];
+  const hadFailed = present && (reached & ERRO_BIT) !== 0;
   if (hadFailed && opts.onlyFirst) return 0;
-  const reached = canal === 'email' ? msg.ema_alcance_email : canal === 'sms' ? msg.ema_alcance_sms : msg.ema_alcance_whatsapp;
   await recordEvent(
     trx,
     {
@@ -135,7 +144,7 @@ export async function recordChannelFailure(
     ctx.boss,
   );
   if (hadFailed || opts.refund === false || (reached & ARRIVED_BITS) !== 0) return 0;
-  const units = Math.min(failureRefundUnits(alive, canal), msg.ema_uni_creditos);
+  const units = Math.min(failureRefundUnits(payingChannels(msg), canal), msg.ema_uni_creditos);
   if (units <= 0) return 0;
   await refundCredits(trx, null, {
     units,

@@ -26,6 +26,7 @@ interface Received {
 function startFakeTwilio() {
   const received: Received[] = [];
   const refused = new Set<string>();
+  const unavailable = new Set<string>();
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c) => chunks.push(c));
@@ -40,16 +41,24 @@ function startFakeTwilio() {
         return json(404, { code: 20404, message: 'Not found' });
       if (req.headers.authorization !== `Basic ${Buffer.from(`${SID}:${TOKEN}`).toString('base64')}`)
         return json(401, { code: 20003, message: 'Authenticate' });
+      if (unavailable.has(form.To ?? '')) return json(503, { code: 20503, message: 'Service unavailable' });
       if (refused.has(form.To ?? ''))
         return json(400, { code: 21211, message: `The 'To' number ${form.To} is not a valid phone number.`, status: 400 });
       json(201, { sid: `SM${randomBytes(16).toString('hex')}`, status: 'queued', to: form.To, from: form.From, body: form.Body });
     });
   });
-  return new Promise<{ url: string; received: Received[]; refused: Set<string>; close: () => Promise<void> }>((resolve) =>
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({ url: `http://127.0.0.1:${port}`, received, refused, close: () => new Promise((r) => server.close(() => r())) });
-    }),
+  return new Promise<{ url: string; received: Received[]; refused: Set<string>; unavailable: Set<string>; close: () => Promise<void> }>(
+    (resolve) =>
+      server.listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as AddressInfo;
+        resolve({
+          url: `http://127.0.0.1:${port}`,
+          received,
+          refused,
+          unavailable,
+          close: () => new Promise((r) => server.close(() => r())),
+        });
+      }),
   );
 }
 
@@ -261,10 +270,34 @@ describe('AR-SMS through Twilio', () => {
     expect(fake.received.filter((r) => r.form.To === '+5541991234567')).toHaveLength(1);
   });
 
+  it('Twilio unavailable (5xx): nothing recorded, the job is retried, the credit stays debited', async () => {
+    fake.unavailable.add('+5541991239999');
+    const before = await t.balance('usuario@demo.local');
+    const res = await t.call('POST', '/emails/send', as.ana, {
+      destinataires: [{ to: '', nameTo: 'Gil', sms: { name: 'Gil', mobile: '(41) 99123-9999' } }],
+      nameFrom: 'Escritório Souza',
+      subject: 'Aviso',
+      content: '<p>Aviso</p>',
+    });
+    expect(res.statusCode).toBe(200);
+    const cod = res.json().emails[0].ema_uni_codigo as number;
+    const jobs = await waitFor(
+      async () => (await t.ctx.boss?.findJobs<{ cod_email: number }>('sms-send', { data: { cod_email: cod } })) ?? [],
+      (rows) => rows[0]?.state === 'retry',
+    );
+    expect(jobs).toHaveLength(1);
+    expect(fake.received.filter((r) => r.form.To === '+5541991239999').length).toBeGreaterThanOrEqual(1);
+    expect(await t.ctx.db.selectFrom('mensagens_provedor').select('cod_email').where('cod_email', '=', cod).execute()).toEqual([]);
+    expect((await statusOf(cod)).ema_status_sms).toBe('processed');
+    expect(await t.balance('usuario@demo.local')).toBe(before - 1);
+  });
+
   it('a bad or missing signature is refused with 403 and records nothing', async () => {
     const { cod, uuid } = await composeSms('(51) 99234-5678');
     const sid = await providerIdOf(cod);
-    const before = await eventsOf(cod);
+    // The chain as it stands (not its stamps, which the stamp worker adds meanwhile).
+    const chainOf = async () => (await eventsOf(cod)).map((e) => [e.evt_seq, e.evt_canal, e.evt_tipo, e.evt_hash]);
+    const before = await chainOf();
     const path = `/webhooks/twilio/sms/${uuid}`;
     const delivered = { MessageSid: sid, MessageStatus: 'delivered', AccountSid: SID };
     expect((await twilioPost(path, delivered, 'bad')).statusCode).toBe(403);
@@ -284,14 +317,16 @@ describe('AR-SMS through Twilio', () => {
       'bad',
     );
     expect(inbound.statusCode).toBe(403);
-    expect(await eventsOf(cod)).toEqual(before);
+    expect(await chainOf()).toEqual(before);
     expect((await statusOf(cod)).ema_status_sms).toBe('processed');
     const keys = await t.ctx.db.selectFrom('provedor_eventos').select('chave').where('cod_email', '=', cod).execute();
     expect(keys).toEqual([]);
   });
 
   it('an inbound SMS answers the last AR-SMS sent to that number: answered, with the text', async () => {
-    await composeSms('(61) 99345-6789');
+    // An earlier AR-SMS to the same number, accepted first: the reply goes to the later one.
+    const earlier = (await composeSms('(61) 99345-6789')).cod;
+    await providerIdOf(earlier);
     const { cod } = await composeSms('(61) 99345-6789');
     await providerIdOf(cod);
     const reply = {
@@ -311,6 +346,7 @@ describe('AR-SMS through Twilio', () => {
     const answered = (await eventsOf(cod)).filter((e) => e.evt_tipo === 'answered');
     expect(answered).toHaveLength(1);
     expect(answered[0]?.evt_detalhes).toMatchObject({ texto: 'Recebi, obrigado.', de: '+5561993456789', provedor: 'twilio' });
+    expect((await statusOf(earlier)).ema_status_sms).toBe('processed');
     expect(await checkChain(t.ctx.db, cod)).toMatchObject({ isIntact: true });
   });
 
