@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { PhoneChannel, ProviderName } from './channel.ts';
 
@@ -107,3 +107,52 @@ export function findChannelMessage(db: Kysely<DB>, cod_email: number, opts: { lo
 }
 
 export type ChannelMessage = NonNullable<Awaited<ReturnType<typeof findChannelMessage>>>;
+
+/**
+ * A status callback that names its message (Twilio's StatusCallback carries the message's uuid)
+ * arrived before the send worker stored the provider's id: the id comes from the signed callback,
+ * so it is stored now, marked as learnt from the callback (the worker's acceptance completes it).
+ * Answers the message, or undefined when the uuid names no message with that channel.
+ */
+export async function claimProviderIdByUuid(
+  trx: Kysely<DB>,
+  row: { uuid: string; canal: PhoneChannel; provedor: ProviderName; id_provedor: string },
+) {
+  const msg = await trx
+    .selectFrom('emails')
+    .select(['ema_uni_codigo', 'ema_uni_sms', 'ema_uni_whatsapp'])
+    .where('ema_uni_id', '=', row.uuid)
+    .executeTakeFirst();
+  const numero = row.canal === 'sms' ? msg?.ema_uni_sms?.number : msg?.ema_uni_whatsapp?.numberReceived;
+  if (!msg || !numero) return undefined;
+  await trx
+    .insertInto('mensagens_provedor')
+    .values({
+      cod_email: msg.ema_uni_codigo,
+      canal: row.canal,
+      provedor: row.provedor,
+      id_provedor: row.id_provedor,
+      numero,
+      resposta: JSON.stringify({ origem: 'callback' }),
+    })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  return findByProviderId(trx, row.provedor, row.id_provedor);
+}
+
+/** Completes a provider id learnt from a callback with the send's answer; true when there was one to complete. */
+export async function completeClaimedProviderMessage(
+  trx: Kysely<DB>,
+  row: { cod_email: number; canal: PhoneChannel; provedor: ProviderName; id_provedor: string; resposta: unknown },
+): Promise<boolean> {
+  const updated = await trx
+    .updateTable('mensagens_provedor')
+    .set({ resposta: JSON.stringify(row.resposta ?? {}) })
+    .where('cod_email', '=', row.cod_email)
+    .where('canal', '=', row.canal)
+    .where('provedor', '=', row.provedor)
+    .where('id_provedor', '=', row.id_provedor)
+    .where(sql<SqlBool>`resposta->>'origem' = 'callback'`)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) > 0;
+}

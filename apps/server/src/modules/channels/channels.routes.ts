@@ -48,8 +48,8 @@ export function channelRoutes(app: FastifyInstance, ctx: AppContext): void {
       auth: false,
       params: publicUuidParams,
       bodyLimit: 64 * 1024,
-      handler: async ({ request, reply }) => {
-        await receiveProviderCallback(ctx, 'sms', 'twilio', providerRequest(ctx, request));
+      handler: async ({ request, reply, params }) => {
+        await receiveProviderCallback(ctx, 'sms', 'twilio', providerRequest(ctx, request), { messageUuid: params.uuid });
         return reply.status(204).send();
       },
     });

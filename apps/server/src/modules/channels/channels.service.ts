@@ -8,6 +8,8 @@ import { recordEvent } from '../emails/events.ts';
 import type { ChannelProvider, OutgoingPhoneMessage, PhoneChannel, ProviderAcceptance, ProviderEvent, ProviderName } from './channel.ts';
 import {
   type ChannelMessage,
+  claimProviderIdByUuid,
+  completeClaimedProviderMessage,
   findByProviderId,
   findChannelMessage,
   findLastSentTo,
@@ -187,14 +189,11 @@ export async function recordAcceptance(
   accepted: ProviderAcceptance,
 ): Promise<boolean> {
   return inTransaction(ctx.db, async (trx) => {
-    const stored = await insertProviderMessage(trx, {
-      cod_email: msg.cod_email,
-      canal: msg.channel,
-      provedor: provider.name,
-      id_provedor: accepted.providerId,
-      numero: msg.to,
-      resposta: accepted.raw,
-    });
+    const row = { cod_email: msg.cod_email, canal: msg.channel, provedor: provider.name, id_provedor: accepted.providerId };
+    // Stored now, or learnt already from a status callback that came first (claimProviderIdByUuid).
+    const stored =
+      (await insertProviderMessage(trx, { ...row, numero: msg.to, resposta: accepted.raw })) ||
+      (await completeClaimedProviderMessage(trx, { ...row, resposta: accepted.raw }));
     if (!stored) return false;
     await recordEvent(
       trx,
@@ -224,7 +223,17 @@ export interface AppliedEvents {
   repeated: number;
   /** Naming no message this installation sent. */
   unknown: number;
+  /**
+   * Of those, statuses that happened in the last EARLY_EVENT_MS: most likely of a message whose
+   * acceptance is still being recorded (a provider may call back before its own answer to the
+   * send arrives). The route answers 503 so the provider delivers them again; what was recorded
+   * is not recorded twice.
+   */
+  early: number;
 }
+
+/** How recent an unknown status must be to be taken for one that came before its message's acceptance. */
+export const EARLY_EVENT_MS = 10 * 60_000;
 
 /**
  * A verified callback's events, each recorded once (provedor_eventos, in the transaction of its
@@ -234,8 +243,13 @@ export interface AppliedEvents {
  * once; a reply becomes 'answered' (a text) or 'acknowledged' (the button) with its text. Each
  * event keeps the provider's payload (hashed in the chain).
  */
-export async function applyProviderEvents(ctx: AppContext, provider: ChannelProvider, events: ProviderEvent[]): Promise<AppliedEvents> {
-  const outcome: AppliedEvents = { recorded: 0, repeated: 0, unknown: 0 };
+export async function applyProviderEvents(
+  ctx: AppContext,
+  provider: ChannelProvider,
+  events: ProviderEvent[],
+  opts: { messageUuid?: string } = {},
+): Promise<AppliedEvents> {
+  const outcome: AppliedEvents = { recorded: 0, repeated: 0, unknown: 0, early: 0 };
   const ordered = [...events].sort((a, b) => a.at.getTime() - b.at.getTime());
   for (const e of ordered) {
     if (await providerEventKnown(ctx.db, provider.name, e.eventKey)) {
@@ -244,12 +258,22 @@ export async function applyProviderEvents(ctx: AppContext, provider: ChannelProv
     }
     const target =
       e.kind === 'status'
-        ? await findByProviderId(ctx.db, provider.name, e.providerId)
+        ? ((await findByProviderId(ctx.db, provider.name, e.providerId)) ??
+          // A callback that names its message (Twilio's address has its uuid) may come first.
+          (opts.messageUuid
+            ? await claimProviderIdByUuid(ctx.db, {
+                uuid: opts.messageUuid,
+                canal: provider.channel,
+                provedor: provider.name,
+                id_provedor: e.providerId,
+              })
+            : undefined))
         : ((e.providerId ? await findByProviderId(ctx.db, provider.name, e.providerId) : undefined) ??
           (await findLastSentTo(ctx.db, provider.name, provider.channel, e.from)));
     if (!target) {
       ctx.log.warn({ provider: provider.name, eventKey: e.eventKey }, 'evento de provedor sem mensagem correspondente');
       outcome.unknown++;
+      if (e.kind === 'status' && Date.now() - e.at.getTime() < EARLY_EVENT_MS) outcome.early++;
       continue;
     }
     const recorded = await inTransaction(ctx.db, async (trx) => {

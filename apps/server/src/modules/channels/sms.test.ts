@@ -27,10 +27,12 @@ function startFakeTwilio() {
   const received: Received[] = [];
   const refused = new Set<string>();
   const unavailable = new Set<string>();
+  /** Numbers whose callback Twilio makes before it answers the send (it may: both race). */
+  const callsBackFirst = new Map<string, (sid: string, form: Record<string, string>) => Promise<void>>();
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c) => chunks.push(c));
-    req.on('end', () => {
+    req.on('end', async () => {
       const form = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
       received.push({ path: req.url ?? '', authorization: req.headers.authorization, contentType: req.headers['content-type'], form });
       const json = (status: number, body: unknown) => {
@@ -44,21 +46,30 @@ function startFakeTwilio() {
       if (unavailable.has(form.To ?? '')) return json(503, { code: 20503, message: 'Service unavailable' });
       if (refused.has(form.To ?? ''))
         return json(400, { code: 21211, message: `The 'To' number ${form.To} is not a valid phone number.`, status: 400 });
-      json(201, { sid: `SM${randomBytes(16).toString('hex')}`, status: 'queued', to: form.To, from: form.From, body: form.Body });
+      const sid = `SM${randomBytes(16).toString('hex')}`;
+      await callsBackFirst.get(form.To ?? '')?.(sid, form);
+      json(201, { sid, status: 'queued', to: form.To, from: form.From, body: form.Body });
     });
   });
-  return new Promise<{ url: string; received: Received[]; refused: Set<string>; unavailable: Set<string>; close: () => Promise<void> }>(
-    (resolve) =>
-      server.listen(0, '127.0.0.1', () => {
-        const { port } = server.address() as AddressInfo;
-        resolve({
-          url: `http://127.0.0.1:${port}`,
-          received,
-          refused,
-          unavailable,
-          close: () => new Promise((r) => server.close(() => r())),
-        });
-      }),
+  return new Promise<{
+    url: string;
+    received: Received[];
+    refused: Set<string>;
+    unavailable: Set<string>;
+    callsBackFirst: typeof callsBackFirst;
+    close: () => Promise<void>;
+  }>((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      resolve({
+        url: `http://127.0.0.1:${port}`,
+        received,
+        refused,
+        unavailable,
+        callsBackFirst,
+        close: () => new Promise((r) => server.close(() => r())),
+      });
+    }),
   );
 }
 
@@ -134,6 +145,36 @@ const providerIdOf = async (cod: number) =>
   )?.id_provedor as string;
 
 describe('AR-SMS through Twilio', () => {
+  it('keeps a status Twilio calls back before it answers the send: the signed address names the message', async () => {
+    const answers: number[] = [];
+    fake.callsBackFirst.set('+5511987650011', async (sid, form) => {
+      const path = new URL(form.StatusCallback as string).pathname.replace(/^\/v2/, '');
+      answers.push((await twilioPost(path, { MessageSid: sid, MessageStatus: 'sent', To: form.To as string })).statusCode);
+    });
+    const { cod } = await composeSms('(11) 98765-0011');
+    const sid = await providerIdOf(cod);
+    expect(answers).toEqual([204]);
+    const events = await waitFor(
+      () => eventsOf(cod),
+      (rows) => rows.length === 3,
+    );
+    // The 'sent' is kept; the acceptance that came after it is still chained, with Twilio's answer.
+    expect(events.map((e) => [e.evt_canal, e.evt_tipo])).toEqual([
+      ['sms', 'processed'],
+      ['sms', 'send'],
+      ['sms', 'processed'],
+    ]);
+    expect(events[2]?.evt_detalhes).toMatchObject({ provedor: 'twilio', idProvedor: sid, payload: { sid, status: 'queued' } });
+    expect((await statusOf(cod)).ema_status_sms).toBe('send');
+    const stored = await t.ctx.db
+      .selectFrom('mensagens_provedor')
+      .select('resposta')
+      .where('cod_email', '=', cod)
+      .executeTakeFirstOrThrow();
+    expect(stored.resposta).toMatchObject({ sid, status: 'queued' });
+    fake.callsBackFirst.clear();
+  });
+
   it('sends To, From, Body and StatusCallback with the account’s Basic auth, and stores the sid', async () => {
     const before = await t.balance('usuario@demo.local');
     const { cod, uuid, request, creditos } = await composeSms('(11) 98765-4321');

@@ -6,6 +6,7 @@ import { type AppliedEvents, applyProviderEvents, providerFor } from './channels
 export const WEBHOOK_MSG = {
   badSignature: 'Assinatura do provedor inválida.',
   notConfigured: 'Este provedor não está configurado nesta instalação.',
+  tooEarly: 'A mensagem deste evento ainda está sendo registrada; envie o evento novamente.',
 } as const;
 
 /**
@@ -18,9 +19,13 @@ export async function receiveProviderCallback(
   channel: PhoneChannel,
   expected: ProviderName,
   req: ProviderRequest,
+  opts: { messageUuid?: string } = {},
 ): Promise<AppliedEvents> {
   const provider = providerFor(ctx, channel);
   if (provider.name !== expected) throw notFound(WEBHOOK_MSG.notConfigured);
   if (!provider.verify(req)) throw new AppError(403, WEBHOOK_MSG.badSignature);
-  return applyProviderEvents(ctx, provider, provider.parse(req));
+  const applied = await applyProviderEvents(ctx, provider, provider.parse(req), opts);
+  // A recent status of a message whose acceptance is not recorded yet: delivered again later.
+  if (applied.early > 0) throw new AppError(503, WEBHOOK_MSG.tooEarly);
+  return applied;
 }

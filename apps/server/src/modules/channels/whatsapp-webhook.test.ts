@@ -272,6 +272,24 @@ describe('AR-WhatsApp through the Cloud API', () => {
     expect(await statusOf(cod_email)).not.toBe('delivered');
   });
 
+  it('a recent status of a message not known yet is refused with 503, so Meta delivers it again; an old one is skipped', async () => {
+    const now = String(Math.floor(Date.now() / 1000));
+    const early = await deliver({
+      statuses: [{ id: 'wamid.ainda-nao-registrado', status: 'sent', timestamp: now, recipient_id: '5511987650000' }],
+    });
+    expect(early.statusCode).toBe(503);
+    const old = String(Math.floor(Date.now() / 1000) - 3600);
+    const stale = await deliver({
+      statuses: [{ id: 'wamid.de-outra-instalacao', status: 'sent', timestamp: old, recipient_id: '5511987650000' }],
+    });
+    expect(stale.statusCode).toBe(200);
+    // Delivered again once the message is known, it is recorded (the 503 recorded nothing).
+    const { cod_email, wamid } = await sendWhatsapp();
+    const again = await deliver({ statuses: [{ id: wamid, status: 'delivered', timestamp: now, recipient_id: '5511987654321' }] });
+    expect(again.statusCode).toBe(200);
+    expect(await statusOf(cod_email)).toBe('delivered');
+  });
+
   it('a failed status ends the channel in erro with the reason, and gives its credit back once', async () => {
     const { cod_email, wamid } = await sendWhatsapp();
     const balance = await app.t.balance('usuario@demo.local');
