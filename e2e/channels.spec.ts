@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { login } from './support.ts';
+import { login, openLatestMail } from './support.ts';
 
 // AR-SMS and AR-WhatsApp on the embedded simulator (docs/channels.md): the real Twilio and Meta
 // adapters talk to the simulator's copies of their APIs, which deliver to the simulated phone at
@@ -50,10 +50,23 @@ test('one recipient by e-mail, SMS and WhatsApp: the phone gets both, opens the 
   const smsLink = p.locator('a[href*="?sms=1"]');
   await expect(smsLink).toBeVisible();
   const publicUrl = (await smsLink.getAttribute('href')) as string;
-  // The phone opens the link in a new tab, as a messaging app hands it to the browser.
-  const [opened] = await Promise.all([phone.waitForEvent('page'), smsLink.click()]);
-  await expect(opened.getByRole('heading', { name: 'Aviso de cobrança' })).toBeVisible();
-  await opened.close();
+  // The phone opens each link in a new tab, as a messaging app hands it to the browser.
+  for (const link of [smsLink, p.locator('a[href*="?whatsapp=1"]')]) {
+    const [opened] = await Promise.all([phone.waitForEvent('page'), link.click()]);
+    await expect(opened.getByRole('heading', { name: 'Aviso de cobrança' })).toBeVisible();
+    await opened.close();
+  }
+  // And the e-mail, from the local mailbox, on the same phone.
+  const mail = await openLatestMail(p, 'renata@cliente.test', /Aviso de cobrança/);
+  const emailLink = (await mail.getByRole('link', { name: 'Ver a mensagem registrada' }).getAttribute('href')) as string;
+  await p.goto(emailLink);
+  await expect(p.getByRole('heading', { name: 'Aviso de cobrança' })).toBeVisible();
+  // The three channels reach Lido on the sender's detail, without a reload.
+  for (const channel of ['email', 'sms', 'whatsapp']) {
+    await expect(page.getByTestId(`status-panel-${channel}`)).toContainText('Lido', { timeout: 20_000 });
+  }
+  await p.goto('/dev/telefone');
+  await p.getByRole('link', { name: '+55 (11) 98765-4321' }).click();
   await p.getByPlaceholder('Responder por SMS').fill('Recebi, obrigado.');
   await p.getByRole('button', { name: 'Enviar' }).first().click();
   await p.getByRole('button', { name: 'Confirmo o recebimento' }).click();
@@ -62,7 +75,6 @@ test('one recipient by e-mail, SMS and WhatsApp: the phone gets both, opens the 
   // The sender's detail follows: the SMS read and answered, the WhatsApp confirmed, the reply's text.
   await expect(page.getByTestId('status-panel-sms')).toContainText('Respondido', { timeout: 30_000 });
   await expect(page.getByTestId('status-panel-whatsapp')).toContainText('Confirmado', { timeout: 30_000 });
-  await expect(page.getByTestId('status-panel-sms')).toContainText('Lido');
   await expect(page.getByTestId('phone-sms').getByTestId('phone-reply')).toContainText('Recebi, obrigado.');
   await page.screenshot({ path: test.info().outputPath('detalhe.png'), fullPage: true });
 

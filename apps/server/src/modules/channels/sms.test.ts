@@ -207,7 +207,9 @@ describe('AR-SMS through Twilio', () => {
     const detail = await t.call('GET', `/emails/send/${cod}`, as.ana);
     expect(detail.statusCode).toBe(200);
     expect(detail.json()).toMatchObject({ ema_uni_to: null, ema_uni_sms: { number: '+5511987654321' } });
-    expect(detail.json().lastStatus.sms).toMatchObject({ type: 'processed' });
+    expect(detail.json().lastStatus.sms).toMatchObject({ type: 'processed', label: 'Processado' });
+    // The acceptance is shown as what it is, not as a second 'Processado'.
+    expect(detail.json().status.sms.map((e: { label: string }) => e.label)).toEqual(['Processado', 'Aceito pelo provedor']);
     expect(detail.json().lastStatus.email).toBeUndefined();
     const list = await t.call('GET', '/emails/send?search=5511987654321', as.ana);
     expect(list.statusCode).toBe(200);

@@ -35,12 +35,24 @@ const automated = (e: EventRow) => {
   return c !== undefined && c !== 'pessoa';
 };
 
+/**
+ * A phone channel's 'processed' that records the provider's acceptance (channels.service.ts
+ * recordAcceptance) is shown as what it is, not as a second 'Processado'; it is not a status.
+ */
+const PROVIDER_ACCEPTED = 'Aceito pelo provedor';
+const isAcceptance = (e: EventRow) =>
+  e.evt_tipo === 'processed' && (e.evt_detalhes as { etapa?: string } | null | undefined)?.etapa === 'aceite do provedor';
+const entryOf = (e: EventRow): StatusEntry | null => {
+  const entry = statusEntry(e.evt_tipo, e.evt_data);
+  return entry && isAcceptance(e) ? { ...entry, label: PROVIDER_ACCEPTED } : entry;
+};
+
 /** Status lists per channel (in order) and the last one of each. */
 export function presentStatuses(events: EventRow[]): MessageStatuses {
   const status: Record<Channel, StatusEntry[]> = { email: [], sms: [], whatsapp: [], voz: [], carta: [] };
   for (const e of events) {
     if (automated(e)) continue;
-    const entry = statusEntry(e.evt_tipo, e.evt_data);
+    const entry = entryOf(e);
     if (entry) status[e.evt_canal].push(entry);
   }
   // The current status, as the message row keeps it (events.ts): the furthest status reached, the
@@ -48,7 +60,7 @@ export function presentStatuses(events: EventRow[]): MessageStatuses {
   const lastStatus: Partial<Record<Channel, StatusEntry>> = {};
   for (const c of Object.keys(status) as Channel[]) {
     for (const entry of status[c]) {
-      if (entry.type === 'click' || entry.type === 'download') continue;
+      if (entry.type === 'click' || entry.type === 'download' || entry.label === PROVIDER_ACCEPTED) continue;
       const now = lastStatus[c];
       if (!now || statusRank(entry.type) >= statusRank(now.type)) lastStatus[c] = entry;
     }
@@ -57,7 +69,7 @@ export function presentStatuses(events: EventRow[]): MessageStatuses {
     .map((e) => ({
       type: e.evt_canal === 'whatsapp' ? ('whatsApp' as const) : e.evt_canal,
       date: new Date(e.evt_data).toISOString(),
-      status: `${statusEntry(e.evt_tipo, e.evt_data)?.label ?? e.evt_tipo}${automated(e) ? AUTOMATED_MARK : ''}`,
+      status: `${entryOf(e)?.label ?? e.evt_tipo}${automated(e) ? AUTOMATED_MARK : ''}`,
     }))
     .reverse();
   return { status, lastStatus, timeline };

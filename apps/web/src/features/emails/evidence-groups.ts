@@ -13,12 +13,14 @@ export interface Group<T> {
 export function groupStatuses(entries: StatusEntry[]): Group<StatusEntry>[] {
   const groups = new Map<string, Group<StatusEntry>>();
   for (const e of entries) {
-    const g = groups.get(e.type);
+    // By status and label: a provider's acceptance ('Aceito pelo provedor') is a 'processed' of its own.
+    const key = `${e.type}|${e.label}`;
+    const g = groups.get(key);
     if (g) {
       g.count++;
       g.last = e;
       g.all.push(e);
-    } else groups.set(e.type, { key: e.type, first: e, last: e, count: 1, all: [e] });
+    } else groups.set(key, { key, first: e, last: e, count: 1, all: [e] });
   }
   return [...groups.values()];
 }
