@@ -82,7 +82,7 @@ export async function startChannelWorkers(ctx: AppContext, opts: { pollingInterv
   for (const channel of ['sms', 'whatsapp'] as const) {
     await boss.work<{ cod_email: number }>(
       PHONE_SEND_QUEUES[channel],
-      { batchSize: 5, perJobResults: true, pollingIntervalSeconds: polling, localConcurrency: 2 },
+      { batchSize: 25, perJobResults: true, pollingIntervalSeconds: polling, localConcurrency: 2 },
       async (jobs) => {
         // Each job settles on its own: a failure retries that message only.
         const outcomes = await Promise.allSettled(jobs.map((job) => deliverPhone(ctx, channel, job.data.cod_email)));
