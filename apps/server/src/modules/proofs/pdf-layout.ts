@@ -17,9 +17,9 @@ export const COLORS = {
   alert: '#a61b1b',
   alertPanel: '#fbeeee',
 };
-const MARGIN = 50;
-const TOP = 78;
-const BOTTOM = 62;
+export const MARGIN = 50;
+export const TOP = 78;
+export const BOTTOM = 62;
 const LABEL_WIDTH = 132;
 
 // The standard PDF fonts write WinAnsi (Latin-1 plus a few signs): all of Portuguese. Any other
@@ -63,6 +63,20 @@ export function wrapAtSpaces(text: string, width: number, size: number): string 
     .join('\n');
 }
 
+/** Closes a running header drawn after `doc.save()`: the brand rule under it, the pen back at the top of the text. */
+export function endHeader(doc: Pdf): void {
+  doc
+    .moveTo(MARGIN, 54)
+    .lineTo(MARGIN + contentWidth(doc), 54)
+    .lineWidth(1.2)
+    .strokeColor(COLORS.brand)
+    .stroke();
+  doc.restore();
+  doc.x = MARGIN;
+  doc.y = TOP;
+  doc.fillColor(COLORS.text);
+}
+
 /** `header` is the running header's text, or a function read on each new page (a bulk file changes it with each proof). */
 export function newPdf(meta: { title: string; subject: string; header: string | (() => string); createdAt: Date }): Pdf {
   const doc = new PDFDocument({
@@ -83,16 +97,7 @@ export function newPdf(meta: { title: string; subject: string; header: string | 
       align: 'right',
       lineBreak: false,
     });
-    doc
-      .moveTo(MARGIN, 54)
-      .lineTo(MARGIN + width, 54)
-      .lineWidth(1.2)
-      .strokeColor(COLORS.brand)
-      .stroke();
-    doc.restore();
-    doc.x = MARGIN;
-    doc.y = TOP;
-    doc.fillColor(COLORS.text);
+    endHeader(doc);
   };
   drawHeader();
   doc.on('pageAdded', drawHeader);

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { BRASILIA_TZ, brasiliaDateTime, type LetterAddress, letterAddressLines } from '@ar/core';
 import PDFDocument from 'pdfkit';
 import { publicPageUrl } from '../../proofs/format.ts';
-import { COLORS, drawQrCode, type Pdf, printable, stampFooters } from '../../proofs/pdf-layout.ts';
+import { BOTTOM, COLORS, drawQrCode, endHeader, MARGIN, type Pdf, printable, stampFooters, TOP } from '../../proofs/pdf-layout.ts';
 import { htmlToParagraphs } from './letter-text.ts';
 
 /**
@@ -52,9 +52,6 @@ const MM = 72 / 25.4;
 /** The DL window (DIN 680), in points from the page's top left corner. */
 export const LETTER_WINDOW = { x: 20 * MM, y: 50 * MM, width: 90 * MM, height: 45 * MM } as const;
 const INSET = 4 * MM;
-const MARGIN = 50;
-const TOP = 78;
-const BOTTOM = 62;
 const QR_SIZE = 96;
 
 const LONG_DATE = new Intl.DateTimeFormat('pt-BR', { timeZone: BRASILIA_TZ, day: 'numeric', month: 'long', year: 'numeric' });
@@ -202,16 +199,7 @@ function letterhead(doc: Pdf, input: LetterInput): void {
     .fontSize(8)
     .fillColor(COLORS.muted)
     .text(`AR-Carta · Protocolo nº ${input.protocol}`, MARGIN + w - 150, 35, { width: 150, align: 'right', lineBreak: false });
-  doc
-    .moveTo(MARGIN, 54)
-    .lineTo(MARGIN + w, 54)
-    .lineWidth(1.2)
-    .strokeColor(COLORS.brand)
-    .stroke();
-  doc.restore();
-  doc.x = MARGIN;
-  doc.y = TOP;
-  doc.fillColor(COLORS.text);
+  endHeader(doc);
 }
 
 function ensureSpace(doc: Pdf, height: number): void {

@@ -269,17 +269,8 @@ export async function graphSendMessage(
     if (!isObject(t) || typeof t.name !== 'string' || !t.name) return param('template.name');
     if (!isObject(t.language) || typeof t.language.code !== 'string' || !t.language.code) return param('template.language');
     if (t.components !== undefined && !Array.isArray(t.components)) return invalid('template.components');
-    if (meta.template && t.name !== meta.template) {
-      return {
-        kind: 'error',
-        status: 404,
-        code: 132001,
-        type: 'OAuthException',
-        message: '(#132001) Template name does not exist in the translation',
-        details: `template name (${t.name}) does not exist in ${t.language.code}`,
-      };
-    }
-    if (t.language.code !== SIMULATED_TEMPLATE.language) {
+    // Another template, or this one in another language: Graph's 132001 either way.
+    if ((meta.template && t.name !== meta.template) || t.language.code !== SIMULATED_TEMPLATE.language) {
       return {
         kind: 'error',
         status: 404,
