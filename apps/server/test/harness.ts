@@ -280,14 +280,17 @@ export function useSinkApp(
     if (!started) throw new Error('useSinkApp: the sink is not running yet (use it inside a test or a hook)');
     return started;
   };
+  // env's getters are kept as getters (a fake provider's address is known only once it listens).
   const app = useTestApp(
-    {
-      get SMTP_URL() {
-        return running().url;
-      },
-      MAIL_FROM: 'AR Online <nao-responda@ar.test>',
-      ...env,
-    },
+    Object.defineProperties(
+      {
+        get SMTP_URL() {
+          return running().url;
+        },
+        MAIL_FROM: 'AR Online <nao-responda@ar.test>',
+      } as Record<string, string>,
+      Object.getOwnPropertyDescriptors(env),
+    ),
     opts,
   );
   const sink = new Proxy({} as SmtpSink, {

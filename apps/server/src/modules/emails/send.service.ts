@@ -281,7 +281,9 @@ function messageValues(common: SendCommon, m: OutgoingMessage): MessageValues {
 
 /**
  * A batch file's messages (modules/remessas), stored, debited and queued exactly as a compose
- * send's, inside the caller's transaction so it can mark its lines in the same commit. The caller
+ * send's, inside the caller's transaction so it can mark its lines in the same commit: each
+ * message costs its channels' units (recipientUnits, as its ema_uni_creditos says), and messages
+ * with SMS or WhatsApp go step by step, one 'processed' event and job per channel. The caller
  * runs it again with `stepByStep` in a new transaction on StoredDiffersError, as compose does.
  */
 export async function storeMessagesInTransaction(
@@ -293,9 +295,10 @@ export async function storeMessagesInTransaction(
 ): Promise<SentSummary['emails']> {
   if (!ctx.boss) throw new Error('the job queue is not running');
   const values = messages.map((m) => messageValues(common, m));
-  const units = messageUnits(messages.map(() => ({ email: true })));
+  const units = messageUnits(values.map((v) => ({ email: !!v.ema_uni_to, sms: !!v.ema_uni_sms, whatsapp: !!v.ema_uni_whatsapp })));
   const debit = (t: Transaction<DB>) => debitCredits(t, common.user, { units, reason: opts.reason, ref: `envio:${common.envio}` });
-  return opts.stepByStep ? storeSendStepByStep(ctx, trx, values, common, debit) : storeSend(ctx, trx, values, common, debit);
+  const phones = values.some((v) => v.ema_uni_sms || v.ema_uni_whatsapp);
+  return opts.stepByStep || phones ? storeSendStepByStep(ctx, trx, values, common, debit) : storeSend(ctx, trx, values, common, debit);
 }
 
 type MessageValues = Insertable<DB['emails']> & { ema_uni_id: string; ema_uni_content: string; ema_uni_to: string | null };

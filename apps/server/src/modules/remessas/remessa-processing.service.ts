@@ -2,6 +2,7 @@ import {
   attachmentRequiredProblem,
   type CustomFieldDef,
   checkRemessaBytes,
+  messageUnits,
   REMESSA_FAILURE_TYPES,
   REMESSA_MSG,
   type RemessaFailureType,
@@ -10,13 +11,25 @@ import {
 import type { AppContext } from '../../context.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { userAsActor } from '../auth/auth.queries.ts';
+import { channelAvailable } from '../channels/channels.service.ts';
 import { InsufficientCreditsError } from '../credits/credits.service.ts';
 import { checkBlacklistAll } from '../emails/check.service.ts';
 import { findComposer } from '../emails/emails.queries.ts';
-import { type SendCommon, StoredDiffersError, storeMessagesInTransaction } from '../emails/send.service.ts';
+import { type Composer, type SendCommon, StoredDiffersError, storeMessagesInTransaction } from '../emails/send.service.ts';
 import { creditState } from '../plans/plans.service.ts';
 import { type TenantScope, tenantScope } from '../tenancy/tenant-scope.ts';
-import { FileColumns, type LineFailure, type LineTemplate, lineMessage, lineProblem, templateIndex, templateOf } from './remessa-rows.ts';
+import {
+  FileColumns,
+  type LineAccount,
+  type LineFailure,
+  type LineTemplate,
+  lineChannelProblem,
+  lineChannels,
+  lineMessage,
+  lineProblem,
+  templateIndex,
+  templateOf,
+} from './remessa-rows.ts';
 import * as q from './remessas.queries.ts';
 
 /**
@@ -77,6 +90,15 @@ export async function failRemessa(ctx: AppContext, rem_codigo: number, error: st
   });
 }
 
+/** The account's settings and the installation's channels, as the line rules read them. */
+function lineAccount(ctx: AppContext, user: Composer): LineAccount {
+  return {
+    emailRequired: user.set_envia_email_obrigatorio,
+    whatsappAllowed: user.usu_aceita_ar_whatsapp,
+    available: { sms: channelAvailable(ctx, 'sms'), whatsapp: channelAvailable(ctx, 'whatsapp') },
+  };
+}
+
 async function validate(ctx: AppContext, scope: TenantScope, rem: q.WorkRemessa): Promise<void> {
   const bytes = rem.rem_arquivo ? await ctx.storage.read(rem.rem_arquivo) : null;
   if (!bytes) throw new Error(`remessa ${rem.rem_codigo}: file ${rem.rem_arquivo} missing from storage`);
@@ -95,13 +117,15 @@ async function validate(ctx: AppContext, scope: TenantScope, rem: q.WorkRemessa)
   const cols = new FileColumns(header);
   const refs = [...new Set(rows.map((r) => cols.cell(r.cells, 'MODELO')).filter(Boolean))];
   const templates = templateIndex(await q.findTemplatesByRef(ctx.db, scope, refs));
+  const account = lineAccount(ctx, await findComposer(ctx.db, scope));
   const problems = new Map<number, LineFailure>();
   for (const r of rows) {
-    const problem = lineProblem(r.line, r.cells, cols, templates);
+    const problem = lineProblem(r.line, r.cells, cols, templates, account);
     if (problem) problems.set(r.line, problem);
   }
-  // The blacklist and hard bounces, as compose checks them, for the lines that passed the rest.
-  const passing = rows.filter((r) => !problems.has(r.line));
+  // The blacklist and hard bounces, as compose checks them, for the lines that passed the rest
+  // and have an e-mail (a line by SMS or WhatsApp alone has no address to check).
+  const passing = rows.filter((r) => !problems.has(r.line) && cols.cell(r.cells, 'EMAIL_DESTINATARIO') !== '');
   const checks = await checkBlacklistAll(
     ctx.db,
     scope,
@@ -166,11 +190,13 @@ async function syncFailureRecord(ctx: AppContext, rem: q.WorkRemessa): Promise<n
 }
 
 /**
- * Before anything is sent: a prepaid plan must hold the credits of every line to send (one per
- * AR-Email), and be active. A file that cannot be paid for sends nothing.
+ * Before anything is sent: a prepaid plan must hold the credits of every line to send (each
+ * line's units as compose counts a recipient's: e-mail and SMS one, WhatsApp one more), and be
+ * active. A file that cannot be paid for sends nothing.
  */
 async function checkAccount(ctx: AppContext, scope: TenantScope, rem: q.WorkRemessa): Promise<void> {
-  const pending = await q.countPendingLines(ctx.db, rem.rem_codigo);
+  const cols = new FileColumns((rem.rem_cabecalho as string[] | null) ?? []);
+  const pending = messageUnits((await q.pendingLineCells(ctx.db, rem.rem_codigo)).map((l) => lineChannels(l.lin_dados as string[], cols)));
   // Compose refuses a send without attachments for an account that requires one; a file has none.
   const user = await findComposer(ctx.db, scope);
   const configuration = attachmentRequiredProblem(0, user);
@@ -214,6 +240,7 @@ async function checkAccount(ctx: AppContext, scope: TenantScope, rem: q.WorkReme
  */
 async function send(ctx: AppContext, scope: TenantScope, rem: q.WorkRemessa, hooks: ProcessHooks): Promise<void> {
   const user = await findComposer(ctx.db, scope);
+  const account = lineAccount(ctx, user);
   const customFields = ((user.usu_settings as { customField?: { data?: CustomFieldDef[] } })?.customField?.data ?? []) as CustomFieldDef[];
   const cols = new FileColumns((rem.rem_cabecalho as string[] | null) ?? []);
   const common: SendCommon = {
@@ -231,7 +258,7 @@ async function send(ctx: AppContext, scope: TenantScope, rem: q.WorkRemessa, hoo
   const size = hooks.slice ?? SLICE;
   let creditsEnded: string | null = null;
   for (;;) {
-    const outcome = await sendSlice(ctx, scope, rem, cols, common, customFields, size).catch((error) => {
+    const outcome = await sendSlice(ctx, scope, rem, cols, common, customFields, account, size).catch((error) => {
       if (error instanceof InsufficientCreditsError) return { creditsEnded: error.message };
       throw error;
     });
@@ -267,6 +294,7 @@ async function sendSlice(
   cols: FileColumns,
   common: SendCommon,
   customFields: CustomFieldDef[],
+  account: LineAccount,
   size: number,
 ): Promise<{ done: boolean; sent: number }> {
   const attempt = (stepByStep: boolean) =>
@@ -280,11 +308,20 @@ async function sendSlice(
       const templates = templateIndex(await q.findTemplatesByRef(trx, scope, refs));
       const going: { lin_numero: number; template: LineTemplate; cells: string[] }[] = [];
       const gone: number[] = [];
+      const refused = new Map<string, number[]>();
       lines.forEach((l, i) => {
-        const template = templateOf(cols.cell(cells[i] ?? [], 'MODELO'), templates);
-        if (template?.mod_enable) going.push({ lin_numero: l.lin_numero, template, cells: cells[i] ?? [] });
-        else gone.push(l.lin_numero);
+        const line = cells[i] ?? [];
+        const template = templateOf(cols.cell(line, 'MODELO'), templates);
+        // The account's WhatsApp permission (or the installation's provider) may have changed since the validation.
+        const channel = lineChannelProblem(l.lin_numero, line, cols, account);
+        if (!template?.mod_enable) gone.push(l.lin_numero);
+        else if (channel) {
+          // failLines writes 'Linha N: ' itself: the reason is grouped without its own line number.
+          const reason = channel.motivo.replace(/^Linha \d+, /, '');
+          refused.set(reason, [...(refused.get(reason) ?? []), l.lin_numero]);
+        } else going.push({ lin_numero: l.lin_numero, template, cells: line });
       });
+      for (const [reason, numbers] of refused) await q.failLines(trx, rem.rem_codigo, numbers, 'CHANNEL_UNAVAILABLE', reason);
       // A template removed or disabled after the validation: its lines are refused now.
       await q.failLines(
         trx,
@@ -294,9 +331,10 @@ async function sendSlice(
         'coluna MODELO: o modelo foi removido ou desativado depois do envio do arquivo.',
       );
       if (going.length === 0) return { done: false, sent: 0 };
-      const messages = going.map((g) => lineMessage(g.cells, cols, g.template, customFields));
+      const messages = going.map((g) => lineMessage(g.cells, cols, g.template, customFields, ctx.config.publicUrl));
+      const phones = messages.some((m) => m.sms || m.whatsapp);
       const emails = await storeMessagesInTransaction(ctx, trx, common, messages, {
-        reason: `Remessa ${rem.rem_codigo} (${rem.rem_nome}): ${messages.length} AR-Email(s)`,
+        reason: `Remessa ${rem.rem_codigo} (${rem.rem_nome}): ${messages.length} ${phones ? 'mensagem(ns) AR Online' : 'AR-Email(s)'}`,
         stepByStep,
       });
       await q.markLinesSent(

@@ -11,8 +11,10 @@ import {
   isEmail,
   isSmsMobile,
   isWhatsappNumber,
+  phoneE164,
   RECIPIENT_EMAIL_MAX,
   RECIPIENT_NAME_MAX,
+  type RecipientChannels,
   type RemessaFailureType,
   type VariableSource,
 } from '@ar/core';
@@ -77,17 +79,38 @@ export function templateIndex(rows: LineTemplate[]): Map<string, LineTemplate> {
   return map;
 }
 
+/** What a line's rules need of the account and of the installation, read once per file. */
+export interface LineAccount {
+  /** set_envia_email_obrigatorio: every line needs an e-mail, as compose asks of every recipient. */
+  emailRequired: boolean;
+  /** usu_aceita_ar_whatsapp: the account may send AR-WhatsApp. */
+  whatsappAllowed: boolean;
+  /** The phone channels this installation has a provider for (channelAvailable). */
+  available: { sms: boolean; whatsapp: boolean };
+}
+
+/** The channels a line asks for: e-mail when it has an address, SMS by TIPO_ENVIO_SMS, WhatsApp when it has a number. */
+export function lineChannels(cells: readonly string[], cols: FileColumns): Required<Pick<RecipientChannels, 'email' | 'sms' | 'whatsapp'>> {
+  return {
+    email: cols.cell(cells, 'EMAIL_DESTINATARIO') !== '',
+    sms: asksForSms(cols.cell(cells, 'TIPO_ENVIO_SMS')),
+    whatsapp: cols.cell(cells, 'TELEFONE_DESTINATARIO_WHATSAPP') !== '',
+  };
+}
+
 /**
- * The first rule a line breaks, or null. In order: cells beyond the header; the recipient's name
- * and e-mail (required, valid, as compose checks them); the template (named, found, enabled, with
- * a body); the subject; the identification; then SMS and WhatsApp, which this installation does
- * not send yet: a line asking for them fails (its number checked first, so a wrong number says so).
+ * The first rule a line breaks, or null. In order: cells beyond the header; the recipient's name;
+ * the contact as compose's recipientContactProblem checks it (an e-mail, valid; without one, only
+ * when the account does not require e-mail and the line asks for SMS or WhatsApp); the template
+ * (named, found, enabled, with a body); the subject; the identification; then the phone channels
+ * (lineChannelProblem).
  */
 export function lineProblem(
   line: number,
   cells: readonly string[],
   cols: FileColumns,
   templates: Map<string, LineTemplate>,
+  account: LineAccount,
 ): LineFailure | null {
   const extra = cells.slice(cols.header.length).some((c) => c.trim() !== '');
   if (extra) {
@@ -99,8 +122,17 @@ export function lineProblem(
   const name = cols.cell(cells, 'NOME_DESTINATARIO');
   if (!name) return { tipo: 'REQUIRED_FIELDS', motivo: at(line, 'NOME_DESTINATARIO', 'informe o nome do destinatário.') };
   const email = cols.cell(cells, 'EMAIL_DESTINATARIO');
-  if (!email) return { tipo: 'REQUIRED_FIELDS', motivo: at(line, 'EMAIL_DESTINATARIO', 'informe o e-mail do destinatário.') };
-  if (email.length > RECIPIENT_EMAIL_MAX || !isEmail(email)) {
+  const channels = lineChannels(cells, cols);
+  if (!email && account.emailRequired) {
+    return { tipo: 'REQUIRED_FIELDS', motivo: at(line, 'EMAIL_DESTINATARIO', 'informe o e-mail do destinatário.') };
+  }
+  if (!email && !channels.sms && !channels.whatsapp) {
+    return {
+      tipo: 'REQUIRED_FIELDS',
+      motivo: at(line, 'EMAIL_DESTINATARIO', 'informe o e-mail do destinatário, ou peça SMS ou WhatsApp com o número.'),
+    };
+  }
+  if (email && (email.length > RECIPIENT_EMAIL_MAX || !isEmail(email))) {
     return { tipo: 'INVALID_FORMAT', motivo: at(line, 'EMAIL_DESTINATARIO', `o e-mail "${email.slice(0, 160)}" não é válido.`) };
   }
   const ref = cols.cell(cells, 'MODELO');
@@ -120,35 +152,51 @@ export function lineProblem(
   if (cols.cell(cells, 'ID').length > EMAIL_IDENTIFICATION_MAX) {
     return { tipo: 'INVALID_FORMAT', motivo: at(line, 'ID', `a identificação deve ter no máximo ${EMAIL_IDENTIFICATION_MAX} caracteres.`) };
   }
+  return lineChannelProblem(line, cells, cols, account);
+}
+
+/** Compose's limit on a phone field (channelTarget.mobile). */
+const PHONE_MAX = 20;
+
+/**
+ * The phone channels a line asks for, as compose checks them: the number first (so a wrong number
+ * says so), then whether this installation sends the channel, then — WhatsApp — whether the
+ * account may. Also run when the lines are sent, since the account may have changed since.
+ */
+export function lineChannelProblem(line: number, cells: readonly string[], cols: FileColumns, account: LineAccount): LineFailure | null {
+  const unavailable = (column: string, channel: string): LineFailure => ({
+    tipo: 'CHANNEL_UNAVAILABLE',
+    motivo: at(line, column, `o envio por ${channel} ainda não está disponível nesta instalação; a linha não foi enviada.`),
+  });
   if (asksForSms(cols.cell(cells, 'TIPO_ENVIO_SMS'))) {
     const phone = cols.cell(cells, 'TELEFONE_DESTINATARIO');
-    if (!isSmsMobile(phone)) {
+    if (phone.length > PHONE_MAX || !isSmsMobile(phone)) {
       return {
         tipo: 'INVALID_FORMAT',
         motivo: at(line, 'TELEFONE_DESTINATARIO', `o celular "${phone.slice(0, 30)}" não é válido para SMS (DDD e 9 dígitos).`),
       };
     }
-    return {
-      tipo: 'CHANNEL_UNAVAILABLE',
-      motivo: at(line, 'TIPO_ENVIO_SMS', 'o envio por AR-SMS ainda não está disponível nesta instalação; a linha não foi enviada.'),
-    };
+    if (!account.available.sms) return unavailable('TIPO_ENVIO_SMS', 'AR-SMS');
   }
   const whatsapp = cols.cell(cells, 'TELEFONE_DESTINATARIO_WHATSAPP');
   if (whatsapp) {
-    if (!isWhatsappNumber(whatsapp)) {
+    if (whatsapp.length > PHONE_MAX || !isWhatsappNumber(whatsapp)) {
       return {
         tipo: 'INVALID_FORMAT',
         motivo: at(line, 'TELEFONE_DESTINATARIO_WHATSAPP', `o número "${whatsapp.slice(0, 30)}" não é válido para WhatsApp.`),
       };
     }
-    return {
-      tipo: 'CHANNEL_UNAVAILABLE',
-      motivo: at(
-        line,
-        'TELEFONE_DESTINATARIO_WHATSAPP',
-        'o envio por AR-WhatsApp ainda não está disponível nesta instalação; a linha não foi enviada.',
-      ),
-    };
+    if (!account.available.whatsapp) return unavailable('TELEFONE_DESTINATARIO_WHATSAPP', 'AR-WhatsApp');
+    if (!account.whatsappAllowed) {
+      return {
+        tipo: 'CHANNEL_UNAVAILABLE',
+        motivo: at(
+          line,
+          'TELEFONE_DESTINATARIO_WHATSAPP',
+          'o envio por AR-WhatsApp não está habilitado para esta conta; a linha não foi enviada.',
+        ),
+      };
+    }
   }
   return null;
 }
@@ -182,17 +230,26 @@ export function lineVariables(cells: readonly string[], cols: FileColumns): Vari
   return source;
 }
 
-/** The AR message a valid line becomes (its template found by lineProblem's rules). */
+/**
+ * The AR message a valid line becomes (its template found by lineProblem's rules): the numbers in
+ * E.164 and the installation's public address, from which messageValues makes the SMS and
+ * WhatsApp texts exactly as for a compose recipient.
+ */
 export function lineMessage(
   cells: readonly string[],
   cols: FileColumns,
   template: LineTemplate,
   customFields: CustomFieldDef[],
+  publicUrl: string,
 ): OutgoingMessage {
   const vars = lineVariables(cells, cols);
   const subject = cols.cell(cells, 'ASSUNTO') || template.mod_subject.trim();
+  const channels = lineChannels(cells, cols);
   return {
     to: cols.cell(cells, 'EMAIL_DESTINATARIO'),
+    sms: channels.sms ? phoneE164(cols.cell(cells, 'TELEFONE_DESTINATARIO')) : null,
+    whatsapp: channels.whatsapp ? phoneE164(cols.cell(cells, 'TELEFONE_DESTINATARIO_WHATSAPP')) : null,
+    publicUrl,
     nameTo: cols.cell(cells, 'NOME_DESTINATARIO').slice(0, RECIPIENT_NAME_MAX),
     subject: applyTemplateVariables(subject, vars, { customFields }),
     content: personalMessageHtml(template.mod_content, vars, customFields),

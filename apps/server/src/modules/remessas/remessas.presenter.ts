@@ -1,5 +1,5 @@
 import { brasiliaDateTime, csvLine, type Remessa, remessaFailureLabel, remessaStatusInfo, STATUS_LABELS, type StatusType } from '@ar/core';
-import { asksForSms, FileColumns } from './remessa-rows.ts';
+import { FileColumns, lineChannels } from './remessa-rows.ts';
 import type { RemessaRow } from './remessas.queries.ts';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -35,14 +35,17 @@ export interface PreviewLine {
   lin_motivo: string | null;
   ema_uni_id: string | null;
   ema_status_email: string | null;
+  ema_status_sms: string | null;
+  ema_status_whatsapp: string | null;
 }
 
 const PREVIEW_COLUMNS = ['LINHA', 'PROTOCOLO', 'STATUS_EMAIL', 'STATUS_SMS', 'STATUS_WHATSAPP', 'PAGINA_PUBLICA', 'MOTIVO_FALHA'];
 
 /**
  * The return preview ({name}_previa.csv): each input line as it came, then its line number,
- * protocol, status per channel, public page address and failure reason. SMS and WhatsApp are
- * 'Não solicitado' or, when the line asked for them, 'Indisponível' (docs/remessas.md).
+ * protocol, status per channel, public page address and failure reason. A channel's status is its
+ * label on the sent list (Processado, Enviado, Entregue, Lido, Erro…); 'Não solicitado' when the
+ * line did not ask for it, 'Não enviado' when the line that asked for it failed (docs/remessas.md).
  * `remessa`: the first column names the file, for a preview of several.
  */
 export function previewCsv(header: string[], lines: PreviewLine[], publicUrl: string, remessa?: number): string {
@@ -57,17 +60,21 @@ function previewCells(cols: FileColumns, l: PreviewLine, publicUrl: string): (st
   const cells = Array.isArray(l.lin_dados) ? (l.lin_dados as string[]) : [];
   const input = cols.header.map((_, i) => cells[i] ?? '');
   const failed = l.lin_status === 'falha';
-  const emailStatus = failed
-    ? 'Não enviado'
-    : (STATUS_LABELS[(l.ema_status_email ?? 'processed') as StatusType]?.label ?? l.ema_status_email ?? 'Processado');
-  const asked = (yes: boolean) => (yes ? 'Indisponível' : 'Não solicitado');
+  const asked = lineChannels(cells, cols);
+  // A line is refused whole: every channel it asked for is 'Não enviado'. A sent line shows each
+  // channel's status as stored on its message (null: the message has no such channel).
+  const status = (wanted: boolean, stored: string | null) => {
+    if (failed || !wanted) return wanted ? 'Não enviado' : 'Não solicitado';
+    if (!l.ema_uni_id) return STATUS_LABELS.processed.label;
+    return stored ? (STATUS_LABELS[stored as StatusType]?.label ?? stored) : 'Não solicitado';
+  };
   return [
     ...input,
     l.lin_numero,
     l.ema_uni_id ?? '',
-    emailStatus,
-    asked(asksForSms(cols.cell(cells, 'TIPO_ENVIO_SMS'))),
-    asked(cols.cell(cells, 'TELEFONE_DESTINATARIO_WHATSAPP') !== ''),
+    status(asked.email, l.ema_status_email),
+    status(asked.sms, l.ema_status_sms),
+    status(asked.whatsapp, l.ema_status_whatsapp),
     l.ema_uni_id ? `${publicUrl}/emails/info/public/${l.ema_uni_id}` : '',
     l.lin_motivo ?? '',
   ];

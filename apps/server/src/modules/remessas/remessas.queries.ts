@@ -29,13 +29,16 @@ const LIST_COLUMNS = [
 ] as const;
 
 /**
- * The file's messages that the relay accepted (bit 'send' of ema_alcance_email) and that failed
- * for good (bit 'erro'), through the lines that made them.
+ * The file's messages handed on (bit 'send' of any of its channels: the relay accepted the e-mail,
+ * or the provider reported the SMS or WhatsApp sent) and those that failed for good (bit 'erro' on
+ * every channel the message has), through the lines that made them.
  */
 const progress = sql<{ enviadas: number; erros: number }>`(
   SELECT json_build_object(
-    'enviadas', count(*) FILTER (WHERE (e.ema_alcance_email & 2) <> 0),
-    'erros', count(*) FILTER (WHERE (e.ema_alcance_email & 16) <> 0))
+    'enviadas', count(*) FILTER (WHERE ((e.ema_alcance_email | e.ema_alcance_sms | e.ema_alcance_whatsapp) & 2) <> 0),
+    'erros', count(*) FILTER (WHERE (e.ema_uni_to IS NULL OR (e.ema_alcance_email & 16) <> 0)
+                                AND (e.ema_uni_sms IS NULL OR (e.ema_alcance_sms & 16) <> 0)
+                                AND (e.ema_uni_whatsapp IS NULL OR (e.ema_alcance_whatsapp & 16) <> 0)))
     FROM remessa_linhas l JOIN emails e ON e.ema_uni_codigo = l.cod_email
    WHERE l.rem_codigo = r.rem_codigo)`;
 
@@ -97,7 +100,7 @@ export function findRemessas(db: Kysely<DB>, scope: TenantScope, ids: number[]) 
 }
 
 /**
- * The lines of a file, each with its message's protocol and e-mail status, in file order. For a
+ * The lines of a file, each with its message's protocol and status per channel, in file order. For a
  * failure record (rem_origem) the lines are its file's, the refused ones only. Reached only
  * through a remessa found in the user's scope (the caller's findRemessa).
  */
@@ -106,7 +109,17 @@ export function previewLines(db: Kysely<DB>, scope: TenantScope, rem: { rem_codi
     .selectFrom('remessa_linhas as l')
     .innerJoin('remessas as r', 'r.rem_codigo', 'l.rem_codigo')
     .leftJoin('emails as e', 'e.ema_uni_codigo', 'l.cod_email')
-    .select(['l.lin_numero', 'l.lin_dados', 'l.lin_status', 'l.tipo_falha', 'l.lin_motivo', 'e.ema_uni_id', 'e.ema_status_email'])
+    .select([
+      'l.lin_numero',
+      'l.lin_dados',
+      'l.lin_status',
+      'l.tipo_falha',
+      'l.lin_motivo',
+      'e.ema_uni_id',
+      'e.ema_status_email',
+      'e.ema_status_sms',
+      'e.ema_status_whatsapp',
+    ])
     .where(scope.own('r'))
     .where('l.rem_codigo', '=', rem.rem_origem ?? rem.rem_codigo);
   if (rem.rem_origem) q = q.where('l.lin_status', '=', 'falha');
@@ -243,15 +256,15 @@ export function nextPendingLines(db: Kysely<DB>, rem_codigo: number, limit: numb
     .execute();
 }
 
-export async function countPendingLines(db: Kysely<DB>, rem_codigo: number): Promise<number> {
-  const row = await db
+/** The cells of the lines still to become messages (their channels price the file before it goes). */
+export function pendingLineCells(db: Kysely<DB>, rem_codigo: number) {
+  return db
     .selectFrom('remessa_linhas')
-    .select(sql<number>`count(*)::int`.as('n'))
+    .select('lin_dados')
     .where('rem_codigo', '=', rem_codigo)
     .where('lin_status', '=', 'valida')
     .where('cod_email', 'is', null)
-    .executeTakeFirstOrThrow();
-  return row.n;
+    .execute();
 }
 
 /** Each line's message, in the transaction that made the messages; the file's queued count with them. */

@@ -1,8 +1,10 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { useSinkApp } from '../../../test/harness.ts';
 import { csvOf, uploadBody } from '../../../test/remessa-files.ts';
 import { waitFor } from '../../../test/smtp-sink.ts';
-import { startEmailWorkers } from '../emails/send.worker.ts';
+import { PHONE_SEND_QUEUES } from '../channels/channel-send.worker.ts';
+import { EMAIL_SEND_QUEUE, startEmailWorkers } from '../emails/send.worker.ts';
 import { processRemessa } from './remessa-processing.service.ts';
 
 // A file's run stopped between two slices, as a crash would stop it, then run again: every line
@@ -93,5 +95,67 @@ describe('remessas: crash and resume', () => {
     expect(got.length).toBe(7);
     expect(new Set(got.flatMap((m) => m.rcptTo)).size).toBe(7);
     expect(got.map((m) => m.parsed.subject).sort()).toEqual(rows.map((r) => `Aviso ${r[0]}`).sort());
+  });
+
+  it('resumes a file with SMS and WhatsApp lines: one message and one job per channel for each line, the credits once', async () => {
+    const admin = await app.as('admin@demo.local');
+    const rows = Array.from({ length: 5 }, (_, i) => [
+      `F-${i}`,
+      'Aviso por telefone',
+      `Pessoa ${i}`,
+      i % 2 === 0 ? `fone${i}@cliente.test` : '',
+      `(11) 98765-432${i}`,
+      i % 2 === 0 ? 'N' : 'S',
+      'Retomada',
+      i % 2 === 0 ? `(21) 98765-432${i}` : '',
+    ]);
+    const res = await app.call('POST', '/remessas/upload', admin, uploadBody(csvOf(rows), 'retomada telefones.csv'));
+    const id = res.json().rem_codigo as number;
+    const before = await app.t.balance('admin@demo.local');
+    // Slices of 2, stopped after the first one committed, then run again.
+    await expect(
+      processRemessa(app.t.ctx, id, {
+        slice: 2,
+        afterSlice: () => {
+          throw new Crash('killed');
+        },
+      }),
+    ).rejects.toBeInstanceOf(Crash);
+    await processRemessa(app.t.ctx, id, { slice: 2 });
+    const db = app.t.ctx.db;
+    const rem = await db
+      .selectFrom('remessas')
+      .select(['rem_uuid', 'rem_status_processamento', 'rem_enfileiradas'])
+      .where('rem_codigo', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(rem).toMatchObject({ rem_status_processamento: 'PROCESSADO_COM_SUCESSO', rem_enfileiradas: 5 });
+    const messages = await db
+      .selectFrom('emails')
+      .select(['ema_uni_codigo', 'ema_uni_to', 'ema_uni_sms', 'ema_uni_whatsapp', 'ema_uni_creditos'])
+      .where('ema_uni_envio', '=', rem.rem_uuid)
+      .orderBy('ema_uni_codigo')
+      .execute();
+    // Lines 0, 2, 4: e-mail and WhatsApp (2 credits); lines 1, 3: SMS alone (1 credit).
+    expect(messages.map((m) => [!!m.ema_uni_to, !!m.ema_uni_sms, !!m.ema_uni_whatsapp, m.ema_uni_creditos])).toEqual([
+      [true, false, true, 2],
+      [false, true, false, 1],
+      [true, false, true, 2],
+      [false, true, false, 1],
+      [true, false, true, 2],
+    ]);
+    expect(await app.t.balance('admin@demo.local')).toBe(before - 8);
+    const jobs = async (queue: string) =>
+      (await sql<{ cod: number }>`SELECT (data->>'cod_email')::int AS cod FROM pgboss.job WHERE name = ${queue}`.execute(db)).rows.map(
+        (r) => Number(r.cod),
+      );
+    const codes = (has: (m: (typeof messages)[number]) => unknown) =>
+      messages
+        .filter(has)
+        .map((m) => m.ema_uni_codigo)
+        .sort();
+    const mine = (list: number[]) => list.filter((c) => messages.some((m) => m.ema_uni_codigo === c)).sort();
+    expect(mine(await jobs(EMAIL_SEND_QUEUE))).toEqual(codes((m) => m.ema_uni_to));
+    expect(mine(await jobs(PHONE_SEND_QUEUES.sms))).toEqual(codes((m) => m.ema_uni_sms));
+    expect(mine(await jobs(PHONE_SEND_QUEUES.whatsapp))).toEqual(codes((m) => m.ema_uni_whatsapp));
   });
 });
