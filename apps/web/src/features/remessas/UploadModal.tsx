@@ -153,6 +153,10 @@ export function UploadModal(props: { onClose: () => void; onUploaded: () => void
               ID vira a identificação da mensagem; as demais colunas podem ser usadas no modelo como variáveis, por exemplo *|NOME|* ou
               *|VALOR|*.
             </List.Item>
+            <List.Item>
+              AR-SMS: TIPO_ENVIO_SMS = S e o celular em TELEFONE_DESTINATARIO (DDD e 9 dígitos). AR-WhatsApp: o número em
+              TELEFONE_DESTINATARIO_WHATSAPP, se a sua conta envia por WhatsApp. Cada canal segue as regras de crédito do envio avulso.
+            </List.Item>
             <List.Item>Linhas com problema são listadas em Remessas com Falha; as demais são enviadas.</List.Item>
           </List>
         </div>
