@@ -198,9 +198,8 @@ describe('AR-Carta through the HTTP letter provider', () => {
     // The same event again (the provider retries): nothing more.
     expect((await callback([postado])).statusCode).toBe(204);
     expect(
-      (
-        await callback([event(id, `${id}-2`, 'em_transito', code), event(id, `${id}-3`, 'saiu_para_entrega', code, { location: null })])
-      ).statusCode,
+      (await callback([event(id, `${id}-2`, 'em_transito', code), event(id, `${id}-3`, 'saiu_para_entrega', code, { location: null })]))
+        .statusCode,
     ).toBe(204);
     expect((await messageOf(cod)).ema_status_carta).toBe('send');
     const ar = Buffer.from('%PDF-1.4 AR digital assinado por Bruno Lima');
