@@ -3,6 +3,7 @@ import {
   type Channel,
   type ChannelError,
   EMAIL_MSG,
+  letterAddressLines,
   type MessageStatuses,
   type MessageTag,
   type PhoneReply,
@@ -89,7 +90,7 @@ type DetailEvent = EventRow & { evt_detalhes: unknown };
  * The phone channels' details as the provider events carry them (docs/channels.md, "Telas"): a
  * reply's text in `texto`, a failure's reason in `motivo` (an e-mail failure's in `reasonFailure`).
  */
-const detailText = (e: DetailEvent, key: 'texto' | 'motivo' | 'reasonFailure'): string | undefined => {
+const detailText = (e: DetailEvent, key: 'texto' | 'motivo' | 'reasonFailure' | 'rastreio'): string | undefined => {
   const v = (e.evt_detalhes as Record<string, unknown> | null | undefined)?.[key];
   return typeof v === 'string' ? v : undefined;
 };
@@ -108,6 +109,13 @@ export function channelError(events: DetailEvent[], channel: Channel): ChannelEr
 }
 
 const PHONE_FAILURE = 'Falha no envio ou na entrega.';
+
+/** The letter's S10 code, from its first tracking event that carries one. */
+const letterCode = (events: DetailEvent[]) =>
+  events
+    .filter((e) => e.evt_canal === 'carta')
+    .map((e) => detailText(e, 'rastreio'))
+    .find((c) => !!c);
 
 /** The recipient's replies on a phone channel (texts and the WhatsApp button), in the order they came. */
 export function phoneReplies(events: DetailEvent[], channel: 'sms' | 'whatsapp'): PhoneReply[] {
@@ -153,6 +161,15 @@ export function presentSentDetail(msg: Selectable<EmailsTable>, events: DetailEv
     whatsappStatus: msg.ema_uni_whatsapp ? { numberReceived: msg.ema_uni_whatsapp.numberReceived, answers: whatsappReplies } : null,
     ema_uni_whatsapp_status: button ? { text: button.short_message, dateTime: button.dateTime } : null,
     whatsapp_error: channelError(events, 'whatsapp'),
+    hasCartas: !!msg.ema_uni_carta,
+    carta: msg.ema_uni_carta
+      ? {
+          endereco: letterAddressLines(msg.ema_uni_carta),
+          rastreio: letterCode(events) ?? null,
+        }
+      : null,
+    carta_error: channelError(events, 'carta'),
+    linkArCartaComprovante: msg.ema_uni_carta ? `/emails/info/public/carta/${msg.ema_uni_id}` : null,
     ...presentStatuses(events),
   };
 }

@@ -84,3 +84,27 @@ export async function markLetterEvent(trx: Kysely<DB>, chave: string, cod_email:
     .executeTakeFirst();
   return !!inserted;
 }
+
+/** A message's letter by the message's public uuid, with what the public page checks (the security question). */
+export function findPublicLetter(db: Kysely<DB>, uuid: string) {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(uuid)) return Promise.resolve(undefined);
+  return db
+    .selectFrom('emails as e')
+    .leftJoin('cartas as c', 'c.cod_email', 'e.ema_uni_codigo')
+    .select([
+      'e.ema_uni_id',
+      'e.ema_uni_carta',
+      'e.ema_status_carta',
+      'e.ema_verif_pergunta',
+      'e.ema_verif_resposta',
+      'c.pdf_chave',
+      'c.pdf_sha256',
+      'c.paginas',
+      'c.rastreio',
+      'c.ar_chave',
+      'c.ar_sha256',
+      'c.ar_tipo',
+    ])
+    .where('e.ema_uni_id', '=', uuid.toLowerCase())
+    .executeTakeFirst();
+}

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { s10CheckDigit } from '@ar/core';
+import { PUBLIC_LETTER_MSG, s10CheckDigit } from '@ar/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/harness.ts';
 import { waitFor } from '../../../../test/smtp-sink.ts';
@@ -188,7 +188,7 @@ describe('AR-Carta through the HTTP letter provider', () => {
   });
 
   it('records each tracking step once: postado → Enviado with the S10 code, in transit kept, entregue → Entregue with the digital AR stored by its hash', async () => {
-    const { cod } = await composeLetter();
+    const { cod, uuid } = await composeLetter();
     const id = await acceptedId(cod);
     const code = s10();
     const postado = event(id, `${id}-1`, 'postado', code.toLowerCase().replace(/^(..)/, '$1 '));
@@ -228,6 +228,54 @@ describe('AR-Carta through the HTTP letter provider', () => {
     });
     expect(JSON.stringify(carta[5]?.evt_detalhes)).not.toContain(ar.toString('base64'));
     expect(await checkChain(t.ctx.db, cod)).toMatchObject({ isIntact: true, firstBroken: null });
+    // The sent detail's letter panel, and the recipient's letter: the PDF as submitted, the AR as received.
+    const detail = await t.call('GET', `/emails/send/${cod}`, as.ana);
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json()).toMatchObject({
+      hasCartas: true,
+      carta: { rastreio: code, endereco: ['Bruno Lima', 'Rua das Flores, 120 - Apto 31', 'Centro', '80010-000 Curitiba - PR'] },
+      carta_error: null,
+      linkArCartaComprovante: `/emails/info/public/carta/${uuid}`,
+    });
+    expect(detail.json().lastStatus.carta).toMatchObject({ type: 'delivered' });
+    const pub = await t.call('GET', `/email/public/carta/${uuid}`);
+    expect(pub.statusCode).toBe(200);
+    expect(pub.json()).toEqual({
+      status: 'delivered',
+      rastreio: code,
+      link: `/v2/email/public/carta/${uuid}/carta`,
+      sha256: letter?.pdf_sha256,
+      paginas: letter?.paginas,
+      linkAr: `/v2/email/public/carta/${uuid}/ar`,
+      arSha256: sha256(ar),
+    });
+    const pdf = await t.app.inject({ method: 'GET', url: pub.json().link });
+    expect([pdf.statusCode, pdf.headers['content-type']]).toEqual([200, 'application/pdf']);
+    expect(sha256(pdf.rawPayload)).toBe(letter?.pdf_sha256);
+    const arFile = await t.app.inject({ method: 'GET', url: pub.json().linkAr });
+    expect(arFile.rawPayload.equals(ar)).toBe(true);
+  });
+
+  it('the public letter: a message without one, a letter not yet delivered (no AR), an unknown file', async () => {
+    const plain = await t.call('POST', '/emails/send', as.ana, {
+      destinataires: [{ to: 'bruno@cliente.test', nameTo: 'Bruno' }],
+      nameFrom: 'Escritório Souza',
+      subject: 'Aviso',
+      content: '<p>Aviso</p>',
+    });
+    const plainUuid = plain.json().emails[0].ema_uni_id as string;
+    const none = await t.call('GET', `/email/public/carta/${plainUuid}`);
+    expect([none.statusCode, none.json().message]).toEqual([404, PUBLIC_LETTER_MSG.none]);
+    const detail = await t.call('GET', `/emails/send/${plain.json().emails[0].ema_uni_codigo}`, as.ana);
+    expect(detail.json()).toMatchObject({ hasCartas: false, carta: null, linkArCartaComprovante: null });
+    const { cod, uuid } = await composeLetter();
+    await acceptedId(cod);
+    const pub = await t.call('GET', `/email/public/carta/${uuid}`);
+    expect(pub.json()).toMatchObject({ status: 'processed', rastreio: null, linkAr: null, arSha256: null });
+    const noAr = await t.call('GET', `/email/public/carta/${uuid}/ar`);
+    expect([noAr.statusCode, noAr.json().message]).toEqual([404, PUBLIC_LETTER_MSG.noReceipt]);
+    // A file other than the letter and its AR is no path at all (a bad path answers 404).
+    expect((await t.call('GET', `/email/public/carta/${uuid}/outro`)).statusCode).toBe(404);
   });
 
   it('devolvido ends the letter in erro with the reason, and gives its credit back once', async () => {
