@@ -294,6 +294,22 @@ describe('AR-Carta through the HTTP letter provider', () => {
     expect(await t.balance('usuario@demo.local')).toBe(before - 1);
     const erro = (await eventsOf(cod)).find((e) => e.evt_canal === 'carta' && e.evt_tipo === 'erro');
     expect(erro?.evt_detalhes).toMatchObject({ reasonFailure: 'Mudou-se', rastreio: code, etapa: 'Devolvido' });
+    // The sent list filters by the letter's statuses reached and shows its current one.
+    const list = await t.call(
+      'GET',
+      `/emails/send?limit=50&searchStatus=${encodeURIComponent(JSON.stringify({ carta: ['erro'] }))}`,
+      as.ana,
+    );
+    expect(list.statusCode).toBe(200);
+    const rows = list.json().emails as { ema_uni_codigo: number; lastStatus: Record<string, { type: string } | null> }[];
+    expect(rows.map((r) => r.ema_uni_codigo)).toContain(cod);
+    expect(rows.find((r) => r.ema_uni_codigo === cod)?.lastStatus.carta).toMatchObject({ type: 'erro' });
+    const delivered = await t.call(
+      'GET',
+      `/emails/send?limit=50&searchStatus=${encodeURIComponent(JSON.stringify({ carta: ['delivered'] }))}`,
+      as.ana,
+    );
+    expect((delivered.json().emails as { ema_uni_codigo: number }[]).map((r) => r.ema_uni_codigo)).not.toContain(cod);
     // The e-mail goes on: the letter's failure is the letter's.
     expect((await messageOf(cod)).ema_status_email).not.toBe('erro');
     expect(await checkChain(t.ctx.db, cod)).toMatchObject({ isIntact: true, firstBroken: null });
