@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import net from 'node:net';
+import { brasiliaIsoDay, defaultDashboardRange } from '@ar/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../../../test/harness.ts';
 import { waitFor } from '../../../../test/smtp-sink.ts';
@@ -105,5 +106,16 @@ describe('AR-Carta on the embedded simulator', () => {
     expect(ar.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(createHash('sha256').update(ar).digest('hex')).toBe(letter.ar_sha256);
     expect(await checkChain(t.ctx.db, delivered)).toMatchObject({ isIntact: true, firstBroken: null });
+    // The dashboard counts the letters posted (migration 0027's dashboard_canais), today, in Brasília.
+    const today = brasiliaIsoDay();
+    const [first] = defaultDashboardRange(today);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v2/dashboard/channels',
+      headers: bearer(token),
+      payload: { dateRange: [first, today], tag: null },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json().totalCarta as number[]).at(-1)).toBe(2);
   });
 });
