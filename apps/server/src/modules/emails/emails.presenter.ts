@@ -43,9 +43,21 @@ const automated = (e: EventRow) => {
 const PROVIDER_ACCEPTED = 'Aceito pelo provedor';
 const isAcceptance = (e: EventRow) =>
   e.evt_tipo === 'processed' && (e.evt_detalhes as { etapa?: string } | null | undefined)?.etapa === 'aceite do provedor';
+/**
+ * A letter's steps between its posting and its arrival (docs/letters.md), recorded as 'processed'
+ * without changing its status: shown by their name, and never as the current status.
+ */
+const LETTER_STEPS = new Set(['Em trânsito', 'Saiu para entrega']);
+const letterStep = (e: EventRow) => {
+  const etapa = (e.evt_detalhes as { etapa?: string } | null | undefined)?.etapa;
+  return e.evt_canal === 'carta' && e.evt_tipo === 'processed' && etapa && LETTER_STEPS.has(etapa) ? etapa : null;
+};
 const entryOf = (e: EventRow): StatusEntry | null => {
   const entry = statusEntry(e.evt_tipo, e.evt_data);
-  return entry && isAcceptance(e) ? { ...entry, label: PROVIDER_ACCEPTED } : entry;
+  if (!entry) return entry;
+  if (isAcceptance(e)) return { ...entry, label: PROVIDER_ACCEPTED };
+  const step = letterStep(e);
+  return step ? { ...entry, label: step } : entry;
 };
 
 /** Status lists per channel (in order) and the last one of each. */
@@ -61,7 +73,8 @@ export function presentStatuses(events: EventRow[]): MessageStatuses {
   const lastStatus: Partial<Record<Channel, StatusEntry>> = {};
   for (const c of Object.keys(status) as Channel[]) {
     for (const entry of status[c]) {
-      if (entry.type === 'click' || entry.type === 'download' || entry.label === PROVIDER_ACCEPTED) continue;
+      if (entry.type === 'click' || entry.type === 'download' || entry.label === PROVIDER_ACCEPTED || LETTER_STEPS.has(entry.label))
+        continue;
       const now = lastStatus[c];
       if (!now || statusRank(entry.type) >= statusRank(now.type)) lastStatus[c] = entry;
     }

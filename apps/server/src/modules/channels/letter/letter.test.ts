@@ -238,6 +238,15 @@ describe('AR-Carta through the HTTP letter provider', () => {
       linkArCartaComprovante: `/emails/info/public/carta/${uuid}`,
     });
     expect(detail.json().lastStatus.carta).toMatchObject({ type: 'delivered' });
+    // The steps on the way are shown by their name, not as a second 'Processado'.
+    expect(detail.json().status.carta.map((e: { label: string }) => e.label)).toEqual([
+      'Processado',
+      'Aceito pelo provedor',
+      'Enviado',
+      'Em trânsito',
+      'Saiu para entrega',
+      'Entregue',
+    ]);
     const pub = await t.call('GET', `/email/public/carta/${uuid}`);
     expect(pub.statusCode).toBe(200);
     expect(pub.json()).toEqual({
