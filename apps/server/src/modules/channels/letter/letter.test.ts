@@ -14,6 +14,8 @@ import { letterSignature } from './http-letter.ts';
 const KEY = 'letter-test-api-key-0123456789';
 const SECRET = 'letter-test-webhook-secret-0123456789';
 const PUBLIC_URL = 'http://localhost:3999';
+/** A digital AR the fake provider serves by address (an AR sent by URL, fetched and checked by the product). */
+const RECEIPT_BY_URL = Buffer.from('%PDF-1.4 AR digital servido por endereço');
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 interface Submission {
@@ -40,6 +42,10 @@ function startFakeProvider() {
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(body));
       };
+      if (req.method === 'GET' && req.url === '/ar/recibo.pdf') {
+        res.writeHead(200, { 'content-type': 'application/pdf' });
+        return res.end(RECEIPT_BY_URL);
+      }
       if (req.method !== 'POST' || req.url !== '/letters') return json(404, { message: 'Não encontrado.' });
       if (req.headers['x-api-key'] !== KEY) return json(401, { message: 'Chave de API inválida.' });
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Submission['body'];
@@ -363,5 +369,28 @@ describe('AR-Carta through the HTTP letter provider', () => {
     const erro = (await eventsOf(cod)).find((e) => e.evt_tipo === 'erro');
     expect(erro?.evt_detalhes).toMatchObject({ reasonFailure: expect.stringContaining('Endereço fora da área de atendimento.') });
     expect((await letterOf(cod))?.id_provedor).toBeNull();
+  });
+
+  it('an AR sent by address is fetched and checked against its hash: a mismatch refuses the callback, nothing recorded', async () => {
+    const { cod } = await composeLetter();
+    const id = await acceptedId(cod);
+    const code = s10();
+    const url = `${fake.url}/ar/recibo.pdf`;
+    const before = await eventsOf(cod);
+    const wrong = await callback([
+      event(id, `${id}-9`, 'entregue', code, { receipt: { contentType: 'application/pdf', url, sha256: 'a'.repeat(64) } }),
+    ]);
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toContain('não confere');
+    expect(await eventsOf(cod)).toEqual(before);
+    expect((await letterOf(cod))?.ar_sha256).toBeNull();
+    const right = await callback([
+      event(id, `${id}-9`, 'entregue', code, { receipt: { contentType: 'application/pdf', url, sha256: sha256(RECEIPT_BY_URL) } }),
+    ]);
+    expect(right.statusCode).toBe(204);
+    expect((await messageOf(cod)).ema_status_carta).toBe('delivered');
+    const letter = await letterOf(cod);
+    expect(letter?.ar_sha256).toBe(sha256(RECEIPT_BY_URL));
+    expect((await t.ctx.storage.read(letter?.ar_chave as string))?.equals(RECEIPT_BY_URL)).toBe(true);
   });
 });
