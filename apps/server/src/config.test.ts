@@ -137,3 +137,42 @@ describe('channels', () => {
     });
   });
 });
+
+describe('the letter provider (AR-Carta)', () => {
+  it('uses the embedded simulator by default, its key and secret derived from the installation’s secret', async () => {
+    const os = await import('node:os');
+    const fs = await import('node:fs/promises');
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ar-config-'));
+    try {
+      const c = loadConfig({ PUBLIC_URL: 'https://ar.exemplo.com.br/', DATA_DIR: dir });
+      expect(c.letter.provider).toBe('simulator');
+      expect(c.letter.apiUrl).toBe('https://ar.exemplo.com.br/dev/letters');
+      expect(c.letter.apiKey).toMatch(/^[0-9a-f]{40}$/);
+      expect(c.letter.webhookSecret).toMatch(/^[0-9a-f]{40}$/);
+      expect(c.letter.webhookSecret).not.toBe(c.letter.apiKey);
+      expect(c.letter.apiKey).not.toBe(c.channels.twilio.authToken);
+      expect(loadConfig({ DATA_DIR: dir }).letter.webhookSecret).toBe(c.letter.webhookSecret);
+      const other = await fs.mkdtemp(path.join(os.tmpdir(), 'ar-config-'));
+      expect(loadConfig({ DATA_DIR: other }).letter.webhookSecret).not.toBe(c.letter.webhookSecret);
+      await fs.rm(other, { recursive: true, force: true });
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('takes the HTTP provider’s settings, and names the ones missing', () => {
+    expect(
+      loadConfig({
+        LETTER_PROVIDER: 'http',
+        LETTER_API_URL: 'https://cartas.exemplo.com.br/v1/',
+        LETTER_API_KEY: 'chave',
+        LETTER_WEBHOOK_SECRET: 's'.repeat(16),
+      }).letter,
+    ).toEqual({ provider: 'http', apiUrl: 'https://cartas.exemplo.com.br/v1', apiKey: 'chave', webhookSecret: 's'.repeat(16) });
+    expect(() => loadConfig({ LETTER_PROVIDER: 'http', LETTER_API_KEY: 'chave' })).toThrow(
+      /LETTER_API_URL: obrigatório com o provedor http\n {2}LETTER_WEBHOOK_SECRET: obrigatório com o provedor http/,
+    );
+    expect(() => loadConfig({ LETTER_PROVIDER: 'correio' })).toThrow(/LETTER_PROVIDER: use simulator ou http/);
+    expect(() => loadConfig({ LETTER_WEBHOOK_SECRET: 'curto' })).toThrow(ConfigError);
+  });
+});

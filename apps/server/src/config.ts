@@ -114,6 +114,11 @@ const envSchema = z.object({
   ZENVIA_WEBHOOK_SECRET: z.string().min(16, 'use ao menos 16 caracteres').max(200).optional(),
   /** The simulator's step between a message's callbacks, in ms (docs/channels.md, Simulador); tests set a few ms. */
   SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  /** AR-Carta's provider (docs/letters.md); simulator: the embedded one, at /dev/letters. */
+  LETTER_PROVIDER: z.enum(['simulator', 'http'], { error: 'use simulator ou http' }).default('simulator'),
+  LETTER_API_URL: url(['http:', 'https:']).optional(),
+  LETTER_API_KEY: z.string().trim().min(1).max(1000).optional(),
+  LETTER_WEBHOOK_SECRET: z.string().min(16, 'use ao menos 16 caracteres').max(200).optional(),
 });
 
 export type Config = {
@@ -149,7 +154,17 @@ export type Config = {
   channels: ChannelsConfig;
   /** The simulator's step between a message's callbacks, ms (SIMULATOR_DELAY_MS). */
   simulatorDelayMs: number;
+  /** AR-Carta's provider (docs/letters.md): the HTTP contract's address, key and callback secret. */
+  letter: LetterConfig;
 };
+
+export interface LetterConfig {
+  provider: 'simulator' | 'http';
+  /** With 'simulator': the embedded simulator under PUBLIC_URL/dev/letters. */
+  apiUrl: string;
+  apiKey: string;
+  webhookSecret: string;
+}
 
 export interface ChannelsConfig {
   sms: 'simulator' | 'twilio' | 'zenvia';
@@ -206,6 +221,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     channels: channelsConfig(e, publicUrl, path.resolve(e.DATA_DIR)),
     simulatorDelayMs: e.SIMULATOR_DELAY_MS,
+    letter: letterConfig(e, publicUrl, path.resolve(e.DATA_DIR)),
+  };
+}
+
+/** LETTER_PROVIDER=http needs its three settings; the simulator's key and secret derive from this installation's secret. */
+function letterConfig(e: Env, publicUrl: string, dataDir: string): LetterConfig {
+  if (e.LETTER_PROVIDER === 'http') {
+    const missing = (['LETTER_API_URL', 'LETTER_API_KEY', 'LETTER_WEBHOOK_SECRET'] as const).filter((k) => !e[k]);
+    if (missing.length)
+      throw new ConfigError(`Configuração inválida:\n${missing.map((k) => `  ${k}: obrigatório com o provedor http`).join('\n')}`);
+    return {
+      provider: 'http',
+      apiUrl: (e.LETTER_API_URL as string).replace(/\/+$/, ''),
+      apiKey: e.LETTER_API_KEY as string,
+      webhookSecret: e.LETTER_WEBHOOK_SECRET as string,
+    };
+  }
+  return {
+    provider: 'simulator',
+    apiUrl: `${publicUrl}/dev/letters`,
+    get apiKey() {
+      return simulatorSecrets(dataDir).letterApiKey;
+    },
+    get webhookSecret() {
+      return simulatorSecrets(dataDir).letterWebhookSecret;
+    },
   };
 }
 
@@ -301,6 +342,8 @@ interface SimulatorSecrets {
   metaToken: string;
   metaAppSecret: string;
   metaVerifyToken: string;
+  letterApiKey: string;
+  letterWebhookSecret: string;
 }
 
 const simulatorSecretsByDir = new Map<string, SimulatorSecrets>();
@@ -335,6 +378,8 @@ export function simulatorSecrets(dataDir: string): SimulatorSecrets {
     metaToken: derive('meta-token'),
     metaAppSecret: derive('meta-app-secret').slice(0, 32),
     metaVerifyToken: derive('meta-verify-token').slice(0, 32),
+    letterApiKey: derive('letter-api-key').slice(0, 40),
+    letterWebhookSecret: derive('letter-webhook-secret').slice(0, 40),
   };
   simulatorSecretsByDir.set(dataDir, values);
   return values;

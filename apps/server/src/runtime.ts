@@ -11,6 +11,7 @@ import { createMailService } from './mail/mail.service.ts';
 import { createAuthQueues, startAuthWorkers } from './modules/auth/recovery.worker.ts';
 import { forgetCachedSessions, resetSessionCacheMode, SESSIONS_CHANNEL, setSessionListening } from './modules/auth/session-cache.ts';
 import { createChannelQueues, startChannelWorkers } from './modules/channels/channel-send.worker.ts';
+import { createLetterQueues, startLetterWorkers } from './modules/channels/letter/letter-send.worker.ts';
 import { keepZenviaSubscribed } from './modules/channels/zenvia-subscriptions.ts';
 import { createEmailQueues, startEmailWorkers } from './modules/emails/send.worker.ts';
 import { evidenceTsa } from './modules/evidence/evidence.service.ts';
@@ -79,6 +80,7 @@ export async function createRuntime(
   await evidenceTsa(config);
   if (boss) await createEmailQueues(boss);
   if (boss) await createChannelQueues(boss);
+  if (boss) await createLetterQueues(boss);
   if (boss) await createEvidenceQueues(boss);
   if (boss) await createAuthQueues(boss);
   if (boss) await createRemessaQueues(boss);
@@ -87,6 +89,7 @@ export async function createRuntime(
   const workers = opts.startWorkers !== false && config.role !== 'web';
   if (workers) await startEmailWorkers(ctx);
   if (workers) await startChannelWorkers(ctx);
+  if (workers) await startLetterWorkers(ctx);
   if (workers) await startEvidenceWorkers(ctx);
   if (workers) await startAuthWorkers(ctx);
   if (workers) await startRemessaWorkers(ctx);

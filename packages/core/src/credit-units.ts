@@ -5,13 +5,15 @@ import type { PlanType } from './contracts/users.ts';
  *
  * Per recipient row: 1 for e-mail; 1 for SMS when there is no e-mail; 1 for e-mail plus SMS
  * together; 1 more for WhatsApp. A voice send adds 1 extra (an extra credit on a credit plan,
- * an extra counted send on an invoiced plan) for each row that receives the call.
+ * an extra counted send on an invoiced plan) for each row that receives the call. A registered
+ * letter (AR-Carta, docs/letters.md) adds 1 more for each row that receives one, on the same terms.
  */
 export interface RecipientChannels {
   email?: boolean;
   sms?: boolean;
   whatsapp?: boolean;
   voz?: boolean;
+  carta?: boolean;
 }
 
 export const CREDIT_MSG = {
@@ -27,6 +29,7 @@ export function recipientUnits(row: RecipientChannels): number {
   let units = row.email || row.sms ? 1 : 0;
   if (row.whatsapp) units += 1;
   if (row.voz) units += 1;
+  if (row.carta) units += 1;
   return units;
 }
 

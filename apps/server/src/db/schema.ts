@@ -1,4 +1,4 @@
-import type { Oficio, TransporteCampos } from '@ar/core';
+import type { LetterAddress, Oficio, TransporteCampos } from '@ar/core';
 import type { ColumnType, Generated } from 'kysely';
 
 /** Kysely types of the tables. Each module's migration adds its tables here. */
@@ -136,10 +136,26 @@ export interface DB {
   dashboard_contagem: DashboardContagemTable;
   remessa_transportes: RemessaTransportesTable;
   mensagens_provedor: MensagensProvedorTable;
+  cartas: CartasTable;
   provedor_eventos: ProvedorEventosTable;
 }
 
 /** Each SMS or WhatsApp a provider accepted, with the provider's id for it (migration 0022-channels; docs/channels.md). */
+/** AR-Carta's letters (migration 0027-cartas): the PDF, the provider's id, the S10 code, the digital AR. */
+export interface CartasTable {
+  cod_email: number;
+  pdf_chave: string;
+  pdf_sha256: string;
+  paginas: number;
+  provedor: string | null;
+  id_provedor: string | null;
+  rastreio: string | null;
+  ar_chave: string | null;
+  ar_sha256: string | null;
+  ar_tipo: string | null;
+  criado: Generated<Date>;
+}
+
 export interface MensagensProvedorTable {
   cod_email: number;
   canal: 'sms' | 'whatsapp';
@@ -154,7 +170,8 @@ export interface MensagensProvedorTable {
 
 /** Each provider event applied, by the provider's key for it: a callback delivered twice is recorded once (migration 0022-channels). */
 export interface ProvedorEventosTable {
-  provedor: 'twilio' | 'meta' | 'zenvia';
+  /** 'carta': a letter provider's tracking events (migration 0027-cartas). */
+  provedor: 'twilio' | 'meta' | 'zenvia' | 'carta';
   chave: string;
   cod_email: number;
   recebido: Generated<Date>;
@@ -323,6 +340,10 @@ export interface EmailsTable {
   ema_status_sms: string | null;
   ema_status_whatsapp: string | null;
   ema_status_voz: string | null;
+  /** AR-Carta (migration 0027-cartas): the address the letter went to, its status and statuses reached. */
+  ema_uni_carta: Json<LetterAddress | null>;
+  ema_status_carta: string | null;
+  ema_alcance_carta: Generated<number>;
   /** The statuses each channel has reached, one bit each (REACHED_BITS; migration 0015). */
   ema_alcance_email: Generated<number>;
   ema_alcance_sms: Generated<number>;

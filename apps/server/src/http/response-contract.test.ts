@@ -28,6 +28,8 @@ const FILE_ROUTES = new Set<string>([
   'POST /v2/webhooks/twilio/sms/{uuid}', // Twilio's status callback: 204, nothing for Twilio to read
   'POST /v2/webhooks/twilio/sms-inbound', // Twilio's inbound SMS: an empty TwiML document
   'GET /v2/webhooks/whatsapp', // Meta's verification handshake: the challenge as text/plain
+  'GET /v2/email/public/carta/{uuid}/{arquivo}', // a letter's PDF or its digital AR
+  'POST /v2/webhooks/letter', // a letter provider's tracking callback: 204, nothing for the provider to read
 ]);
 
 const app = useTestApp();

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { channelRoutes } from './channels/channels.routes.ts';
+import { letterRoutes } from './channels/letter/letter.routes.ts';
 import { whatsappWebhookRoutes } from './channels/whatsapp.routes.ts';
 import { zenviaWebhookRoutes } from './channels/zenvia.routes.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
@@ -55,6 +56,7 @@ export const apiModules: Array<(app: FastifyInstance, ctx: AppContext) => void> 
   dashboardRoutes,
   transporteDadosRoutes,
   channelRoutes,
+  letterRoutes,
   whatsappWebhookRoutes,
   zenviaWebhookRoutes,
 ];

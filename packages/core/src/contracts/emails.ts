@@ -293,7 +293,9 @@ export const sentListQuery = listQuerySchema({
     .transform((raw, ctx) => {
       if (!raw) return {} as Partial<Record<Channel, StatusType[]>>;
       try {
-        const parsed = z.partialRecord(z.enum(['email', 'sms', 'whatsapp', 'voz']), z.array(statusTypeSchema)).parse(JSON.parse(raw));
+        const parsed = z
+          .partialRecord(z.enum(['email', 'sms', 'whatsapp', 'voz', 'carta']), z.array(statusTypeSchema))
+          .parse(JSON.parse(raw));
         return parsed as Partial<Record<Channel, StatusType[]>>;
       } catch {
         ctx.addIssue({ code: 'custom', message: 'Filtro de status inválido.' });

@@ -57,3 +57,37 @@ export function letterAddressLines(a: LetterAddress): string[] {
   const street = [`${a.endereco}, ${a.numero}`, a.complemento].filter(Boolean).join(' - ');
   return [a.nome, street, a.bairro, `${a.cep.slice(0, 5)}-${a.cep.slice(5)} ${a.cidade} - ${a.estado}`];
 }
+
+/** The public letter's messages (GET /email/public/carta/{uuid}). */
+export const PUBLIC_LETTER_MSG = {
+  none: 'Esta mensagem não tem carta registrada (AR-Carta).',
+  notReady: 'A carta ainda está sendo preparada. Tente novamente em instantes.',
+  noReceipt: 'O AR digital desta carta ainda não foi recebido.',
+} as const;
+
+/** The public letter's files: the letter as printed, and the digital AR once delivered. */
+export const LETTER_FILES = ['carta', 'ar'] as const;
+export const publicLetterFileParams = z.object({ uuid: z.string().max(64), arquivo: z.enum(LETTER_FILES) });
+
+/**
+ * GET /email/public/carta/{uuid} (spec 002 §7, "returns a link"): where the letter's PDF is, with
+ * its SHA-256, and its tracking; the digital AR's link and hash once delivered.
+ */
+export const publicLetterSchema = z.object({
+  /** The letter channel's current status (processed, send, delivered, erro). */
+  status: z.string().nullable(),
+  /** The S10 tracking code, once posted. */
+  rastreio: z.string().nullable(),
+  link: z.string(),
+  sha256: z.string(),
+  paginas: z.number().int(),
+  linkAr: z.string().nullable(),
+  arSha256: z.string().nullable(),
+});
+export type PublicLetter = z.infer<typeof publicLetterSchema>;
+
+/** The sent detail's letter panel (spec 001 §2.7): where it went, its code, and its last failure. */
+export const sentLetterSchema = z.object({
+  endereco: z.array(z.string()),
+  rastreio: z.string().nullable(),
+});

@@ -2,6 +2,7 @@ import { z } from '../zod.ts';
 import { pagedResponse } from './common.ts';
 import { channelSchema, statusEntrySchema } from './emails.ts';
 import { labelSchema } from './labels.ts';
+import { sentLetterSchema } from './letter.ts';
 import { oficioEvidenceSchema } from './oficio.ts';
 
 /**
@@ -123,6 +124,12 @@ export const sentDetailSchema = z.object({
   ema_uni_whatsapp_status: z.object({ text: z.string(), dateTime: z.string() }).nullable(),
   /** The last WhatsApp failure (the provider's reason), and when. */
   whatsapp_error: channelErrorSchema.nullable(),
+  /** AR-Carta (spec 001 §2.7, §3): whether the message has a letter, where it went and its S10 code, its last failure. */
+  hasCartas: z.boolean(),
+  carta: sentLetterSchema.nullable(),
+  carta_error: channelErrorSchema.nullable(),
+  /** The letter's public page (PDF and, once delivered, the digital AR); null without a letter. */
+  linkArCartaComprovante: z.string().nullable(),
   ...messageStatusesResponse.shape,
 });
 export type SentDetail = z.infer<typeof sentDetailSchema>;

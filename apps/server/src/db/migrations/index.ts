@@ -24,6 +24,7 @@ import * as m0022 from './0022-channels.ts';
 import * as m0023 from './0023-simulador-telefone.ts';
 import * as m0025 from './0025-status-notifications.ts';
 import * as m0026 from './0026-search-words.ts';
+import * as m0027 from './0027-cartas.ts';
 
 /**
  * Every migration, in order. A module adds its own file (NNNN-module.ts) and one line here;
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '0023-simulador-telefone': m0023,
   '0025-status-notifications': m0025,
   '0026-search-words': m0026,
+  '0027-cartas': m0027,
 };

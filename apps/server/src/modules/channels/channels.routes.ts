@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { defineRoute } from '../../http/route.ts';
 import type { ProviderRequest } from './channel.ts';
+import { receiveLetterCallback } from './letter/letter.service.ts';
 import { receiveProviderCallback } from './webhooks.service.ts';
 
 /** What a provider's callback is as plain values: the full address it called (under PUBLIC_URL), headers, the body's bytes and its form. */
@@ -64,6 +65,20 @@ export function channelRoutes(app: FastifyInstance, ctx: AppContext): void {
       handler: async ({ request, reply }) => {
         await receiveProviderCallback(ctx, 'sms', 'twilio', providerRequest(ctx, request));
         return reply.status(200).type('text/xml; charset=utf-8').send(EMPTY_TWIML);
+      },
+    });
+
+    defineRoute(scope, ctx, {
+      method: 'POST',
+      url: '/webhooks/letter',
+      tag: 'Canais',
+      summary: 'AR-Carta: rastreamento de cartas do provedor (X-Letter-Signature: HMAC-SHA256 do corpo; docs/letter-provider.openapi.yaml)',
+      auth: false,
+      // An inline digital AR (up to 10 MB) in base64.
+      bodyLimit: 15 * 1024 * 1024,
+      handler: async ({ request, reply }) => {
+        await receiveLetterCallback(ctx, providerRequest(ctx, request));
+        return reply.status(204).send();
       },
     });
   });

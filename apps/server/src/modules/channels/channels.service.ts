@@ -79,7 +79,10 @@ export function statusCallbackUrl(ctx: AppContext, provider: ProviderName, chann
 
 const ERRO_BIT = REACHED_BITS.erro as number;
 
-const CHANNEL_TITLE: Record<'email' | PhoneChannel, string> = { email: 'AR-Email', sms: 'AR-SMS', whatsapp: 'AR-WhatsApp' };
+/** The channels whose failure refunds here: e-mail, the phone channels and the letter (docs/letters.md). */
+export type RefundableChannel = 'email' | PhoneChannel | 'carta';
+
+const CHANNEL_TITLE: Record<RefundableChannel, string> = { email: 'AR-Email', sms: 'AR-SMS', whatsapp: 'AR-WhatsApp', carta: 'AR-Carta' };
 
 /** Statuses that prove a channel reached its recipient: a failure reported after one of them gives nothing back. */
 const ARRIVED_BITS = (['delivered', 'viewed', 'read', 'track', 'acknowledged', 'answered'] as const).reduce(
@@ -93,6 +96,7 @@ function channelsOf(msg: ChannelMessage) {
     email: { present: !!msg.ema_uni_to, reached: msg.ema_alcance_email },
     sms: { present: !!msg.ema_uni_sms, reached: msg.ema_alcance_sms },
     whatsapp: { present: !!msg.ema_uni_whatsapp, reached: msg.ema_alcance_whatsapp },
+    carta: { present: !!msg.ema_uni_carta, reached: msg.ema_alcance_carta },
   };
 }
 
@@ -104,7 +108,7 @@ function payingChannels(msg: ChannelMessage) {
   const c = channelsOf(msg);
   const paying = (x: { present: boolean; reached: number }) =>
     x.present && ((x.reached & ERRO_BIT) === 0 || (x.reached & ARRIVED_BITS) !== 0);
-  return { email: paying(c.email), sms: paying(c.sms), whatsapp: paying(c.whatsapp) };
+  return { email: paying(c.email), sms: paying(c.sms), whatsapp: paying(c.whatsapp), carta: paying(c.carta) };
 }
 
 /**
@@ -118,7 +122,7 @@ export async function recordChannelFailure(
   trx: Kysely<DB>,
   ctx: Pick<AppContext, 'boss'>,
   cod_email: number,
-  canal: 'email' | PhoneChannel,
+  canal: RefundableChannel,
   detalhes: Record<string, unknown> & { reasonFailure: string },
   opts: {
     /** A channel that failed already records nothing more (the send workers' failures, a repeated bounce). */
@@ -160,7 +164,7 @@ export async function recordChannelFailure(
 export async function failChannel(
   ctx: AppContext,
   cod_email: number,
-  canal: PhoneChannel,
+  canal: PhoneChannel | 'carta',
   reason: string,
   raw: unknown = null,
 ): Promise<void> {

@@ -3,6 +3,7 @@ import {
   type Channel,
   type ChannelError,
   EMAIL_MSG,
+  letterAddressLines,
   type MessageStatuses,
   type MessageTag,
   type PhoneReply,
@@ -42,9 +43,21 @@ const automated = (e: EventRow) => {
 const PROVIDER_ACCEPTED = 'Aceito pelo provedor';
 const isAcceptance = (e: EventRow) =>
   e.evt_tipo === 'processed' && (e.evt_detalhes as { etapa?: string } | null | undefined)?.etapa === 'aceite do provedor';
+/**
+ * A letter's steps between its posting and its arrival (docs/letters.md), recorded as 'processed'
+ * without changing its status: shown by their name, and never as the current status.
+ */
+const LETTER_STEPS = new Set(['Em trânsito', 'Saiu para entrega']);
+const letterStep = (e: EventRow) => {
+  const etapa = (e.evt_detalhes as { etapa?: string } | null | undefined)?.etapa;
+  return e.evt_canal === 'carta' && e.evt_tipo === 'processed' && etapa && LETTER_STEPS.has(etapa) ? etapa : null;
+};
 const entryOf = (e: EventRow): StatusEntry | null => {
   const entry = statusEntry(e.evt_tipo, e.evt_data);
-  return entry && isAcceptance(e) ? { ...entry, label: PROVIDER_ACCEPTED } : entry;
+  if (!entry) return entry;
+  if (isAcceptance(e)) return { ...entry, label: PROVIDER_ACCEPTED };
+  const step = letterStep(e);
+  return step ? { ...entry, label: step } : entry;
 };
 
 /** Status lists per channel (in order) and the last one of each. */
@@ -60,7 +73,8 @@ export function presentStatuses(events: EventRow[]): MessageStatuses {
   const lastStatus: Partial<Record<Channel, StatusEntry>> = {};
   for (const c of Object.keys(status) as Channel[]) {
     for (const entry of status[c]) {
-      if (entry.type === 'click' || entry.type === 'download' || entry.label === PROVIDER_ACCEPTED) continue;
+      if (entry.type === 'click' || entry.type === 'download' || entry.label === PROVIDER_ACCEPTED || LETTER_STEPS.has(entry.label))
+        continue;
       const now = lastStatus[c];
       if (!now || statusRank(entry.type) >= statusRank(now.type)) lastStatus[c] = entry;
     }
@@ -89,7 +103,7 @@ type DetailEvent = EventRow & { evt_detalhes: unknown };
  * The phone channels' details as the provider events carry them (docs/channels.md, "Telas"): a
  * reply's text in `texto`, a failure's reason in `motivo` (an e-mail failure's in `reasonFailure`).
  */
-const detailText = (e: DetailEvent, key: 'texto' | 'motivo' | 'reasonFailure'): string | undefined => {
+const detailText = (e: DetailEvent, key: 'texto' | 'motivo' | 'reasonFailure' | 'rastreio'): string | undefined => {
   const v = (e.evt_detalhes as Record<string, unknown> | null | undefined)?.[key];
   return typeof v === 'string' ? v : undefined;
 };
@@ -108,6 +122,13 @@ export function channelError(events: DetailEvent[], channel: Channel): ChannelEr
 }
 
 const PHONE_FAILURE = 'Falha no envio ou na entrega.';
+
+/** The letter's S10 code, from its first tracking event that carries one. */
+const letterCode = (events: DetailEvent[]) =>
+  events
+    .filter((e) => e.evt_canal === 'carta')
+    .map((e) => detailText(e, 'rastreio'))
+    .find((c) => !!c);
 
 /** The recipient's replies on a phone channel (texts and the WhatsApp button), in the order they came. */
 export function phoneReplies(events: DetailEvent[], channel: 'sms' | 'whatsapp'): PhoneReply[] {
@@ -153,6 +174,15 @@ export function presentSentDetail(msg: Selectable<EmailsTable>, events: DetailEv
     whatsappStatus: msg.ema_uni_whatsapp ? { numberReceived: msg.ema_uni_whatsapp.numberReceived, answers: whatsappReplies } : null,
     ema_uni_whatsapp_status: button ? { text: button.short_message, dateTime: button.dateTime } : null,
     whatsapp_error: channelError(events, 'whatsapp'),
+    hasCartas: !!msg.ema_uni_carta,
+    carta: msg.ema_uni_carta
+      ? {
+          endereco: letterAddressLines(msg.ema_uni_carta),
+          rastreio: letterCode(events) ?? null,
+        }
+      : null,
+    carta_error: channelError(events, 'carta'),
+    linkArCartaComprovante: msg.ema_uni_carta ? `/emails/info/public/carta/${msg.ema_uni_id}` : null,
     ...presentStatuses(events),
   };
 }

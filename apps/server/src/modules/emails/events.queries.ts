@@ -14,6 +14,7 @@ const STATUS_COLUMN = {
   sms: 'ema_status_sms',
   whatsapp: 'ema_status_whatsapp',
   voz: 'ema_status_voz',
+  carta: 'ema_status_carta',
 } as const;
 
 /** The statuses each channel has reached (the sent list's filter; migration 0015). */
@@ -22,9 +23,10 @@ const REACHED_COLUMN = {
   sms: 'ema_alcance_sms',
   whatsapp: 'ema_alcance_whatsapp',
   voz: 'ema_alcance_voz',
+  carta: 'ema_alcance_carta',
 } as const;
 
-/** The channels whose status the message row keeps (a letter has none). */
+/** The channels whose status the message row keeps (a letter's since migration 0027-cartas). */
 export type StatusChannel = keyof typeof STATUS_COLUMN;
 
 /** A channel's current status on the message row. */

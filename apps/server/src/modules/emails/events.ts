@@ -66,7 +66,7 @@ export async function recordEvent(db: Kysely<DB>, e: NewEvent, boss?: PgBoss | n
       detalhes: e.detalhes ?? {},
     });
     if (!appended) return false;
-    if (e.canal !== 'carta' && e.affectsStatus !== false) {
+    if (e.affectsStatus !== false) {
       // The current status only moves forward: a late delivery report never hides a read, and
       // nothing hides an acceptance or a reply. (The message row is locked by the append.)
       // Every status event is also kept among the statuses the channel has reached.
@@ -109,7 +109,7 @@ export async function recordEvents(trx: Transaction<DB>, events: NewEvent[], bos
   const groups = new Map<string, Group>();
   const recorded = new Set(appended.map((a) => a.cod_email));
   for (const e of events) {
-    if (e.canal === 'carta' || e.affectsStatus === false || !recorded.has(e.cod_email)) continue;
+    if (e.affectsStatus === false || !recorded.has(e.cod_email)) continue;
     const group = groups.get(`${e.canal}|${e.tipo}`) ?? { channel: e.canal, tipo: e.tipo, ids: [] };
     group.ids.push(e.cod_email);
     groups.set(`${e.canal}|${e.tipo}`, group);

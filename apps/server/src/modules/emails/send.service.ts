@@ -7,7 +7,7 @@ import {
   composeSmsText,
   composeWhatsappText,
   EMAIL_MSG,
-  LETTER_MSG,
+  type LetterAddress,
   messageUnits,
   oficioSearchText,
   phoneE164,
@@ -27,6 +27,7 @@ import { personalMessageHtml, sanitizeMessageHtml } from '../../mail/message-htm
 import { asSendActivity } from '../../queue/send-activity.ts';
 import { PHONE_SEND_QUEUES } from '../channels/channel-send.worker.ts';
 import { channelAvailable } from '../channels/channels.service.ts';
+import { LETTER_SEND_QUEUE } from '../channels/letter/letter-send.worker.ts';
 import { debitCredits } from '../credits/credits.service.ts';
 import { type MessageForHash, messageHash } from '../evidence/canonical.ts';
 import { firstChainedEvent } from '../evidence/chain.ts';
@@ -80,8 +81,7 @@ async function storeAndQueue(ctx: AppContext, scope: TenantScope, body: ComposeV
   const wants = (c: 'sms' | 'whatsapp') => body.destinataires.some((r) => r[c]?.mobile);
   if ((wants('sms') && !channelAvailable(ctx, 'sms')) || (wants('whatsapp') && !channelAvailable(ctx, 'whatsapp')))
     throw badRequest(EMAIL_MSG.channelUnavailable);
-  // AR-Carta's address is validated by the contract; the letter's sending is not wired yet (docs/letters.md).
-  if (body.destinataires.some((r) => r.carta)) throw badRequest(LETTER_MSG.unavailable);
+  // AR-Carta (docs/letters.md): the address is validated by the contract; any account may send a letter.
   // The screen checks each recipient before sending (spec 001 §5); the rule itself lives here.
   const blocked = await blacklistProblem(
     ctx.db,
@@ -122,7 +122,9 @@ async function storeAndQueue(ctx: AppContext, scope: TenantScope, body: ComposeV
     shared ??= sanitizeMessageHtml(source);
     return shared;
   };
-  const units = messageUnits(body.destinataires.map((r) => ({ email: !!r.to, sms: !!r.sms?.mobile, whatsapp: !!r.whatsapp?.mobile })));
+  const units = messageUnits(
+    body.destinataires.map((r) => ({ email: !!r.to, sms: !!r.sms?.mobile, whatsapp: !!r.whatsapp?.mobile, carta: !!r.carta })),
+  );
   const common: SendCommon = {
     user,
     envio: randomUUID(),
@@ -151,6 +153,7 @@ async function storeAndQueue(ctx: AppContext, scope: TenantScope, body: ComposeV
     return messageValues(common, {
       sms: r.sms?.mobile ? phoneE164(r.sms.mobile) : null,
       whatsapp: r.whatsapp?.mobile ? phoneE164(r.whatsapp.mobile) : null,
+      carta: r.carta ?? null,
       publicUrl: ctx.config.publicUrl,
       to: r.to,
       nameTo: r.nameTo,
@@ -169,7 +172,7 @@ async function storeAndQueue(ctx: AppContext, scope: TenantScope, body: ComposeV
   // and 'processed' events are one statement, followed by the debit (a refusal for credits still
   // rolls everything back). Should the stored messages not hash as computed (a string PostgreSQL
   // stores differently), the send is done again step by step.
-  const phones = values.some((v) => v.ema_uni_sms || v.ema_uni_whatsapp);
+  const phones = values.some((v) => v.ema_uni_sms || v.ema_uni_whatsapp || v.ema_uni_carta);
   const debit = (trx: Transaction<DB>) =>
     debitCredits(trx, user, {
       units,
@@ -215,6 +218,8 @@ export interface OutgoingMessage {
   /** The SMS and WhatsApp numbers (E.164), when those channels go too; their texts need `publicUrl`. */
   sms?: string | null;
   whatsapp?: string | null;
+  /** AR-Carta: the postal address of the letter (docs/letters.md). */
+  carta?: LetterAddress | null;
   publicUrl?: string;
   nameTo: string;
   subject: string;
@@ -264,7 +269,8 @@ function messageValues(common: SendCommon, m: OutgoingMessage): MessageValues {
     ema_uni_cod_email_reply_base: common.reply.codEmailReplyBase,
     ema_uni_sms: sms ? JSON.stringify(sms) : null,
     ema_uni_whatsapp: whatsapp ? JSON.stringify(whatsapp) : null,
-    ema_uni_creditos: recipientUnits({ email: !!m.to, sms: !!sms, whatsapp: !!whatsapp }),
+    ema_uni_carta: m.carta ? JSON.stringify(m.carta) : null,
+    ema_uni_creditos: recipientUnits({ email: !!m.to, sms: !!sms, whatsapp: !!whatsapp, carta: !!m.carta }),
     ema_uni_busca: [
       m.to,
       sms?.number ?? '',
@@ -324,11 +330,11 @@ async function queueSendJobs(
   codes: number[],
   envio: string,
   startAfter?: Date,
-  channel: 'email' | 'sms' | 'whatsapp' = 'email',
+  channel: 'email' | 'sms' | 'whatsapp' | 'carta' = 'email',
 ): Promise<void> {
   if (codes.length === 0) return;
   const jobs = await boss.insert(
-    channel === 'email' ? EMAIL_SEND_QUEUE : PHONE_SEND_QUEUES[channel],
+    channel === 'email' ? EMAIL_SEND_QUEUE : channel === 'carta' ? LETTER_SEND_QUEUE : PHONE_SEND_QUEUES[channel],
     codes.map((cod_email) => ({ data: { cod_email }, singletonKey: `${channel}:${cod_email}`, ...(startAfter ? { startAfter } : {}) })),
     { db: fromKysely(trx), returnId: true },
   );
@@ -423,11 +429,23 @@ async function storeSendStepByStep(
   // Each channel's 'processed' event and job: e-mail for the messages with an address, SMS and
   // WhatsApp for those with a number (recordEvents takes one event per message a call).
   const of = (has: (v: MessageValues) => unknown) => codes.filter((_, i) => values[i] && has(values[i] as MessageValues));
-  const byChannel = { email: of((v) => v.ema_uni_to), sms: of((v) => v.ema_uni_sms), whatsapp: of((v) => v.ema_uni_whatsapp) };
-  for (const canal of ['email', 'sms', 'whatsapp'] as const) {
+  const byChannel = {
+    email: of((v) => v.ema_uni_to),
+    sms: of((v) => v.ema_uni_sms),
+    whatsapp: of((v) => v.ema_uni_whatsapp),
+    carta: of((v) => v.ema_uni_carta),
+  };
+  // A letter's 'processed' chains the address it goes to (the message hash leaves it out: migration 0027-cartas).
+  const addressOf = new Map(codes.map((cod, i) => [cod, values[i]?.ema_uni_carta]));
+  for (const canal of ['email', 'sms', 'whatsapp', 'carta'] as const) {
     await recordEvents(
       trx,
-      byChannel[canal].map((cod_email) => ({ cod_email, canal, tipo: 'processed' as const, detalhes: processedDetails })),
+      byChannel[canal].map((cod_email) => ({
+        cod_email,
+        canal,
+        tipo: 'processed' as const,
+        detalhes: canal === 'carta' ? { ...processedDetails, endereco: JSON.parse(String(addressOf.get(cod_email))) } : processedDetails,
+      })),
       ctx.boss,
     );
     await queueSendJobs(trx, ctx.boss as PgBoss, byChannel[canal], envio, startAfter, canal);

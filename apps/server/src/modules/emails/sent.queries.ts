@@ -19,6 +19,7 @@ const REACHED_COLUMN = {
   sms: 'e.ema_alcance_sms',
   whatsapp: 'e.ema_alcance_whatsapp',
   voz: 'e.ema_alcance_voz',
+  carta: 'e.ema_alcance_carta',
 } as const;
 
 export interface SentListRow {
@@ -151,7 +152,8 @@ function withPageColumns(qb: PageSource) {
       FROM (SELECT DISTINCT ON (v.evt_canal) v.evt_canal, v.evt_tipo, v.evt_data FROM email_eventos v
             WHERE v.cod_email = e.ema_uni_codigo
               AND v.evt_tipo = CASE v.evt_canal WHEN 'email' THEN e.ema_status_email WHEN 'sms' THEN e.ema_status_sms
-                WHEN 'whatsapp' THEN e.ema_status_whatsapp WHEN 'voz' THEN e.ema_status_voz ELSE v.evt_tipo END
+                WHEN 'whatsapp' THEN e.ema_status_whatsapp WHEN 'voz' THEN e.ema_status_voz
+                WHEN 'carta' THEN e.ema_status_carta ELSE v.evt_tipo END
               AND coalesce(v.evt_detalhes->>'classificacao', 'pessoa') = 'pessoa'
             ORDER BY v.evt_canal, v.evt_codigo DESC) x), '[]'::json)`.as('events'),
   ]);

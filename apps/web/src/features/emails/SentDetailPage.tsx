@@ -29,6 +29,7 @@ import { useRefreshOnEmailStatus } from '../notifications/realtime-store.ts';
 import { EmailsLayout } from './EmailsLayout.tsx';
 import { downloadExpertReport, getSentCall, refreshStatusCall } from './emails.api.ts';
 import { groupStatuses, groupTimeline } from './evidence-groups.ts';
+import { LetterPanel } from './LetterPanel.tsx';
 import { MessageTags } from './MessageTags.tsx';
 import { ChannelFailure, PhoneMessages } from './PhoneMessages.tsx';
 
@@ -281,6 +282,7 @@ export default function SentDetailPage() {
                 <MessageBody html={d.ema_uni_content} />
               </div>
               <PhoneMessages d={d} />
+              <LetterPanel d={d} />
               {d.hasAttachments && (
                 <div>
                   <Text size="sm" fw={500} mb={4}>

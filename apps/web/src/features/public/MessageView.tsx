@@ -5,6 +5,7 @@ import { Field } from '../../components/Field.tsx';
 import { OficioSummary } from '../../components/OficioSummary.tsx';
 import { Certificates } from './Certificates.tsx';
 import { FailureNotice } from './FailureNotice.tsx';
+import { LetterTab } from './LetterTab.tsx';
 import { MessageContent } from './MessageContent.tsx';
 import { hasPhoneChannel, PhoneChannelTab } from './PhoneChannelTab.tsx';
 import { TrackingTable } from './TrackingTable.tsx';
@@ -78,6 +79,12 @@ export function MessageView({ m, uuid, onAccept, accepted }: { m: PublicMessage;
           {hasWhatsapp && (
             <Tabs.Panel value="whatsapp" pt="md">
               <PhoneChannelTab m={m} channel="whatsapp" />
+            </Tabs.Panel>
+          )}
+
+          {m.statusFull.carta && (
+            <Tabs.Panel value="carta" pt="md">
+              <LetterTab m={m} />
             </Tabs.Panel>
           )}
 

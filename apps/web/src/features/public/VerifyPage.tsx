@@ -40,6 +40,7 @@ export default function VerifyPage() {
     const back = search.get('back');
     if (search.get('origin') === 'attachments' && back?.startsWith('/emails/info/public/attachments/'))
       return navigate(back, { replace: true });
+    if (search.get('origin') === 'carta' && back?.startsWith('/emails/info/public/carta/')) return navigate(back, { replace: true });
     const params = new URLSearchParams();
     for (const flag of OPENING_FLAGS) if (search.get(flag)) params.set(flag, search.get(flag) as string);
     navigate(`/emails/info/public/${uuid}${params.size ? `?${params}` : ''}`, { replace: true });

@@ -174,6 +174,20 @@ export class LetterSimulator {
       };
     }
     letter.events.push(event);
+    await this.post(letter, event);
+    return status;
+  }
+
+  /** Posts the letter's last step's callback again (one the product did not take); false when there is none. */
+  async resend(id: string): Promise<boolean> {
+    const letter = this.letters.get(id);
+    const event = letter?.events.at(-1);
+    if (!letter || !event) return false;
+    await this.post(letter, event);
+    return true;
+  }
+
+  private async post(letter: SimLetter, event: SimEvent): Promise<void> {
     const body = JSON.stringify({ events: [event] });
     const headers = { 'content-type': 'application/json', 'x-letter-signature': letterSignature(this.opts.webhookSecret, body) };
     const post =
@@ -182,7 +196,6 @@ export class LetterSimulator {
         (await fetch(url, { method: 'POST', headers: h, body: b, signal: AbortSignal.timeout(30_000) })).status);
     const answered = await post(letter.callbackUrl, body, headers);
     if (answered < 200 || answered >= 300) throw new Error(`simulator: the callback of ${event.id} was answered ${answered}`);
-    return status;
   }
 }
 

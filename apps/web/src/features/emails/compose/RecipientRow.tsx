@@ -1,4 +1,6 @@
 import {
+  formatCep,
+  LETTER_LIMITS,
   type Lead,
   maskMobile,
   maskWhatsapp,
@@ -6,10 +8,11 @@ import {
   RECIPIENT_NAME_MAX,
   SECURITY_ANSWER_MAX,
   SECURITY_QUESTION_MAX,
+  UFS,
 } from '@ar/core';
 import { ActionIcon, Group, Paper, Select, Stack, Switch, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import type { RecipientDraft } from './compose-form.ts';
+import type { LetterDraft, RecipientDraft } from './compose-form.ts';
 
 /** The masked lengths: (##) #####-#### for the SMS, +## (##) #####-#### at most for WhatsApp (spec 001 §5). */
 const SMS_MASKED_MAX = 15;
@@ -116,6 +119,12 @@ export function RecipientRow({
               onChange={(e) => onChange({ whatsOn: e.currentTarget.checked })}
             />
           )}
+          <Switch
+            label="Carta registrada (AR-Carta)"
+            aria-label={`Carta registrada para o destinatário ${n}`}
+            checked={row.cartaOn}
+            onChange={(e) => onChange({ cartaOn: e.currentTarget.checked })}
+          />
           {questionAllowed && (
             <Switch label="Pergunta de segurança" checked={row.verifOn} onChange={(e) => onChange({ verifOn: e.currentTarget.checked })} />
           )}
@@ -147,6 +156,9 @@ export function RecipientRow({
               />
             )}
           </Group>
+        )}
+        {row.cartaOn && (
+          <LetterFields n={n} carta={row.carta} onChange={(patch) => onChange({ carta: { ...row.carta, ...patch } })} onTouch={onTouch} />
         )}
         {row.verifOn && questionAllowed && (
           <Group gap="xs" grow>
@@ -181,5 +193,66 @@ export function RecipientRow({
         )}
       </Stack>
     </Paper>
+  );
+}
+
+/** The letter's address (docs/letters.md): filled from the saved recipient where the registry has it; number, district and complement typed. */
+function LetterFields({
+  n,
+  carta,
+  onChange,
+  onTouch,
+}: {
+  n: number;
+  carta: LetterDraft;
+  onChange: (patch: Partial<LetterDraft>) => void;
+  onTouch: () => void;
+}) {
+  const field = (key: keyof typeof LETTER_LIMITS, label: string, w?: number) => (
+    <TextInput
+      label={label}
+      aria-label={`${label} da carta do destinatário ${n}`}
+      maxLength={LETTER_LIMITS[key]}
+      value={carta[key]}
+      onChange={(e) => onChange({ [key]: e.currentTarget.value })}
+      onBlur={onTouch}
+      w={w}
+      style={w ? undefined : { flex: 1 }}
+    />
+  );
+  return (
+    <Stack gap="xs" data-testid={`recipient-${n}-carta`}>
+      <Group gap="xs" align="flex-start">
+        {field('nome', 'Nome na carta')}
+        {field('endereco', 'Endereço')}
+        {field('numero', 'Número', 90)}
+        {field('complemento', 'Complemento', 140)}
+      </Group>
+      <Group gap="xs" align="flex-start">
+        {field('bairro', 'Bairro')}
+        {field('cidade', 'Cidade')}
+        <Select
+          label="UF"
+          aria-label={`UF da carta do destinatário ${n}`}
+          data={[...UFS]}
+          value={carta.estado || null}
+          onChange={(v) => onChange({ estado: v ?? '' })}
+          w={90}
+          searchable
+          comboboxProps={{ withinPortal: true }}
+        />
+        <TextInput
+          label="CEP"
+          aria-label={`CEP da carta do destinatário ${n}`}
+          placeholder="00000-000"
+          inputMode="numeric"
+          maxLength={9}
+          value={carta.cep}
+          onChange={(e) => onChange({ cep: formatCep(e.currentTarget.value) })}
+          onBlur={onTouch}
+          w={120}
+        />
+      </Group>
+    </Stack>
   );
 }

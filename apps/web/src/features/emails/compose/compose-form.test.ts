@@ -1,4 +1,4 @@
-import { EMAIL_MSG, SENDER_MSG } from '@ar/core';
+import { EMAIL_MSG, LETTER_MSG, SENDER_MSG } from '@ar/core';
 import { describe, expect, it } from 'vitest';
 import { emptyOficio } from '../oficio/oficio-draft.ts';
 import {
@@ -6,6 +6,7 @@ import {
   draftUnits,
   emptyDraft,
   emptyRecipient,
+  letterFromLead,
   messageProblems,
   recipientProblem,
   sendState,
@@ -130,5 +131,36 @@ describe('compose rules', () => {
     const payload = toPayload(d, { ...user, usu_validacao_notificacao: false });
     expect(payload.destinataires[0]).toMatchObject({ nameTo: 'Maria Aparecid', validacaoNotif: null, to: 'm@x.com' });
     expect(toPayload(d, user).destinataires[0]?.validacaoNotif).toEqual({ pergunta: 'P?', resposta: 'R' });
+  });
+
+  it('AR-Carta: the address filled from the saved recipient, checked by core, sent and counted one unit more', () => {
+    const lead = {
+      lea_nome: 'Ana Souza',
+      lea_endereco: 'Avenida Paulista',
+      lea_cidade: 'São Paulo',
+      lea_estado: 'SP',
+      lea_cep: '01310200',
+    };
+    const carta = letterFromLead(lead, emptyRecipient().carta);
+    expect(carta).toEqual({
+      nome: 'Ana Souza',
+      endereco: 'Avenida Paulista',
+      numero: '',
+      complemento: '',
+      bairro: '',
+      cidade: 'São Paulo',
+      estado: 'SP',
+      cep: '01310-200',
+    });
+    // The registry has no number nor district: they are asked for.
+    const partial = row({ nameTo: 'Ana', to: 'ana@cliente.test', cartaOn: true, carta });
+    expect(recipientProblem(partial, user)).toBe(LETTER_MSG.numero);
+    const full = row({ ...partial, carta: { ...carta, numero: '1578', bairro: 'Bela Vista' } });
+    expect(recipientProblem(full, user)).toBeNull();
+    expect(recipientProblem(row({ ...full, carta: { ...full.carta, cep: '0000' } }), user)).toBe(LETTER_MSG.cep);
+    const d = { ...ready(), recipients: [full] };
+    expect(toPayload(d, user).destinataires[0]?.carta).toMatchObject({ numero: '1578', complemento: null, cep: '01310-200' });
+    expect(draftUnits(d, user)).toBe(2);
+    expect(toPayload({ ...d, recipients: [{ ...full, cartaOn: false }] }, user).destinataires[0]?.carta).toBeNull();
   });
 });

@@ -7,6 +7,8 @@ import {
   composeProblems,
   composeRecipient,
   EMAIL_MSG,
+  formatCep,
+  LETTER_LIMITS,
   messageUnits,
   type PlanType,
   RECIPIENT_NAME_MAX,
@@ -29,6 +31,50 @@ export interface RecipientDraft {
   verifOn: boolean;
   pergunta: string;
   resposta: string;
+  /** AR-Carta (docs/letters.md): a registered letter to this recipient, and its address as typed. */
+  cartaOn: boolean;
+  carta: LetterDraft;
+}
+
+/** The letter's address as the form holds it (core's letterAddress checks it). */
+export interface LetterDraft {
+  nome: string;
+  endereco: string;
+  numero: string;
+  complemento: string;
+  bairro: string;
+  cidade: string;
+  estado: string;
+  cep: string;
+}
+
+export const emptyLetter = (): LetterDraft => ({
+  nome: '',
+  endereco: '',
+  numero: '',
+  complemento: '',
+  bairro: '',
+  cidade: '',
+  estado: '',
+  cep: '',
+});
+
+/**
+ * The letter's address filled from a saved recipient (lea_endereco, lea_cidade, lea_estado,
+ * lea_cep): the registry has no number, district or complement, so those stay to be typed.
+ */
+export function letterFromLead(
+  lead: { lea_nome: string; lea_endereco?: string | null; lea_cidade?: string | null; lea_estado?: string | null; lea_cep?: string | null },
+  current: LetterDraft,
+): LetterDraft {
+  return {
+    ...current,
+    nome: lead.lea_nome.slice(0, LETTER_LIMITS.nome),
+    endereco: (lead.lea_endereco ?? '').slice(0, LETTER_LIMITS.endereco),
+    cidade: (lead.lea_cidade ?? '').slice(0, LETTER_LIMITS.cidade),
+    estado: lead.lea_estado ?? '',
+    cep: lead.lea_cep ? formatCep(lead.lea_cep) : '',
+  };
 }
 
 export interface ComposeDraft {
@@ -72,6 +118,8 @@ export function emptyRecipient(): RecipientDraft {
     verifOn: false,
     pergunta: '',
     resposta: '',
+    cartaOn: false,
+    carta: emptyLetter(),
   };
 }
 
@@ -101,6 +149,7 @@ export function toRecipient(r: RecipientDraft, user: ComposeUser) {
     sms: r.smsOn && r.sms ? { name: r.nameTo.trim(), mobile: r.sms } : null,
     whatsapp: user.usu_aceita_ar_whatsapp && r.whatsOn && r.whatsapp ? { name: r.nameTo.trim(), mobile: r.whatsapp } : null,
     validacaoNotif: user.usu_validacao_notificacao && r.verifOn ? { pergunta: r.pergunta.trim(), resposta: r.resposta.trim() } : null,
+    carta: r.cartaOn ? { ...r.carta, complemento: r.carta.complemento || null } : null,
   };
 }
 
@@ -164,6 +213,7 @@ export function draftUnits(d: ComposeDraft, user: Pick<ComposeUser, 'usu_aceita_
       email: !!r.to.trim(),
       sms: r.smsOn && !!r.sms.trim(),
       whatsapp: !!user.usu_aceita_ar_whatsapp && r.whatsOn && !!r.whatsapp.trim(),
+      carta: r.cartaOn,
     })),
   );
 }

@@ -20,7 +20,9 @@ import {
   type DraftKind,
   draftUnits,
   emptyDraft,
+  emptyLetter,
   emptyRecipient,
+  letterFromLead,
   loadDraft,
   messageProblems,
   type RecipientDraft,
@@ -110,7 +112,14 @@ export function useComposeDraft({ user, reply, oficio, from, credits }: Options)
     if (!lead) return patchRow(key, { lea_codigo: null });
     if (draft.recipients.some((r) => r.key !== key && r.to.toLowerCase() === lead.lea_email.toLowerCase()))
       return showWarning(EMAIL_MSG.duplicateRecipient);
-    patchRow(key, { lea_codigo: lead.lea_codigo, nameTo: lead.lea_nome.slice(0, RECIPIENT_NAME_MAX), to: lead.lea_email });
+    const row = draft.recipients.find((r) => r.key === key);
+    patchRow(key, {
+      lea_codigo: lead.lea_codigo,
+      nameTo: lead.lea_nome.slice(0, RECIPIENT_NAME_MAX),
+      to: lead.lea_email,
+      // The letter's address from the registry (docs/letters.md); number, district and complement are typed.
+      carta: letterFromLead(lead, row?.carta ?? emptyLetter()),
+    });
     touch(key);
   }
 

@@ -1,0 +1,396 @@
+import { createHash } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { PUBLIC_LETTER_MSG, s10CheckDigit } from '@ar/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../../test/harness.ts';
+import { waitFor } from '../../../../test/smtp-sink.ts';
+import { checkChain } from '../../evidence/chain-check.ts';
+import { letterSignature } from './http-letter.ts';
+
+// AR-Carta end to end through the API, with a fake letter provider on a local port speaking
+// docs/letter-provider.openapi.yaml: the real submission (JSON, the PDF in base64, the key and the
+// idempotency key) and the real signed tracking callbacks.
+const KEY = 'letter-test-api-key-0123456789';
+const SECRET = 'letter-test-webhook-secret-0123456789';
+const PUBLIC_URL = 'http://localhost:3999';
+/** A digital AR the fake provider serves by address (an AR sent by URL, fetched and checked by the product). */
+const RECEIPT_BY_URL = Buffer.from('%PDF-1.4 AR digital servido por endereço');
+const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+
+interface Submission {
+  apiKey: string | undefined;
+  idempotencyKey: string | undefined;
+  body: {
+    reference: string;
+    document: { contentType: string; sha256: string; pages: number; content: string };
+    recipient: Record<string, unknown>;
+    service: string;
+    callbackUrl: string;
+  };
+}
+
+/** POST /letters as a provider answers it: 401 without the key, 422 for an address it will not serve, 201 with its id. */
+function startFakeProvider() {
+  const received: Submission[] = [];
+  let n = 0;
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', () => {
+      const json = (status: number, body: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(body));
+      };
+      if (req.method === 'GET' && req.url === '/ar/recibo.pdf') {
+        res.writeHead(200, { 'content-type': 'application/pdf' });
+        return res.end(RECEIPT_BY_URL);
+      }
+      if (req.method !== 'POST' || req.url !== '/letters') return json(404, { message: 'Não encontrado.' });
+      if (req.headers['x-api-key'] !== KEY) return json(401, { message: 'Chave de API inválida.' });
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Submission['body'];
+      received.push({ apiKey: req.headers['x-api-key'], idempotencyKey: req.headers['idempotency-key'] as string, body });
+      if (body.recipient.nome === 'Endereço Recusado') return json(422, { message: 'Endereço fora da área de atendimento.' });
+      n++;
+      json(201, { id: `L-${n}-${body.reference}`, status: 'recebida' });
+    });
+  });
+  return new Promise<{ url: string; received: Submission[]; close: () => Promise<void> }>((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      resolve({ url: `http://127.0.0.1:${port}`, received, close: () => new Promise((r) => server.close(() => r())) });
+    }),
+  );
+}
+
+const env: Record<string, string> = { LETTER_PROVIDER: 'http', LETTER_API_KEY: KEY, LETTER_WEBHOOK_SECRET: SECRET, PUBLIC_URL };
+let fake: Awaited<ReturnType<typeof startFakeProvider>>;
+beforeAll(async () => {
+  fake = await startFakeProvider();
+  env.LETTER_API_URL = fake.url;
+});
+afterAll(async () => {
+  await fake?.close();
+});
+
+const t = useTestApp(env, { startQueue: true });
+const as = t.signIns({ ana: 'usuario@demo.local' });
+
+const address = {
+  nome: 'Bruno Lima',
+  endereco: 'Rua das Flores',
+  numero: '120',
+  complemento: 'Apto 31',
+  bairro: 'Centro',
+  cidade: 'Curitiba',
+  estado: 'PR',
+  cep: '80010-000',
+};
+
+let serial = 40_000_000;
+/** A valid S10 code of the Correios. */
+function s10(): string {
+  const digits = String(++serial);
+  return `RA${digits}${s10CheckDigit(digits)}BR`;
+}
+
+/** Posts a tracking callback to the product as the provider does, signed with `secret`. */
+function callback(events: unknown[], secret = SECRET) {
+  const body = JSON.stringify({ events });
+  return t.app.inject({
+    method: 'POST',
+    url: '/v2/webhooks/letter',
+    headers: { 'content-type': 'application/json', 'x-letter-signature': letterSignature(secret, body) },
+    payload: body,
+  });
+}
+
+const eventsOf = (cod_email: number) =>
+  t.ctx.db
+    .selectFrom('email_eventos')
+    .select(['evt_canal', 'evt_tipo', 'evt_detalhes'])
+    .where('cod_email', '=', cod_email)
+    .orderBy('evt_seq')
+    .execute();
+
+const messageOf = (cod_email: number) =>
+  t.ctx.db
+    .selectFrom('emails')
+    .select(['ema_status_carta', 'ema_status_email', 'ema_uni_carta', 'ema_uni_creditos'])
+    .where('ema_uni_codigo', '=', cod_email)
+    .executeTakeFirstOrThrow();
+
+const letterOf = (cod_email: number) => t.ctx.db.selectFrom('cartas').selectAll().where('cod_email', '=', cod_email).executeTakeFirst();
+
+/** Composes an e-mail with a letter through the API and waits for the provider's acceptance. */
+async function composeLetter(carta: Record<string, unknown> = address) {
+  const res = await t.call('POST', '/emails/send', as.ana, {
+    destinataires: [{ to: 'bruno@cliente.test', nameTo: 'Bruno', carta }],
+    nameFrom: 'Escritório Souza',
+    subject: 'Notificação extrajudicial',
+    content: '<p>Prezado Bruno, segue a notificação.</p>',
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const { ema_uni_codigo: cod, ema_uni_id: uuid } = res.json().emails[0] as { ema_uni_codigo: number; ema_uni_id: string };
+  const submission = (await waitFor(
+    () => fake.received.find((r) => r.idempotencyKey === uuid),
+    (r) => !!r,
+  )) as Submission;
+  return { cod, uuid, submission, creditos: res.json().creditos as number };
+}
+
+const acceptedId = async (cod: number) =>
+  (
+    await waitFor(
+      () => letterOf(cod),
+      (row) => !!row?.id_provedor,
+    )
+  )?.id_provedor as string;
+
+const event = (letterId: string, id: string, status: string, code: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  letterId,
+  status,
+  trackingCode: code,
+  occurredAt: new Date().toISOString(),
+  location: 'CDD Curitiba',
+  ...extra,
+});
+
+describe('AR-Carta through the HTTP letter provider', () => {
+  it('submits the letter PDF it stored, hashed, with the address, the key and the idempotency key; the acceptance is chained', async () => {
+    const before = await t.balance('usuario@demo.local');
+    const { cod, uuid, submission, creditos } = await composeLetter();
+    expect(creditos).toBe(2);
+    expect(await t.balance('usuario@demo.local')).toBe(before - 2);
+    expect(submission.apiKey).toBe(KEY);
+    expect(submission.body).toMatchObject({
+      reference: String(cod),
+      service: 'carta_registrada_ar_digital',
+      callbackUrl: `${PUBLIC_URL}/v2/webhooks/letter`,
+      recipient: { ...address, cep: '80010000' },
+    });
+    const pdf = Buffer.from(submission.body.document.content, 'base64');
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(submission.body.document.sha256).toBe(sha256(pdf));
+    const id = await acceptedId(cod);
+    const letter = await letterOf(cod);
+    // The PDF sent is the one stored, under its hash.
+    expect(letter).toMatchObject({ pdf_sha256: sha256(pdf), paginas: submission.body.document.pages, provedor: 'http', rastreio: null });
+    expect(sha256((await t.ctx.storage.read(letter?.pdf_chave as string)) as Buffer)).toBe(sha256(pdf));
+    const events = await waitFor(
+      () => eventsOf(cod),
+      (rows) => rows.filter((r) => r.evt_canal === 'carta').length === 2,
+    );
+    expect(events.filter((e) => e.evt_canal === 'carta').map((e) => e.evt_tipo)).toEqual(['processed', 'processed']);
+    expect(events.find((e) => e.evt_canal === 'carta' && (e.evt_detalhes as { etapa?: string }).etapa)?.evt_detalhes).toMatchObject({
+      etapa: 'aceite do provedor',
+      provedor: 'http',
+      idProvedor: id,
+      pdfSha256: sha256(pdf),
+    });
+    expect((await messageOf(cod)).ema_status_carta).toBe('processed');
+    expect(uuid).toBe(submission.idempotencyKey);
+  });
+
+  it('records each tracking step once: postado → Enviado with the S10 code, in transit kept, entregue → Entregue with the digital AR stored by its hash', async () => {
+    const { cod, uuid } = await composeLetter();
+    const id = await acceptedId(cod);
+    const code = s10();
+    const postado = event(id, `${id}-1`, 'postado', code.toLowerCase().replace(/^(..)/, '$1 '));
+    expect((await callback([postado])).statusCode).toBe(204);
+    expect((await messageOf(cod)).ema_status_carta).toBe('send');
+    expect((await letterOf(cod))?.rastreio).toBe(code);
+    // The same event again (the provider retries): nothing more.
+    expect((await callback([postado])).statusCode).toBe(204);
+    expect(
+      (await callback([event(id, `${id}-2`, 'em_transito', code), event(id, `${id}-3`, 'saiu_para_entrega', code, { location: null })]))
+        .statusCode,
+    ).toBe(204);
+    expect((await messageOf(cod)).ema_status_carta).toBe('send');
+    const ar = Buffer.from('%PDF-1.4 AR digital assinado por Bruno Lima');
+    const entregue = event(id, `${id}-4`, 'entregue', code, {
+      receipt: { contentType: 'application/pdf', content: ar.toString('base64'), sha256: sha256(ar) },
+    });
+    expect((await callback([entregue])).statusCode).toBe(204);
+    expect((await messageOf(cod)).ema_status_carta).toBe('delivered');
+    const letter = await letterOf(cod);
+    expect(letter).toMatchObject({ ar_sha256: sha256(ar), ar_tipo: 'application/pdf' });
+    expect((await t.ctx.storage.read(letter?.ar_chave as string))?.equals(ar)).toBe(true);
+    const carta = (await eventsOf(cod)).filter((e) => e.evt_canal === 'carta');
+    expect(carta.map((e) => [e.evt_tipo, (e.evt_detalhes as { etapa?: string }).etapa ?? null])).toEqual([
+      ['processed', null],
+      ['processed', 'aceite do provedor'],
+      ['send', 'Postado'],
+      ['processed', 'Em trânsito'],
+      ['processed', 'Saiu para entrega'],
+      ['delivered', 'Entregue'],
+    ]);
+    // The AR's bytes are a file; the chained event names their hash and size.
+    expect(carta[5]?.evt_detalhes).toMatchObject({
+      rastreio: code,
+      arSha256: sha256(ar),
+      payload: { receipt: { sha256: sha256(ar), bytes: ar.length } },
+    });
+    expect(JSON.stringify(carta[5]?.evt_detalhes)).not.toContain(ar.toString('base64'));
+    expect(await checkChain(t.ctx.db, cod)).toMatchObject({ isIntact: true, firstBroken: null });
+    // The sent detail's letter panel, and the recipient's letter: the PDF as submitted, the AR as received.
+    const detail = await t.call('GET', `/emails/send/${cod}`, as.ana);
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json()).toMatchObject({
+      hasCartas: true,
+      carta: { rastreio: code, endereco: ['Bruno Lima', 'Rua das Flores, 120 - Apto 31', 'Centro', '80010-000 Curitiba - PR'] },
+      carta_error: null,
+      linkArCartaComprovante: `/emails/info/public/carta/${uuid}`,
+    });
+    expect(detail.json().lastStatus.carta).toMatchObject({ type: 'delivered' });
+    // The steps on the way are shown by their name, not as a second 'Processado'.
+    expect(detail.json().status.carta.map((e: { label: string }) => e.label)).toEqual([
+      'Processado',
+      'Aceito pelo provedor',
+      'Enviado',
+      'Em trânsito',
+      'Saiu para entrega',
+      'Entregue',
+    ]);
+    const pub = await t.call('GET', `/email/public/carta/${uuid}`);
+    expect(pub.statusCode).toBe(200);
+    expect(pub.json()).toEqual({
+      status: 'delivered',
+      rastreio: code,
+      link: `/v2/email/public/carta/${uuid}/carta`,
+      sha256: letter?.pdf_sha256,
+      paginas: letter?.paginas,
+      linkAr: `/v2/email/public/carta/${uuid}/ar`,
+      arSha256: sha256(ar),
+    });
+    const pdf = await t.app.inject({ method: 'GET', url: pub.json().link });
+    expect([pdf.statusCode, pdf.headers['content-type']]).toEqual([200, 'application/pdf']);
+    expect(sha256(pdf.rawPayload)).toBe(letter?.pdf_sha256);
+    const arFile = await t.app.inject({ method: 'GET', url: pub.json().linkAr });
+    expect(arFile.rawPayload.equals(ar)).toBe(true);
+  });
+
+  it('the public letter: a message without one, a letter not yet delivered (no AR), an unknown file', async () => {
+    const plain = await t.call('POST', '/emails/send', as.ana, {
+      destinataires: [{ to: 'bruno@cliente.test', nameTo: 'Bruno' }],
+      nameFrom: 'Escritório Souza',
+      subject: 'Aviso',
+      content: '<p>Aviso</p>',
+    });
+    const plainUuid = plain.json().emails[0].ema_uni_id as string;
+    const none = await t.call('GET', `/email/public/carta/${plainUuid}`);
+    expect([none.statusCode, none.json().message]).toEqual([404, PUBLIC_LETTER_MSG.none]);
+    const detail = await t.call('GET', `/emails/send/${plain.json().emails[0].ema_uni_codigo}`, as.ana);
+    expect(detail.json()).toMatchObject({ hasCartas: false, carta: null, linkArCartaComprovante: null });
+    const { cod, uuid } = await composeLetter();
+    await acceptedId(cod);
+    const pub = await t.call('GET', `/email/public/carta/${uuid}`);
+    expect(pub.json()).toMatchObject({ status: 'processed', rastreio: null, linkAr: null, arSha256: null });
+    const noAr = await t.call('GET', `/email/public/carta/${uuid}/ar`);
+    expect([noAr.statusCode, noAr.json().message]).toEqual([404, PUBLIC_LETTER_MSG.noReceipt]);
+    // A file other than the letter and its AR is no path at all (a bad path answers 404).
+    expect((await t.call('GET', `/email/public/carta/${uuid}/outro`)).statusCode).toBe(404);
+  });
+
+  it('devolvido ends the letter in erro with the reason, and gives its credit back once', async () => {
+    const before = await t.balance('usuario@demo.local');
+    const { cod } = await composeLetter();
+    expect(await t.balance('usuario@demo.local')).toBe(before - 2);
+    const id = await acceptedId(cod);
+    const code = s10();
+    expect((await callback([event(id, `${id}-1`, 'postado', code)])).statusCode).toBe(204);
+    const devolvido = event(id, `${id}-2`, 'devolvido', code, { reason: 'Mudou-se' });
+    expect((await callback([devolvido])).statusCode).toBe(204);
+    expect((await messageOf(cod)).ema_status_carta).toBe('erro');
+    expect(await t.balance('usuario@demo.local')).toBe(before - 1);
+    // Another return report: recorded, nothing more given back.
+    expect((await callback([{ ...devolvido, id: `${id}-3` }])).statusCode).toBe(204);
+    expect(await t.balance('usuario@demo.local')).toBe(before - 1);
+    const erro = (await eventsOf(cod)).find((e) => e.evt_canal === 'carta' && e.evt_tipo === 'erro');
+    expect(erro?.evt_detalhes).toMatchObject({ reasonFailure: 'Mudou-se', rastreio: code, etapa: 'Devolvido' });
+    // The sent list filters by the letter's statuses reached and shows its current one.
+    const list = await t.call(
+      'GET',
+      `/emails/send?limit=50&searchStatus=${encodeURIComponent(JSON.stringify({ carta: ['erro'] }))}`,
+      as.ana,
+    );
+    expect(list.statusCode).toBe(200);
+    const rows = list.json().emails as { ema_uni_codigo: number; lastStatus: Record<string, { type: string } | null> }[];
+    expect(rows.map((r) => r.ema_uni_codigo)).toContain(cod);
+    expect(rows.find((r) => r.ema_uni_codigo === cod)?.lastStatus.carta).toMatchObject({ type: 'erro' });
+    const delivered = await t.call(
+      'GET',
+      `/emails/send?limit=50&searchStatus=${encodeURIComponent(JSON.stringify({ carta: ['delivered'] }))}`,
+      as.ana,
+    );
+    expect((delivered.json().emails as { ema_uni_codigo: number }[]).map((r) => r.ema_uni_codigo)).not.toContain(cod);
+    // The e-mail goes on: the letter's failure is the letter's.
+    expect((await messageOf(cod)).ema_status_email).not.toBe('erro');
+    expect(await checkChain(t.ctx.db, cod)).toMatchObject({ isIntact: true, firstBroken: null });
+  });
+
+  it('refuses a bad signature (403) and an invalid S10 code (400) with nothing recorded', async () => {
+    const { cod } = await composeLetter();
+    const id = await acceptedId(cod);
+    const before = await eventsOf(cod);
+    const forged = await callback([event(id, `${id}-1`, 'postado', s10())], 'another-secret-0123456789');
+    expect([forged.statusCode, forged.json().message]).toEqual([403, 'Assinatura do provedor inválida.']);
+    const digits = String(++serial);
+    const wrongDigit = `RA${digits}${(s10CheckDigit(digits) + 1) % 10}BR`;
+    const bad = await callback([event(id, `${id}-1`, 'postado', wrongDigit)]);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('código de rastreamento inválido');
+    // One bad event refuses the whole callback, the good one with it.
+    const mixed = await callback([event(id, `${id}-1`, 'postado', s10()), event(id, `${id}-2`, 'em_transito', 'XX123BR')]);
+    expect(mixed.statusCode).toBe(400);
+    expect(await eventsOf(cod)).toEqual(before);
+    expect((await messageOf(cod)).ema_status_carta).toBe('processed');
+    expect((await letterOf(cod))?.rastreio).toBeNull();
+    const seen = await t.ctx.db.selectFrom('provedor_eventos').select('chave').where('cod_email', '=', cod).execute();
+    expect(seen).toEqual([]);
+  });
+
+  it('a letter the provider refuses for good ends in erro with its words, and its credit back', async () => {
+    const before = await t.balance('usuario@demo.local');
+    const res = await t.call('POST', '/emails/send', as.ana, {
+      destinataires: [{ to: 'bruno@cliente.test', nameTo: 'Bruno', carta: { ...address, nome: 'Endereço Recusado' } }],
+      nameFrom: 'Escritório Souza',
+      subject: 'Notificação extrajudicial',
+      content: '<p>Prezado Bruno</p>',
+    });
+    expect(res.statusCode).toBe(200);
+    const cod = res.json().emails[0].ema_uni_codigo as number;
+    await waitFor(
+      () => messageOf(cod),
+      (m) => m.ema_status_carta === 'erro',
+    );
+    expect(await t.balance('usuario@demo.local')).toBe(before - 1);
+    const erro = (await eventsOf(cod)).find((e) => e.evt_tipo === 'erro');
+    expect(erro?.evt_detalhes).toMatchObject({ reasonFailure: expect.stringContaining('Endereço fora da área de atendimento.') });
+    expect((await letterOf(cod))?.id_provedor).toBeNull();
+  });
+
+  it('an AR sent by address is fetched and checked against its hash: a mismatch refuses the callback, nothing recorded', async () => {
+    const { cod } = await composeLetter();
+    const id = await acceptedId(cod);
+    const code = s10();
+    const url = `${fake.url}/ar/recibo.pdf`;
+    const before = await eventsOf(cod);
+    const wrong = await callback([
+      event(id, `${id}-9`, 'entregue', code, { receipt: { contentType: 'application/pdf', url, sha256: 'a'.repeat(64) } }),
+    ]);
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toContain('não confere');
+    expect(await eventsOf(cod)).toEqual(before);
+    expect((await letterOf(cod))?.ar_sha256).toBeNull();
+    const right = await callback([
+      event(id, `${id}-9`, 'entregue', code, { receipt: { contentType: 'application/pdf', url, sha256: sha256(RECEIPT_BY_URL) } }),
+    ]);
+    expect(right.statusCode).toBe(204);
+    expect((await messageOf(cod)).ema_status_carta).toBe('delivered');
+    const letter = await letterOf(cod);
+    expect(letter?.ar_sha256).toBe(sha256(RECEIPT_BY_URL));
+    expect((await t.ctx.storage.read(letter?.ar_chave as string))?.equals(RECEIPT_BY_URL)).toBe(true);
+  });
+});
