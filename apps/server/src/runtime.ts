@@ -1,3 +1,4 @@
+import { createVoiceQueues, startVoiceWorkers } from './modules/channels/voice/voice-send.worker.ts';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { PgBoss } from 'pg-boss';
@@ -79,6 +80,7 @@ export async function createRuntime(
   await evidenceTsa(config);
   if (boss) await createEmailQueues(boss);
   if (boss) await createChannelQueues(boss);
+  if (boss) await createVoiceQueues(ctx);
   if (boss) await createEvidenceQueues(boss);
   if (boss) await createAuthQueues(boss);
   if (boss) await createRemessaQueues(boss);
@@ -87,6 +89,7 @@ export async function createRuntime(
   const workers = opts.startWorkers !== false && config.role !== 'web';
   if (workers) await startEmailWorkers(ctx);
   if (workers) await startChannelWorkers(ctx);
+  if (workers) await startVoiceWorkers(ctx);
   if (workers) await startEvidenceWorkers(ctx);
   if (workers) await startAuthWorkers(ctx);
   if (workers) await startRemessaWorkers(ctx);

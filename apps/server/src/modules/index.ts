@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { channelRoutes } from './channels/channels.routes.ts';
+import { voiceWebhookRoutes } from './channels/voice/voice.routes.ts';
 import { whatsappWebhookRoutes } from './channels/whatsapp.routes.ts';
 import { zenviaWebhookRoutes } from './channels/zenvia.routes.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
@@ -57,4 +58,5 @@ export const apiModules: Array<(app: FastifyInstance, ctx: AppContext) => void> 
   channelRoutes,
   whatsappWebhookRoutes,
   zenviaWebhookRoutes,
+  voiceWebhookRoutes,
 ];

@@ -94,6 +94,7 @@ export function findChannelMessage(db: Kysely<DB>, cod_email: number, opts: { lo
       'ema_uni_to',
       'ema_uni_sms',
       'ema_uni_whatsapp',
+      'ema_uni_voz',
       'ema_uni_creditos',
       'ema_status_email',
       'ema_status_sms',
@@ -101,6 +102,7 @@ export function findChannelMessage(db: Kysely<DB>, cod_email: number, opts: { lo
       'ema_alcance_email',
       'ema_alcance_sms',
       'ema_alcance_whatsapp',
+      'ema_alcance_voz',
     ])
     .where('ema_uni_codigo', '=', cod_email);
   return (opts.lock ? q.forUpdate() : q).executeTakeFirst();

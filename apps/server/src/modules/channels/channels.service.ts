@@ -79,7 +79,7 @@ export function statusCallbackUrl(ctx: AppContext, provider: ProviderName, chann
 
 const ERRO_BIT = REACHED_BITS.erro as number;
 
-const CHANNEL_TITLE: Record<'email' | PhoneChannel, string> = { email: 'AR-Email', sms: 'AR-SMS', whatsapp: 'AR-WhatsApp' };
+const CHANNEL_TITLE: Record<'email' | PhoneChannel | 'voz', string> = { email: 'AR-Email', sms: 'AR-SMS', whatsapp: 'AR-WhatsApp', voz: 'AR-Voz' };
 
 /** Statuses that prove a channel reached its recipient: a failure reported after one of them gives nothing back. */
 const ARRIVED_BITS = (['delivered', 'viewed', 'read', 'track', 'acknowledged', 'answered'] as const).reduce(
@@ -93,6 +93,7 @@ function channelsOf(msg: ChannelMessage) {
     email: { present: !!msg.ema_uni_to, reached: msg.ema_alcance_email },
     sms: { present: !!msg.ema_uni_sms, reached: msg.ema_alcance_sms },
     whatsapp: { present: !!msg.ema_uni_whatsapp, reached: msg.ema_alcance_whatsapp },
+    voz: { present: !!msg.ema_uni_voz, reached: msg.ema_alcance_voz },
   };
 }
 
@@ -104,7 +105,7 @@ function payingChannels(msg: ChannelMessage) {
   const c = channelsOf(msg);
   const paying = (x: { present: boolean; reached: number }) =>
     x.present && ((x.reached & ERRO_BIT) === 0 || (x.reached & ARRIVED_BITS) !== 0);
-  return { email: paying(c.email), sms: paying(c.sms), whatsapp: paying(c.whatsapp) };
+  return { email: paying(c.email), sms: paying(c.sms), whatsapp: paying(c.whatsapp), voz: paying(c.voz) };
 }
 
 /**
@@ -118,7 +119,7 @@ export async function recordChannelFailure(
   trx: Kysely<DB>,
   ctx: Pick<AppContext, 'boss'>,
   cod_email: number,
-  canal: 'email' | PhoneChannel,
+  canal: 'email' | PhoneChannel | 'voz',
   detalhes: Record<string, unknown> & { reasonFailure: string },
   opts: {
     /** A channel that failed already records nothing more (the send workers' failures, a repeated bounce). */
@@ -160,7 +161,7 @@ export async function recordChannelFailure(
 export async function failChannel(
   ctx: AppContext,
   cod_email: number,
-  canal: PhoneChannel,
+  canal: PhoneChannel | 'voz',
   reason: string,
   raw: unknown = null,
 ): Promise<void> {

@@ -6,6 +6,7 @@ import {
   composeProblems,
   composeSmsText,
   composeWhatsappText,
+  CREDIT_MSG,
   EMAIL_MSG,
   LETTER_MSG,
   messageUnits,
@@ -16,6 +17,7 @@ import {
   recipientUnits,
   renderOficioHtml,
   type SendResponse,
+  VOICE_MIN_CREDITS,
 } from '@ar/core';
 import type { Insertable, Transaction } from 'kysely';
 import { fromKysely, type PgBoss } from 'pg-boss';
@@ -26,6 +28,7 @@ import { badRequest } from '../../http/errors.ts';
 import { personalMessageHtml, sanitizeMessageHtml } from '../../mail/message-html.ts';
 import { asSendActivity } from '../../queue/send-activity.ts';
 import { PHONE_SEND_QUEUES } from '../channels/channel-send.worker.ts';
+import { VOICE_SEND_QUEUE } from '../channels/voice/voice-send.worker.ts';
 import { channelAvailable } from '../channels/channels.service.ts';
 import { debitCredits } from '../credits/credits.service.ts';
 import { type MessageForHash, messageHash } from '../evidence/canonical.ts';
@@ -77,9 +80,12 @@ async function storeAndQueue(ctx: AppContext, scope: TenantScope, body: ComposeV
   if (problem) throw badRequest(problem);
   // WhatsApp only for an account that accepts it (usu_aceita_ar_whatsapp, spec 001 §6).
   if (!user.usu_aceita_ar_whatsapp && body.destinataires.some((r) => r.whatsapp?.mobile)) throw badRequest(EMAIL_MSG.whatsappNotAllowed);
-  const wants = (c: 'sms' | 'whatsapp') => body.destinataires.some((r) => r[c]?.mobile);
+  // AR-Voz only for an account that accepts it (usu_aceita_ar_voz, spec 001 §6; docs/voice.md).
+  if (!user.usu_aceita_ar_voz && body.destinataires.some((r) => r.voz?.mobile)) throw badRequest(EMAIL_MSG.vozNotAllowed);
+  const wants = (c: 'sms' | 'whatsapp' | 'voz') => body.destinataires.some((r) => r[c]?.mobile);
   if ((wants('sms') && !channelAvailable(ctx, 'sms')) || (wants('whatsapp') && !channelAvailable(ctx, 'whatsapp')))
     throw badRequest(EMAIL_MSG.channelUnavailable);
+  const hasVoice = wants('voz');
   // AR-Carta's address is validated by the contract; the letter's sending is not wired yet (docs/letters.md).
   if (body.destinataires.some((r) => r.carta)) throw badRequest(LETTER_MSG.unavailable);
   // The screen checks each recipient before sending (spec 001 §5); the rule itself lives here.
@@ -122,7 +128,9 @@ async function storeAndQueue(ctx: AppContext, scope: TenantScope, body: ComposeV
     shared ??= sanitizeMessageHtml(source);
     return shared;
   };
-  const units = messageUnits(body.destinataires.map((r) => ({ email: !!r.to, sms: !!r.sms?.mobile, whatsapp: !!r.whatsapp?.mobile })));
+  const units = messageUnits(
+    body.destinataires.map((r) => ({ email: !!r.to, sms: !!r.sms?.mobile, whatsapp: !!r.whatsapp?.mobile, voz: !!r.voz?.mobile })),
+  );
   const common: SendCommon = {
     user,
     envio: randomUUID(),
@@ -151,6 +159,7 @@ async function storeAndQueue(ctx: AppContext, scope: TenantScope, body: ComposeV
     return messageValues(common, {
       sms: r.sms?.mobile ? phoneE164(r.sms.mobile) : null,
       whatsapp: r.whatsapp?.mobile ? phoneE164(r.whatsapp.mobile) : null,
+      voz: r.voz?.mobile ? { numberTo: phoneE164(r.voz.mobile) as string, name: r.voz.name?.trim() || null } : null,
       publicUrl: ctx.config.publicUrl,
       to: r.to,
       nameTo: r.nameTo,
@@ -169,13 +178,18 @@ async function storeAndQueue(ctx: AppContext, scope: TenantScope, body: ComposeV
   // and 'processed' events are one statement, followed by the debit (a refusal for credits still
   // rolls everything back). Should the stored messages not hash as computed (a string PostgreSQL
   // stores differently), the send is done again step by step.
-  const phones = values.some((v) => v.ema_uni_sms || v.ema_uni_whatsapp);
-  const debit = (trx: Transaction<DB>) =>
-    debitCredits(trx, user, {
+  const phones = values.some((v) => v.ema_uni_sms || v.ema_uni_whatsapp || v.ema_uni_voz);
+  const debit = async (trx: Transaction<DB>) => {
+    const debited = await debitCredits(trx, user, {
       units,
       reason: `Envio ${phones ? 'AR Online' : 'AR-Email'} para ${body.destinataires.length} destinatário(s)`,
       ref: `envio:${common.envio}`,
     });
+    // Spec 001 §5/§9: a call needs at least 2 credits in the account, whatever it costs (the
+    // balance before this debit, read under the debit's lock; an invoiced plan counts usage).
+    if (hasVoice && debited.tipoPlano === '1' && debited.total + units < VOICE_MIN_CREDITS) throw badRequest(CREDIT_MSG.voiceMinimum);
+    return debited;
+  };
   let emails: SentSummary['emails'];
   // A send with SMS or WhatsApp has one 'processed' event per channel: it is stored step by step.
   if (phones) {
@@ -215,6 +229,8 @@ export interface OutgoingMessage {
   /** The SMS and WhatsApp numbers (E.164), when those channels go too; their texts need `publicUrl`. */
   sms?: string | null;
   whatsapp?: string | null;
+  /** AR-Voz: the number called (E.164) and the name given (docs/voice.md). */
+  voz?: { numberTo: string; name: string | null } | null;
   publicUrl?: string;
   nameTo: string;
   subject: string;
@@ -264,11 +280,13 @@ function messageValues(common: SendCommon, m: OutgoingMessage): MessageValues {
     ema_uni_cod_email_reply_base: common.reply.codEmailReplyBase,
     ema_uni_sms: sms ? JSON.stringify(sms) : null,
     ema_uni_whatsapp: whatsapp ? JSON.stringify(whatsapp) : null,
-    ema_uni_creditos: recipientUnits({ email: !!m.to, sms: !!sms, whatsapp: !!whatsapp }),
+    ema_uni_voz: m.voz ? JSON.stringify(m.voz) : null,
+    ema_uni_creditos: recipientUnits({ email: !!m.to, sms: !!sms, whatsapp: !!whatsapp, voz: !!m.voz }),
     ema_uni_busca: [
       m.to,
       sms?.number ?? '',
       whatsapp?.numberReceived ?? '',
+      m.voz?.numberTo ?? '',
       m.subject,
       m.identificacao,
       oficio ? oficioSearchText(oficio) : '',
@@ -321,12 +339,13 @@ async function queueSendJobs(
   codes: number[],
   envio: string,
   startAfter?: Date,
-  channel: 'email' | 'sms' | 'whatsapp' = 'email',
+  channel: 'email' | 'sms' | 'whatsapp' | 'voz' = 'email',
 ): Promise<void> {
   if (codes.length === 0) return;
   const jobs = await boss.insert(
-    channel === 'email' ? EMAIL_SEND_QUEUE : PHONE_SEND_QUEUES[channel],
-    codes.map((cod_email) => ({ data: { cod_email }, singletonKey: `${channel}:${cod_email}`, ...(startAfter ? { startAfter } : {}) })),
+    channel === 'email' ? EMAIL_SEND_QUEUE : channel === 'voz' ? VOICE_SEND_QUEUE : PHONE_SEND_QUEUES[channel],
+    // A call's first try is try 1 (docs/voice.md: the retries are jobs of their own).
+    codes.map((cod_email) => ({ data: channel === 'voz' ? { cod_email, tentativa: 1 } : { cod_email }, singletonKey: `${channel}:${cod_email}`, ...(startAfter ? { startAfter } : {}) })),
     { db: fromKysely(trx), returnId: true },
   );
   if (jobs?.length !== codes.length) throw new Error(`${codes.length - (jobs?.length ?? 0)} ${channel} job(s) of send ${envio} not queued`);
@@ -420,11 +439,23 @@ async function storeSendStepByStep(
   // Each channel's 'processed' event and job: e-mail for the messages with an address, SMS and
   // WhatsApp for those with a number (recordEvents takes one event per message a call).
   const of = (has: (v: MessageValues) => unknown) => codes.filter((_, i) => values[i] && has(values[i] as MessageValues));
-  const byChannel = { email: of((v) => v.ema_uni_to), sms: of((v) => v.ema_uni_sms), whatsapp: of((v) => v.ema_uni_whatsapp) };
-  for (const canal of ['email', 'sms', 'whatsapp'] as const) {
+  const byChannel = {
+    email: of((v) => v.ema_uni_to),
+    sms: of((v) => v.ema_uni_sms),
+    whatsapp: of((v) => v.ema_uni_whatsapp),
+    voz: of((v) => v.ema_uni_voz),
+  };
+  // The number called is not in the message's hash: the voice 'processed' event carries it, chained (docs/voice.md).
+  const vozOf = new Map(codes.map((c, i) => [c, values[i]?.ema_uni_voz]));
+  for (const canal of ['email', 'sms', 'whatsapp', 'voz'] as const) {
     await recordEvents(
       trx,
-      byChannel[canal].map((cod_email) => ({ cod_email, canal, tipo: 'processed' as const, detalhes: processedDetails })),
+      byChannel[canal].map((cod_email) => ({
+        cod_email,
+        canal,
+        tipo: 'processed' as const,
+        detalhes: canal === 'voz' ? { ...processedDetails, voz: JSON.parse(String(vozOf.get(cod_email))) } : processedDetails,
+      })),
       ctx.boss,
     );
     await queueSendJobs(trx, ctx.boss as PgBoss, byChannel[canal], envio, startAfter, canal);
