@@ -245,7 +245,9 @@ function channelsConfig(e: Env, publicUrl: string, dataDir: string): ChannelsCon
   if (e.SMS_PROVIDER !== 'simulator') need(e.SMS_PROVIDER, e.SMS_PROVIDER === 'zenvia' ? ['ZENVIA_FROM_SMS'] : []);
   if (e.WHATSAPP_PROVIDER !== 'simulator')
     need(e.WHATSAPP_PROVIDER, e.WHATSAPP_PROVIDER === 'zenvia' ? ['ZENVIA_FROM_WHATSAPP', 'WHATSAPP_TEMPLATE'] : []);
-  if (e.VOICE_PROVIDER === 'twilio') need('twilio', ['TWILIO_VOICE_FROM']);
+  if (e.VOICE_PROVIDER === 'twilio')
+    for (const key of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_VOICE_FROM'] as const)
+      if (!e[key]) problems.push(`  ${key}: obrigatório com VOICE_PROVIDER=twilio`);
   if (problems.length) throw new ConfigError(`Configuração inválida:\n${[...new Set(problems)].join('\n')}`);
   // The simulator's credentials come from this installation's own secret, read only when used
   // (a configuration that never reaches the simulator never writes the file).

@@ -1,4 +1,3 @@
-import { createVoiceQueues, startVoiceWorkers } from './modules/channels/voice/voice-send.worker.ts';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { PgBoss } from 'pg-boss';
@@ -12,6 +11,7 @@ import { createMailService } from './mail/mail.service.ts';
 import { createAuthQueues, startAuthWorkers } from './modules/auth/recovery.worker.ts';
 import { forgetCachedSessions, resetSessionCacheMode, SESSIONS_CHANNEL, setSessionListening } from './modules/auth/session-cache.ts';
 import { createChannelQueues, startChannelWorkers } from './modules/channels/channel-send.worker.ts';
+import { createVoiceQueues, startVoiceWorkers } from './modules/channels/voice/voice-send.worker.ts';
 import { keepZenviaSubscribed } from './modules/channels/zenvia-subscriptions.ts';
 import { createEmailQueues, startEmailWorkers } from './modules/emails/send.worker.ts';
 import { evidenceTsa } from './modules/evidence/evidence.service.ts';

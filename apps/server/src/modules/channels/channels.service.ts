@@ -79,7 +79,12 @@ export function statusCallbackUrl(ctx: AppContext, provider: ProviderName, chann
 
 const ERRO_BIT = REACHED_BITS.erro as number;
 
-const CHANNEL_TITLE: Record<'email' | PhoneChannel | 'voz', string> = { email: 'AR-Email', sms: 'AR-SMS', whatsapp: 'AR-WhatsApp', voz: 'AR-Voz' };
+const CHANNEL_TITLE: Record<'email' | PhoneChannel | 'voz', string> = {
+  email: 'AR-Email',
+  sms: 'AR-SMS',
+  whatsapp: 'AR-WhatsApp',
+  voz: 'AR-Voz',
+};
 
 /** Statuses that prove a channel reached its recipient: a failure reported after one of them gives nothing back. */
 const ARRIVED_BITS = (['delivered', 'viewed', 'read', 'track', 'acknowledged', 'answered'] as const).reduce(

@@ -3,10 +3,10 @@ import {
   applyTemplateVariables,
   attachmentLimitBytes,
   type ComposeValues,
+  CREDIT_MSG,
   composeProblems,
   composeSmsText,
   composeWhatsappText,
-  CREDIT_MSG,
   EMAIL_MSG,
   LETTER_MSG,
   messageUnits,
@@ -28,8 +28,9 @@ import { badRequest } from '../../http/errors.ts';
 import { personalMessageHtml, sanitizeMessageHtml } from '../../mail/message-html.ts';
 import { asSendActivity } from '../../queue/send-activity.ts';
 import { PHONE_SEND_QUEUES } from '../channels/channel-send.worker.ts';
-import { VOICE_SEND_QUEUE } from '../channels/voice/voice-send.worker.ts';
 import { channelAvailable } from '../channels/channels.service.ts';
+import { voiceAvailable } from '../channels/voice/voice.service.ts';
+import { VOICE_SEND_QUEUE } from '../channels/voice/voice-send.worker.ts';
 import { debitCredits } from '../credits/credits.service.ts';
 import { type MessageForHash, messageHash } from '../evidence/canonical.ts';
 import { firstChainedEvent } from '../evidence/chain.ts';
@@ -86,6 +87,7 @@ async function storeAndQueue(ctx: AppContext, scope: TenantScope, body: ComposeV
   if ((wants('sms') && !channelAvailable(ctx, 'sms')) || (wants('whatsapp') && !channelAvailable(ctx, 'whatsapp')))
     throw badRequest(EMAIL_MSG.channelUnavailable);
   const hasVoice = wants('voz');
+  if (hasVoice && !voiceAvailable(ctx)) throw badRequest(EMAIL_MSG.channelUnavailable);
   // AR-Carta's address is validated by the contract; the letter's sending is not wired yet (docs/letters.md).
   if (body.destinataires.some((r) => r.carta)) throw badRequest(LETTER_MSG.unavailable);
   // The screen checks each recipient before sending (spec 001 §5); the rule itself lives here.
@@ -345,7 +347,11 @@ async function queueSendJobs(
   const jobs = await boss.insert(
     channel === 'email' ? EMAIL_SEND_QUEUE : channel === 'voz' ? VOICE_SEND_QUEUE : PHONE_SEND_QUEUES[channel],
     // A call's first try is try 1 (docs/voice.md: the retries are jobs of their own).
-    codes.map((cod_email) => ({ data: channel === 'voz' ? { cod_email, tentativa: 1 } : { cod_email }, singletonKey: `${channel}:${cod_email}`, ...(startAfter ? { startAfter } : {}) })),
+    codes.map((cod_email) => ({
+      data: channel === 'voz' ? { cod_email, tentativa: 1 } : { cod_email },
+      singletonKey: `${channel}:${cod_email}`,
+      ...(startAfter ? { startAfter } : {}),
+    })),
     { db: fromKysely(trx), returnId: true },
   );
   if (jobs?.length !== codes.length) throw new Error(`${codes.length - (jobs?.length ?? 0)} ${channel} job(s) of send ${envio} not queued`);

@@ -4,6 +4,7 @@ import { failChannel } from '../channels.service.ts';
 import { placeCall, VOICE_SEND_QUEUE } from './voice.service.ts';
 
 export { VOICE_SEND_QUEUE } from './voice.service.ts';
+
 const FAILED_QUEUE = 'voz-send-failed';
 
 /** AR-Voz's queues: made at start, workers or not (pg-boss stores no job for an unknown queue). */

@@ -10,8 +10,8 @@ import { markProviderEvent, providerEventKnown } from '../channels.queries.ts';
 import { failChannel, recordChannelFailure } from '../channels.service.ts';
 import { twilioVoiceProvider } from '../providers/twilio-voice.ts';
 import { WEBHOOK_MSG } from '../webhooks.service.ts';
-import { type CallStatusEvent, VOICE_MAX_TRIES, type VoiceProvider } from './voice.ts';
 import { findCall, findCallOfTry, findVoiceMessage, insertCall, setCallStatus } from './voice.queries.ts';
+import { type CallStatusEvent, VOICE_MAX_TRIES, type VoiceProvider } from './voice.ts';
 import { digitsAnswerTwiml, voiceTwiml } from './voice-twiml.ts';
 
 /**
@@ -26,6 +26,17 @@ export const VOICE_SEND_QUEUE = 'voz-send';
 export function voiceProvider(ctx: AppContext): VoiceProvider {
   return twilioVoiceProvider(ctx.config.channels.voice.twilio);
 }
+
+/**
+ * Whether calls can go out here: with Twilio always; with the simulator only when it serves
+ * Calls.json (SIMULATOR_VOICE; docs/voice.md), else compose refuses AR-Voz as unavailable.
+ */
+export function voiceAvailable(ctx: AppContext): boolean {
+  return ctx.config.channels.voice.provider === 'twilio' || SIMULATOR_SERVES_CALLS;
+}
+
+/** The embedded simulator answers Twilio's Calls resource (channels/simulator). */
+const SIMULATOR_SERVES_CALLS = false;
 
 const hook = (ctx: AppContext, uuid: string, what: 'status' | 'gravacao' | 'tecla') =>
   `${ctx.config.publicUrl}/v2/webhooks/twilio/voz/${uuid}/${what}`;
@@ -168,13 +179,25 @@ export async function receiveCallStatus(ctx: AppContext, uuid: string, req: Prov
           const next = new Date(Date.now() + ctx.config.channels.voice.retryDelaySeconds * 1000);
           await event(
             'processed',
-            { ...base, resultado: 'tentativa sem sucesso', motivo: reason, proximaTentativa: call.tentativa + 1, agendadaPara: next.toISOString() },
+            {
+              ...base,
+              resultado: 'tentativa sem sucesso',
+              motivo: reason,
+              proximaTentativa: call.tentativa + 1,
+              agendadaPara: next.toISOString(),
+            },
             false,
           );
           // In the callback's transaction: the next try is queued only with the event that says why.
           await ctx.boss?.insert(
             VOICE_SEND_QUEUE,
-            [{ data: { cod_email: call.cod_email, tentativa: call.tentativa + 1 }, startAfter: next, singletonKey: `voz:${call.cod_email}:${call.tentativa + 1}` }],
+            [
+              {
+                data: { cod_email: call.cod_email, tentativa: call.tentativa + 1 },
+                startAfter: next,
+                singletonKey: `voz:${call.cod_email}:${call.tentativa + 1}`,
+              },
+            ],
             { db: fromKysely(trx) },
           );
           return;
@@ -231,7 +254,7 @@ export const recordingKey = (uuid: string, recordingSid: string) => `voz/${uuid}
 export async function receiveCallRecording(ctx: AppContext, uuid: string, req: ProviderRequest): Promise<void> {
   const provider = verified(ctx, req);
   const e = provider.parseRecording(req);
-  if (!e || e.status !== 'completed') return;
+  if (e?.status !== 'completed') return;
   const key = `${e.callSid}:gravacao:${e.recordingSid}`;
   if (await providerEventKnown(ctx.db, provider.name, key)) return;
   const call = await callOf(ctx, uuid, e.callSid);
