@@ -27,16 +27,10 @@ export function voiceProvider(ctx: AppContext): VoiceProvider {
   return twilioVoiceProvider(ctx.config.channels.voice.twilio);
 }
 
-/**
- * Whether calls can go out here: with Twilio always; with the simulator only when it serves
- * Calls.json (SIMULATOR_VOICE; docs/voice.md), else compose refuses AR-Voz as unavailable.
- */
+/** Whether calls can go out here: Twilio, or the embedded simulator's Calls resource (channels/simulator/simulator.voice.ts). */
 export function voiceAvailable(ctx: AppContext): boolean {
-  return ctx.config.channels.voice.provider === 'twilio' || SIMULATOR_SERVES_CALLS;
+  return ctx.config.channels.voice.provider === 'twilio' || ctx.config.channels.voice.provider === 'simulator';
 }
-
-/** The embedded simulator answers Twilio's Calls resource (channels/simulator). */
-const SIMULATOR_SERVES_CALLS = false;
 
 const hook = (ctx: AppContext, uuid: string, what: 'status' | 'gravacao' | 'tecla') =>
   `${ctx.config.publicUrl}/v2/webhooks/twilio/voz/${uuid}/${what}`;
