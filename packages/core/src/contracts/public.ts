@@ -20,6 +20,22 @@ export const PUBLIC_MSG = {
   whatsappHashNotFound: 'Hash do WhatsApp não encontrado',
 } as const;
 
+/** AR-Voz's public recording (docs/voice.md, spec 002 §7 /email/public/voz/{uuid}). */
+export const PUBLIC_VOICE_MSG = {
+  noRecording: 'A gravação desta chamada ainda não está disponível.',
+} as const;
+
+/** GET /email/public/voz/{uuid}: the recording's download link, with what identifies it. */
+export const publicVoiceSchema = z.object({
+  link: z.string(),
+  numero: z.string(),
+  status: z.string().nullable(),
+  sha256: z.string(),
+  gravadaEm: z.string(),
+  duracaoSegundos: z.number().nullable(),
+});
+export type PublicVoice = z.infer<typeof publicVoiceSchema>;
+
 /** GET /emails/info/public/track-conteudo-link-externo/{x}: where the tracked link goes, and its host to show. */
 export const trackedLinkSchema = z.object({ url: z.string(), host: z.string() });
 export type TrackedLink = z.infer<typeof trackedLinkSchema>;

@@ -341,6 +341,54 @@ describe('AR-Voz: the call', () => {
       60_000,
     );
     expect(stamped.every((r) => r.car_token)).toBe(true);
+
+    // The sent detail's voice panel links the recording's public page.
+    const detail = await t.call('GET', `/emails/send/${cod}`, as.ana);
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json()).toMatchObject({
+      hasVoice: true,
+      voz_payload: { numberTo: '+5521998765432' },
+      detalhesVoz: {
+        numero: '+5521998765432',
+        status: 'acknowledged',
+        tentativas: 1,
+        linkAtendimento: `${PUBLIC_URL}/emails/info/public/voz/${uuid}`,
+        gravacaoSha256: sha256,
+      },
+      voz_error: null,
+    });
+    // GET /email/public/voz/{uuid} answers the link; the link downloads the WAV and records the download.
+    const link = await t.call('GET', `/email/public/voz/${uuid}`);
+    expect(link.statusCode).toBe(200);
+    expect(link.json()).toMatchObject({ link: `${PUBLIC_URL}/v2/email/public/voz/${uuid}/gravacao`, numero: '+5521998765432', sha256 });
+    const file = await t.app.inject({
+      method: 'GET',
+      url: `/v2/email/public/voz/${uuid}/gravacao`,
+      headers: { 'user-agent': 'Mozilla/5.0' },
+    });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('audio/wav');
+    expect(createHash('sha256').update(file.rawPayload).digest('hex')).toBe(sha256);
+    const download = (await vozEvents(cod)).at(-1);
+    expect(download).toMatchObject({ evt_tipo: 'download', evt_detalhes: { gravacao: recordingSid, sha256 } });
+    expect((await messageOf(cod)).ema_status_voz).toBe('acknowledged');
+    expect(await checkChain(t.ctx.db, cod)).toMatchObject({ isIntact: true });
+  });
+
+  it('the public voice link is 404 before a recording and for a message without a call', async () => {
+    const { uuid } = await composeCall('(11) 98765-1111');
+    const none = await t.call('GET', `/email/public/voz/${uuid}`);
+    expect(none.statusCode).toBe(404);
+    expect(none.json().message).toBe('A gravação desta chamada ainda não está disponível.');
+    expect((await t.app.inject({ method: 'GET', url: `/v2/email/public/voz/${uuid}/gravacao` })).statusCode).toBe(404);
+    const plain = await t.call('POST', '/emails/send', as.ana, {
+      destinataires: [{ to: 'carla@cliente.test', nameTo: 'Carla' }],
+      nameFrom: 'Escritório Souza',
+      subject: 'Aviso',
+      content: '<p>Olá</p>',
+    });
+    const other = plain.json().emails[0].ema_uni_id as string;
+    expect((await t.call('GET', `/email/public/voz/${other}`)).statusCode).toBe(404);
   });
 
   it('refuses a bad or missing signature with 403 and records nothing; a recording outside Twilio is not fetched', async () => {
