@@ -62,6 +62,7 @@ const withProviders: RouteObject = {
     // The recipient's public pages (spec 002 §2): no login.
     { path: '/emails/info/public/verify/:uuid', ...page(() => import('../features/public/VerifyPage.tsx')) },
     { path: '/emails/info/public/attachments/:name/:uuid', ...page(() => import('../features/public/AttachmentPage.tsx')) },
+    { path: '/emails/info/public/voz/:uuid', ...page(() => import('../features/public/VoicePage.tsx')) },
     { path: '/emails/info/public/track-link-externo/:lnk', ...page(() => import('../features/public/TrackLinkPage.tsx')) },
     { path: '/emails/info/public/:uuid', ...page(() => import('../features/public/PublicMessagePage.tsx')) },
     { path: '/validador', ...page(() => import('../features/public/StampValidatorPage.tsx')) },
