@@ -190,7 +190,7 @@ export const publicConfigResponse = z.object({
   productName: z.string(),
   supportEmail: z.string(),
   /** Channels besides e-mail that this installation can send through. */
-  channels: z.object({ sms: z.boolean(), whatsapp: z.boolean() }),
+  channels: z.object({ sms: z.boolean(), whatsapp: z.boolean(), voz: z.boolean() }),
 });
 export type PublicConfigResponse = z.infer<typeof publicConfigResponse>;
 

@@ -373,6 +373,11 @@ describe('AR-Voz: the call', () => {
     expect(download).toMatchObject({ evt_tipo: 'download', evt_detalhes: { gravacao: recordingSid, sha256 } });
     expect((await messageOf(cod)).ema_status_voz).toBe('acknowledged');
     expect(await checkChain(t.ctx.db, cod)).toMatchObject({ isIntact: true });
+    // The sending proof and the expert report take a message with a call.
+    expect((await t.call('PUT', `/emails/sending-proof/${cod}`, as.ana)).statusCode).toBe(200);
+    const laudo = await t.app.inject({ method: 'GET', url: `/v2/emails/report/laudo/${cod}`, headers: as.ana });
+    expect(laudo.statusCode).toBe(200);
+    expect(laudo.headers['content-type']).toContain('application/pdf');
   });
 
   it('the public voice link is 404 before a recording and for a message without a call', async () => {
