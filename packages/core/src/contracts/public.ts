@@ -153,6 +153,14 @@ export const publicMessageSchema = z.object({
   whatsapp_error: channelErrorSchema.nullable(),
   respostasWhatsApp: z.array(publicReplySchema),
   dataProviderWhatsApp: phoneCertificatesSchema.nullable(),
+  /**
+   * AR-Voz (spec 002 §3 Voice details; docs/voice.md): the number called, whether the call failed,
+   * and the recording's page (/emails/info/public/voz/{uuid}) once it was recorded, with its SHA-256.
+   */
+  numberVoz: z.string().nullable(),
+  voz_error: channelErrorSchema.nullable(),
+  linkVoz: z.string().nullable(),
+  gravacaoVozSha256: z.string().nullable(),
   attachments: z.array(publicAttachmentSchema),
   emailResultSendStatus: z.enum(['sucesso', 'falha', 'pendente']),
   email_error: z.object({ reasonFailure: z.string(), dateSend: z.string() }).nullable(),

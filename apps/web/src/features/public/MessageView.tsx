@@ -8,6 +8,7 @@ import { FailureNotice } from './FailureNotice.tsx';
 import { MessageContent } from './MessageContent.tsx';
 import { hasPhoneChannel, PhoneChannelTab } from './PhoneChannelTab.tsx';
 import { TrackingTable } from './TrackingTable.tsx';
+import { VoiceTab } from './VoiceTab.tsx';
 
 /** The public page's message: the summary with its certificates, the channels' tabs and the recipient's actions (spec 002 §3). */
 export function MessageView({ m, uuid, onAccept, accepted }: { m: PublicMessage; uuid: string; onAccept: () => void; accepted: boolean }) {
@@ -46,6 +47,7 @@ export function MessageView({ m, uuid, onAccept, accepted }: { m: PublicMessage;
                 <Field label="Situação" value={m.statusFull.email?.at(-1)?.label ?? 'Processado'} />
                 {hasSms && <Field label="SMS" value={`${m.numberSMS ?? ''} · ${m.statusSMS?.label ?? 'Processado'}`} />}
                 {hasWhatsapp && <Field label="WhatsApp" value={`${m.numberWhatsapp ?? ''} · ${m.statusWhatsapp?.label ?? 'Processado'}`} />}
+                {m.numberVoz && <Field label="AR-Voz" value={`${m.numberVoz} · ${m.statusFull.voz?.at(-1)?.label ?? 'Processado'}`} />}
               </SimpleGrid>
               {m.oficio && <OficioSummary oficio={m.oficio} />}
               {failed && <FailureNotice m={m} />}
@@ -78,6 +80,12 @@ export function MessageView({ m, uuid, onAccept, accepted }: { m: PublicMessage;
           {hasWhatsapp && (
             <Tabs.Panel value="whatsapp" pt="md">
               <PhoneChannelTab m={m} channel="whatsapp" />
+            </Tabs.Panel>
+          )}
+
+          {m.statusFull.voz && (
+            <Tabs.Panel value="voz" pt="md">
+              <VoiceTab m={m} />
             </Tabs.Panel>
           )}
 

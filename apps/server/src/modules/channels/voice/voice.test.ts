@@ -373,6 +373,16 @@ describe('AR-Voz: the call', () => {
     expect(download).toMatchObject({ evt_tipo: 'download', evt_detalhes: { gravacao: recordingSid, sha256 } });
     expect((await messageOf(cod)).ema_status_voz).toBe('acknowledged');
     expect(await checkChain(t.ctx.db, cod)).toMatchObject({ isIntact: true });
+    // The public page's AR-Voz tab: the number, the recording's page and hash.
+    const page = await t.call('GET', `/emails/info/public/${uuid}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.json()).toMatchObject({
+      numberVoz: '+5521998765432',
+      voz_error: null,
+      linkVoz: `/emails/info/public/voz/${uuid}`,
+      gravacaoVozSha256: sha256,
+    });
+    expect(page.json().statusFull.voz.map((e: { type: string }) => e.type)).toEqual(expect.arrayContaining(['acknowledged']));
     // The sending proof and the expert report take a message with a call.
     expect((await t.call('PUT', `/emails/sending-proof/${cod}`, as.ana)).statusCode).toBe(200);
     const laudo = await t.app.inject({ method: 'GET', url: `/v2/emails/report/laudo/${cod}`, headers: as.ana });
