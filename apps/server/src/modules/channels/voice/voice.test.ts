@@ -385,6 +385,12 @@ describe('AR-Voz: the call', () => {
     expect(page.json().statusFull.voz.map((e: { type: string }) => e.type)).toEqual(expect.arrayContaining(['acknowledged']));
     // The sending proof and the expert report take a message with a call.
     expect((await t.call('PUT', `/emails/sending-proof/${cod}`, as.ana)).statusCode).toBe(200);
+    const proof = await t.call('GET', `/emails/sending-proof/${cod}`, as.ana);
+    expect(proof.statusCode).toBe(200);
+    const vozProof = proof.json().canais.find((c: { canal: string }) => c.canal === 'voz');
+    expect(vozProof).toMatchObject({ nome: 'AR-Voz', numero: '+5521998765432', ultimoStatus: { type: 'acknowledged' } });
+    expect(vozProof.mensagem).toContain(sha256);
+    expect(vozProof.status.map((x: { type: string }) => x.type)).toEqual(expect.arrayContaining(['send', 'acknowledged', 'delivered']));
     const laudo = await t.app.inject({ method: 'GET', url: `/v2/emails/report/laudo/${cod}`, headers: as.ana });
     expect(laudo.statusCode).toBe(200);
     expect(laudo.headers['content-type']).toContain('application/pdf');
