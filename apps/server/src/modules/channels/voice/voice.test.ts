@@ -373,6 +373,16 @@ describe('AR-Voz: the call', () => {
     expect(download).toMatchObject({ evt_tipo: 'download', evt_detalhes: { gravacao: recordingSid, sha256 } });
     expect((await messageOf(cod)).ema_status_voz).toBe('acknowledged');
     expect(await checkChain(t.ctx.db, cod)).toMatchObject({ isIntact: true });
+    // The sent list's status filter has the voice channel.
+    const acknowledged = await t.call(
+      'GET',
+      `/emails/send?searchStatus=${encodeURIComponent(JSON.stringify({ voz: ['acknowledged'] }))}`,
+      as.ana,
+    );
+    expect(acknowledged.statusCode).toBe(200);
+    expect(acknowledged.json().emails.map((e: { ema_uni_codigo: number }) => e.ema_uni_codigo)).toContain(cod);
+    const failedOnes = await t.call('GET', `/emails/send?searchStatus=${encodeURIComponent(JSON.stringify({ voz: ['erro'] }))}`, as.ana);
+    expect(failedOnes.json().emails.map((e: { ema_uni_codigo: number }) => e.ema_uni_codigo)).not.toContain(cod);
     // The public page's AR-Voz tab: the number, the recording's page and hash.
     const page = await t.call('GET', `/emails/info/public/${uuid}`);
     expect(page.statusCode).toBe(200);
