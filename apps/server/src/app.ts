@@ -11,6 +11,7 @@ import { installInputGuard } from './http/input-guard.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { letterSimulatorRoutes } from './modules/channels/letter/letter-simulator.routes.ts';
 import { simulatorRoutes } from './modules/channels/simulator/simulator.routes.ts';
+import { simulatorVoiceRoutes } from './modules/channels/simulator/simulator.voice.ts';
 import { apiModules } from './modules/index.ts';
 import { mailboxRoutes } from './modules/mailbox/mailbox.routes.ts';
 
@@ -71,6 +72,8 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>, opts: BuildOptions 
   if (ctx.config.channels.sms === 'simulator' || ctx.config.channels.whatsapp === 'simulator') simulatorRoutes(app, full);
   // The letter provider's simulator (docs/letters.md): only while LETTER_PROVIDER=simulator.
   if (ctx.config.letter.provider === 'simulator') letterSimulatorRoutes(app, full);
+  // AR-Voz's simulator (docs/voice.md): Twilio's Calls resource, only with VOICE_PROVIDER=simulator.
+  if (ctx.config.channels.voice.provider === 'simulator') simulatorVoiceRoutes(app, full);
 
   const index = path.join(WEB_DIST, 'index.html');
   if (opts.serveWeb !== false && fs.existsSync(index)) {

@@ -119,6 +119,19 @@ describe('channels', () => {
       }),
     ).toThrow(/WHATSAPP_TEMPLATE: obrigatório com o provedor zenvia/);
     expect(() => loadConfig({ SMS_PROVIDER: 'sinal' })).toThrow(/SMS_PROVIDER: use simulator, twilio ou zenvia/);
+    // AR-Voz through Twilio: the account and the calling number; the simulator's otherwise (docs/voice.md).
+    expect(() => loadConfig({ VOICE_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'AC123', TWILIO_AUTH_TOKEN: 's' })).toThrow(
+      /TWILIO_VOICE_FROM: obrigatório com VOICE_PROVIDER=twilio/,
+    );
+    expect(
+      loadConfig({ VOICE_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'AC123', TWILIO_AUTH_TOKEN: 's', TWILIO_VOICE_FROM: '+551140040000' })
+        .channels.voice,
+    ).toMatchObject({
+      provider: 'twilio',
+      retryDelaySeconds: 3600,
+      twilio: { accountSid: 'AC123', authToken: 's', from: '+551140040000', apiUrl: 'https://api.twilio.com' },
+    });
+    expect(() => loadConfig({ VOICE_PROVIDER: 'sip' })).toThrow(/VOICE_PROVIDER: use simulator ou twilio/);
     const meta = loadConfig({
       WHATSAPP_PROVIDER: 'meta',
       WHATSAPP_PHONE_NUMBER_ID: '123',

@@ -100,6 +100,12 @@ const envSchema = z.object({
   /** A number (E.164) or a Messaging Service SID (MG…). */
   TWILIO_FROM: z.string().trim().min(1).max(64).optional(),
   TWILIO_API_URL: url(['http:', 'https:']).default('https://api.twilio.com'),
+  /** AR-Voz (docs/voice.md): simulator (the embedded Twilio) or twilio (Programmable Voice, the Twilio account above). */
+  VOICE_PROVIDER: z.enum(['simulator', 'twilio'], { error: 'use simulator ou twilio' }).default('simulator'),
+  /** The number AR-Voz calls from (E.164, a voice-capable number of the Twilio account). */
+  TWILIO_VOICE_FROM: z.string().trim().min(1).max(64).optional(),
+  /** Seconds between a busy or unanswered call and the next try (3 tries; docs/voice.md). */
+  VOICE_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
   WHATSAPP_API_URL: url(['http:', 'https:']).default('https://graph.facebook.com/v21.0'),
   WHATSAPP_PHONE_NUMBER_ID: z.string().trim().min(1).max(64).optional(),
   WHATSAPP_TOKEN: z.string().trim().min(1).max(1000).optional(),
@@ -174,6 +180,13 @@ export interface ChannelsConfig {
   /** With whatsapp 'simulator': the embedded simulator's Graph API (apiUrl under PUBLIC_URL/dev/graph/v21.0). */
   meta: { apiUrl: string; phoneNumberId: string; token: string; appSecret: string; verifyToken: string; template: string };
   zenvia: { apiUrl: string; apiToken: string; fromSms: string; fromWhatsapp: string; webhookSecret: string };
+  /** AR-Voz (docs/voice.md): Twilio's Programmable Voice, or the embedded simulator's (apiUrl under PUBLIC_URL/dev/twilio). */
+  voice: {
+    provider: 'simulator' | 'twilio';
+    twilio: { accountSid: string; authToken: string; from: string; apiUrl: string };
+    /** Seconds between a try that found the line busy or unanswered and the next. */
+    retryDelaySeconds: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -273,6 +286,9 @@ function channelsConfig(e: Env, publicUrl: string, dataDir: string): ChannelsCon
   if (e.SMS_PROVIDER !== 'simulator') need(e.SMS_PROVIDER, e.SMS_PROVIDER === 'zenvia' ? ['ZENVIA_FROM_SMS'] : []);
   if (e.WHATSAPP_PROVIDER !== 'simulator')
     need(e.WHATSAPP_PROVIDER, e.WHATSAPP_PROVIDER === 'zenvia' ? ['ZENVIA_FROM_WHATSAPP', 'WHATSAPP_TEMPLATE'] : []);
+  if (e.VOICE_PROVIDER === 'twilio')
+    for (const key of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_VOICE_FROM'] as const)
+      if (!e[key]) problems.push(`  ${key}: obrigatório com VOICE_PROVIDER=twilio`);
   if (problems.length) throw new ConfigError(`Configuração inválida:\n${[...new Set(problems)].join('\n')}`);
   // The simulator's credentials come from this installation's own secret, read only when used
   // (a configuration that never reaches the simulator never writes the file).
@@ -319,11 +335,30 @@ function channelsConfig(e: Env, publicUrl: string, dataDir: string): ChannelsCon
           verifyToken: e.WHATSAPP_VERIFY_TOKEN ?? '',
           template: e.WHATSAPP_TEMPLATE ?? '',
         };
+  const voiceTwilio =
+    e.VOICE_PROVIDER === 'simulator'
+      ? {
+          get accountSid() {
+            return sim().twilioAccountSid;
+          },
+          get authToken() {
+            return sim().twilioAuthToken;
+          },
+          from: SIMULATOR_SMS_FROM,
+          apiUrl: `${publicUrl}/dev/twilio`,
+        }
+      : {
+          accountSid: e.TWILIO_ACCOUNT_SID ?? '',
+          authToken: e.TWILIO_AUTH_TOKEN ?? '',
+          from: e.TWILIO_VOICE_FROM ?? '',
+          apiUrl: e.TWILIO_API_URL.replace(/\/+$/, ''),
+        };
   return {
     sms: e.SMS_PROVIDER,
     whatsapp: e.WHATSAPP_PROVIDER,
     twilio,
     meta,
+    voice: { provider: e.VOICE_PROVIDER, twilio: voiceTwilio, retryDelaySeconds: e.VOICE_RETRY_DELAY_SECONDS },
     zenvia: {
       apiUrl: e.ZENVIA_API_URL.replace(/\/+$/, ''),
       apiToken: e.ZENVIA_API_TOKEN ?? '',

@@ -12,6 +12,7 @@ import { createAuthQueues, startAuthWorkers } from './modules/auth/recovery.work
 import { forgetCachedSessions, resetSessionCacheMode, SESSIONS_CHANNEL, setSessionListening } from './modules/auth/session-cache.ts';
 import { createChannelQueues, startChannelWorkers } from './modules/channels/channel-send.worker.ts';
 import { createLetterQueues, startLetterWorkers } from './modules/channels/letter/letter-send.worker.ts';
+import { createVoiceQueues, startVoiceWorkers } from './modules/channels/voice/voice-send.worker.ts';
 import { keepZenviaSubscribed } from './modules/channels/zenvia-subscriptions.ts';
 import { createEmailQueues, startEmailWorkers } from './modules/emails/send.worker.ts';
 import { evidenceTsa } from './modules/evidence/evidence.service.ts';
@@ -81,6 +82,7 @@ export async function createRuntime(
   if (boss) await createEmailQueues(boss);
   if (boss) await createChannelQueues(boss);
   if (boss) await createLetterQueues(boss);
+  if (boss) await createVoiceQueues(ctx);
   if (boss) await createEvidenceQueues(boss);
   if (boss) await createAuthQueues(boss);
   if (boss) await createRemessaQueues(boss);
@@ -90,6 +92,7 @@ export async function createRuntime(
   if (workers) await startEmailWorkers(ctx);
   if (workers) await startChannelWorkers(ctx);
   if (workers) await startLetterWorkers(ctx);
+  if (workers) await startVoiceWorkers(ctx);
   if (workers) await startEvidenceWorkers(ctx);
   if (workers) await startAuthWorkers(ctx);
   if (workers) await startRemessaWorkers(ctx);

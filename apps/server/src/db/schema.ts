@@ -137,6 +137,7 @@ export interface DB {
   remessa_transportes: RemessaTransportesTable;
   mensagens_provedor: MensagensProvedorTable;
   cartas: CartasTable;
+  voz_chamadas: VozChamadasTable;
   provedor_eventos: ProvedorEventosTable;
 }
 
@@ -153,6 +154,18 @@ export interface CartasTable {
   ar_chave: string | null;
   ar_sha256: string | null;
   ar_tipo: string | null;
+  criado: Generated<Date>;
+}
+
+/** AR-Voz: each call placed, one per try (migration 0024, docs/voice.md). */
+export interface VozChamadasTable {
+  call_sid: string;
+  cod_email: number;
+  tentativa: number;
+  provedor: string;
+  numero: string;
+  status: Generated<string>;
+  resposta: Json<unknown>;
   criado: Generated<Date>;
 }
 
@@ -327,6 +340,8 @@ export interface EmailsTable {
   ema_uni_identificacao: Generated<string>;
   ema_uni_sms: Json<{ number: string; messageContent: string } | null>;
   ema_uni_whatsapp: Json<{ numberReceived: string; content: string } | null>;
+  /** AR-Voz: the number called (E.164) and the name given (migration 0024); not part of the message hash (docs/voice.md). */
+  ema_uni_voz: Json<{ numberTo: string; name: string | null } | null>;
   ema_uni_attachments: Json<{ attachments: EmailAttachmentRef[] }>;
   ema_verif_pergunta: string | null;
   ema_verif_resposta: string | null;

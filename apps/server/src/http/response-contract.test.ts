@@ -27,6 +27,10 @@ const FILE_ROUTES = new Set<string>([
   'GET /v2/remessas/relatorio', // the period report CSV
   'POST /v2/webhooks/twilio/sms/{uuid}', // Twilio's status callback: 204, nothing for Twilio to read
   'POST /v2/webhooks/twilio/sms-inbound', // Twilio's inbound SMS: an empty TwiML document
+  'GET /v2/email/public/voz/{uuid}/gravacao', // AR-Voz's recording: the WAV itself
+  'POST /v2/webhooks/twilio/voz/{uuid}/status', // AR-Voz call progress: 204
+  'POST /v2/webhooks/twilio/voz/{uuid}/gravacao', // AR-Voz recording ready: 204
+  'POST /v2/webhooks/twilio/voz/{uuid}/tecla', // AR-Voz Gather action: TwiML
   'GET /v2/webhooks/whatsapp', // Meta's verification handshake: the challenge as text/plain
   'GET /v2/email/public/carta/{uuid}/{arquivo}', // a letter's PDF or its digital AR
   'POST /v2/webhooks/letter', // a letter provider's tracking callback: 204, nothing for the provider to read

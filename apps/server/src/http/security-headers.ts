@@ -18,6 +18,8 @@ const SPA_DIRECTIVES: Directives = {
   'style-src': ["'self'", "'unsafe-inline'"],
   'img-src': ["'self'", 'data:', 'blob:', 'https:'],
   'font-src': ["'self'", 'data:'],
+  // AR-Voz's public page plays the recording it downloaded once (a blob), docs/voice.md.
+  'media-src': ["'self'", 'blob:'],
   'connect-src': ["'self'"],
   'object-src': ["'none'"],
   'form-action': ["'self'"],

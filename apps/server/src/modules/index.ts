@@ -3,6 +3,7 @@ import type { AppContext } from '../context.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { channelRoutes } from './channels/channels.routes.ts';
 import { letterRoutes } from './channels/letter/letter.routes.ts';
+import { voiceWebhookRoutes } from './channels/voice/voice.routes.ts';
 import { whatsappWebhookRoutes } from './channels/whatsapp.routes.ts';
 import { zenviaWebhookRoutes } from './channels/zenvia.routes.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
@@ -59,4 +60,5 @@ export const apiModules: Array<(app: FastifyInstance, ctx: AppContext) => void> 
   letterRoutes,
   whatsappWebhookRoutes,
   zenviaWebhookRoutes,
+  voiceWebhookRoutes,
 ];

@@ -63,6 +63,7 @@ const withProviders: RouteObject = {
     { path: '/emails/info/public/verify/:uuid', ...page(() => import('../features/public/VerifyPage.tsx')) },
     { path: '/emails/info/public/attachments/:name/:uuid', ...page(() => import('../features/public/AttachmentPage.tsx')) },
     { path: '/emails/info/public/carta/:uuid', ...page(() => import('../features/public/LetterPage.tsx')) },
+    { path: '/emails/info/public/voz/:uuid', ...page(() => import('../features/public/VoicePage.tsx')) },
     { path: '/emails/info/public/track-link-externo/:lnk', ...page(() => import('../features/public/TrackLinkPage.tsx')) },
     { path: '/emails/info/public/:uuid', ...page(() => import('../features/public/PublicMessagePage.tsx')) },
     { path: '/validador', ...page(() => import('../features/public/StampValidatorPage.tsx')) },

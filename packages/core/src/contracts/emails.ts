@@ -27,6 +27,8 @@ export const EMAIL_MSG = {
   attachmentsTooLarge: 'Excedeu o limite de anexos',
   channelUnavailable: 'O envio por SMS, WhatsApp e voz ainda não está disponível nesta instalação.',
   whatsappNotAllowed: 'O envio por WhatsApp não está habilitado para esta conta.',
+  vozInvalid: 'Informe um telefone válido com DDD para o AR-Voz.',
+  vozNotAllowed: 'O envio por AR-Voz não está habilitado para esta conta.',
   sendFailed: 'Houve um erro ao enviar o e-mail',
   sent: (product: string) =>
     `Em processamento... Obrigado por utilizar o ${product} para enviar suas comunicações com validade jurídica. Seu AR-Email está sendo enviado.`,
@@ -64,6 +66,13 @@ export function isWhatsappNumber(value: string): boolean {
   return value.trim().length >= 14 && d.length >= 10 && d.length <= 13;
 }
 
+/** AR-Voz: a Brazilian number with a valid area code, mobile (11 digits, third 9) or landline (10 digits): a call reaches both. */
+export function isVoiceNumber(value: string): boolean {
+  const d = onlyDigits(value);
+  if (!SMS_AREA_CODES.has(Number(d.slice(0, 2)))) return false;
+  return (d.length === 11 && d[2] === '9') || (d.length === 10 && d[2] !== '0' && d[2] !== '1');
+}
+
 const channelTarget = z.object({ name: z.string().max(80).optional(), mobile: z.string().max(20) });
 
 export const composeRecipient = z.object({
@@ -76,6 +85,8 @@ export const composeRecipient = z.object({
   leadSelected: dbId().nullish(),
   sms: channelTarget.nullish(),
   whatsapp: channelTarget.nullish(),
+  /** AR-Voz: the number called (the spec's voz_payload.numberTo; docs/voice.md). */
+  voz: channelTarget.nullish(),
   /** AR-Carta: the postal address of a registered letter to this recipient (docs/letters.md). */
   carta: letterAddress.nullish(),
   validacaoNotif: z
@@ -141,22 +152,24 @@ export function htmlHasContent(html: string): boolean {
  * the numbers that are given must be valid. The compose screen and the server both call it.
  */
 export function recipientContactProblem(
-  r: Pick<ComposeRecipient, 'to' | 'sms' | 'whatsapp'>,
+  r: Pick<ComposeRecipient, 'to' | 'sms' | 'whatsapp'> & Partial<Pick<ComposeRecipient, 'voz'>>,
   user: { set_envia_email_obrigatorio: boolean },
   taken: ReadonlySet<string>,
 ): string | null {
   const hasSms = !!r.sms?.mobile;
   const hasWhats = !!r.whatsapp?.mobile;
+  const hasVoz = !!r.voz?.mobile;
   if (r.to) {
     if (!isEmail(r.to)) return EMAIL_MSG.recipientEmailInvalid;
     if (taken.has(r.to.toLowerCase())) return EMAIL_MSG.duplicateRecipient;
   } else if (user.set_envia_email_obrigatorio) {
     return EMAIL_MSG.recipientEmailRequired;
-  } else if (!hasSms && !hasWhats) {
+  } else if (!hasSms && !hasWhats && !hasVoz) {
     return EMAIL_MSG.recipientContactRequired;
   }
   if (hasSms && !isSmsMobile(r.sms?.mobile ?? '')) return EMAIL_MSG.smsInvalid;
   if (hasWhats && !isWhatsappNumber(r.whatsapp?.mobile ?? '')) return EMAIL_MSG.whatsappInvalid;
+  if (hasVoz && !isVoiceNumber(r.voz?.mobile ?? '')) return EMAIL_MSG.vozInvalid;
   return null;
 }
 
@@ -235,10 +248,12 @@ export const AUTOMATED_MARK = ' (automático, não conta como leitura)';
  * "the message reached this status" (docs/emails.md, "Status filter"): a read message stays under
  * Lido after it is confirmed.
  */
-export const STATUS_FILTER: Record<'email' | 'sms' | 'whatsapp', StatusType[]> = {
+export const STATUS_FILTER: Record<'email' | 'sms' | 'whatsapp' | 'voz', StatusType[]> = {
   email: ['processed', 'send', 'delivered', 'read', 'acknowledged', 'answered', 'erro'],
   sms: ['processed', 'send', 'delivered', 'read', 'answered', 'erro'],
   whatsapp: ['processed', 'send', 'delivered', 'read', 'acknowledged', 'answered', 'erro'],
+  /** AR-Voz (docs/voice.md): answered (send), completed (delivered), 1 pressed (acknowledged), another key (answered), failed. */
+  voz: ['processed', 'send', 'delivered', 'acknowledged', 'answered', 'erro'],
 };
 
 /**

@@ -50,7 +50,7 @@ export const PHONE_PROOF_STATUS_TYPES = ['processed', 'send', 'delivered', 'view
 
 /** One phone channel of the message in its proof: where it went, what it said, each status, the replies. */
 export const phoneProofSchema = z.object({
-  canal: z.enum(['sms', 'whatsapp']),
+  canal: z.enum(['sms', 'whatsapp', 'voz']),
   /** AR-SMS or AR-WhatsApp. */
   nome: z.string(),
   numero: z.string(),

@@ -20,6 +20,22 @@ export const PUBLIC_MSG = {
   whatsappHashNotFound: 'Hash do WhatsApp não encontrado',
 } as const;
 
+/** AR-Voz's public recording (docs/voice.md, spec 002 §7 /email/public/voz/{uuid}). */
+export const PUBLIC_VOICE_MSG = {
+  noRecording: 'A gravação desta chamada ainda não está disponível.',
+} as const;
+
+/** GET /email/public/voz/{uuid}: the recording's download link, with what identifies it. */
+export const publicVoiceSchema = z.object({
+  link: z.string(),
+  numero: z.string(),
+  status: z.string().nullable(),
+  sha256: z.string(),
+  gravadaEm: z.string(),
+  duracaoSegundos: z.number().nullable(),
+});
+export type PublicVoice = z.infer<typeof publicVoiceSchema>;
+
 /** GET /emails/info/public/track-conteudo-link-externo/{x}: where the tracked link goes, and its host to show. */
 export const trackedLinkSchema = z.object({ url: z.string(), host: z.string() });
 export type TrackedLink = z.infer<typeof trackedLinkSchema>;
@@ -137,6 +153,14 @@ export const publicMessageSchema = z.object({
   whatsapp_error: channelErrorSchema.nullable(),
   respostasWhatsApp: z.array(publicReplySchema),
   dataProviderWhatsApp: phoneCertificatesSchema.nullable(),
+  /**
+   * AR-Voz (spec 002 §3 Voice details; docs/voice.md): the number called, whether the call failed,
+   * and the recording's page (/emails/info/public/voz/{uuid}) once it was recorded, with its SHA-256.
+   */
+  numberVoz: z.string().nullable(),
+  voz_error: channelErrorSchema.nullable(),
+  linkVoz: z.string().nullable(),
+  gravacaoVozSha256: z.string().nullable(),
   attachments: z.array(publicAttachmentSchema),
   emailResultSendStatus: z.enum(['sucesso', 'falha', 'pendente']),
   email_error: z.object({ reasonFailure: z.string(), dateSend: z.string() }).nullable(),
@@ -174,7 +198,7 @@ export const publicConfigResponse = z.object({
   productName: z.string(),
   supportEmail: z.string(),
   /** Channels besides e-mail that this installation can send through. */
-  channels: z.object({ sms: z.boolean(), whatsapp: z.boolean() }),
+  channels: z.object({ sms: z.boolean(), whatsapp: z.boolean(), voz: z.boolean() }),
 });
 export type PublicConfigResponse = z.infer<typeof publicConfigResponse>;
 

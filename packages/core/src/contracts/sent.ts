@@ -130,6 +130,24 @@ export const sentDetailSchema = z.object({
   carta_error: channelErrorSchema.nullable(),
   /** The letter's public page (PDF and, once delivered, the digital AR); null without a letter. */
   linkArCartaComprovante: z.string().nullable(),
+  /** AR-Voz (docs/voice.md): whether the message went by a call, the number called (spec 001 §3 voz_payload.numberTo). */
+  hasVoice: z.boolean(),
+  voz_payload: z.object({ numberTo: z.string() }).nullable(),
+  /**
+   * The call's panel: the number, the current status, how many tries were placed, and the
+   * recording's public page (linkAtendimento, null until a recording is stored) with its SHA-256.
+   */
+  detalhesVoz: z
+    .object({
+      numero: z.string(),
+      status: z.string().nullable(),
+      tentativas: z.number().int(),
+      linkAtendimento: z.string().nullable(),
+      gravacaoSha256: z.string().nullable(),
+    })
+    .nullable(),
+  /** The call's failure (the provider's reason), and when. */
+  voz_error: channelErrorSchema.nullable(),
   ...messageStatusesResponse.shape,
 });
 export type SentDetail = z.infer<typeof sentDetailSchema>;

@@ -22,6 +22,7 @@ import * as m0020 from './0020-remessas.ts';
 import * as m0021 from './0021-transporte-dados.ts';
 import * as m0022 from './0022-channels.ts';
 import * as m0023 from './0023-simulador-telefone.ts';
+import * as m0024 from './0024-voz.ts';
 import * as m0025 from './0025-status-notifications.ts';
 import * as m0026 from './0026-search-words.ts';
 import * as m0027 from './0027-cartas.ts';
@@ -54,6 +55,7 @@ export const migrations: Record<string, Migration> = {
   '0021-transporte-dados': m0021,
   '0022-channels': m0022,
   '0023-simulador-telefone': m0023,
+  '0024-voz': m0024,
   '0025-status-notifications': m0025,
   '0026-search-words': m0026,
   '0027-cartas': m0027,

@@ -95,6 +95,7 @@ export function findChannelMessage(db: Kysely<DB>, cod_email: number, opts: { lo
       'ema_uni_sms',
       'ema_uni_whatsapp',
       'ema_uni_carta',
+      'ema_uni_voz',
       'ema_uni_creditos',
       'ema_status_email',
       'ema_status_sms',
@@ -103,6 +104,7 @@ export function findChannelMessage(db: Kysely<DB>, cod_email: number, opts: { lo
       'ema_alcance_sms',
       'ema_alcance_whatsapp',
       'ema_alcance_carta',
+      'ema_alcance_voz',
     ])
     .where('ema_uni_codigo', '=', cod_email);
   return (opts.lock ? q.forUpdate() : q).executeTakeFirst();

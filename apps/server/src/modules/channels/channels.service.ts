@@ -79,10 +79,16 @@ export function statusCallbackUrl(ctx: AppContext, provider: ProviderName, chann
 
 const ERRO_BIT = REACHED_BITS.erro as number;
 
-/** The channels whose failure refunds here: e-mail, the phone channels and the letter (docs/letters.md). */
-export type RefundableChannel = 'email' | PhoneChannel | 'carta';
+/** The channels whose failure refunds here: e-mail, the phone channels, the call and the letter (docs/letters.md, docs/voice.md). */
+export type RefundableChannel = 'email' | PhoneChannel | 'voz' | 'carta';
 
-const CHANNEL_TITLE: Record<RefundableChannel, string> = { email: 'AR-Email', sms: 'AR-SMS', whatsapp: 'AR-WhatsApp', carta: 'AR-Carta' };
+const CHANNEL_TITLE: Record<RefundableChannel, string> = {
+  email: 'AR-Email',
+  sms: 'AR-SMS',
+  whatsapp: 'AR-WhatsApp',
+  voz: 'AR-Voz',
+  carta: 'AR-Carta',
+};
 
 /** Statuses that prove a channel reached its recipient: a failure reported after one of them gives nothing back. */
 const ARRIVED_BITS = (['delivered', 'viewed', 'read', 'track', 'acknowledged', 'answered'] as const).reduce(
@@ -97,6 +103,7 @@ function channelsOf(msg: ChannelMessage) {
     sms: { present: !!msg.ema_uni_sms, reached: msg.ema_alcance_sms },
     whatsapp: { present: !!msg.ema_uni_whatsapp, reached: msg.ema_alcance_whatsapp },
     carta: { present: !!msg.ema_uni_carta, reached: msg.ema_alcance_carta },
+    voz: { present: !!msg.ema_uni_voz, reached: msg.ema_alcance_voz },
   };
 }
 
@@ -108,7 +115,7 @@ function payingChannels(msg: ChannelMessage) {
   const c = channelsOf(msg);
   const paying = (x: { present: boolean; reached: number }) =>
     x.present && ((x.reached & ERRO_BIT) === 0 || (x.reached & ARRIVED_BITS) !== 0);
-  return { email: paying(c.email), sms: paying(c.sms), whatsapp: paying(c.whatsapp), carta: paying(c.carta) };
+  return { email: paying(c.email), sms: paying(c.sms), whatsapp: paying(c.whatsapp), voz: paying(c.voz), carta: paying(c.carta) };
 }
 
 /**
@@ -164,7 +171,7 @@ export async function recordChannelFailure(
 export async function failChannel(
   ctx: AppContext,
   cod_email: number,
-  canal: PhoneChannel | 'carta',
+  canal: PhoneChannel | 'voz' | 'carta',
   reason: string,
   raw: unknown = null,
 ): Promise<void> {

@@ -142,7 +142,26 @@ export function phoneReplies(events: DetailEvent[], channel: 'sms' | 'whatsapp')
 }
 
 /** One sent message with its statuses, timeline, tags and last e-mail failure. */
-export function presentSentDetail(msg: Selectable<EmailsTable>, events: DetailEvent[], tags: MessageTag[]): SentDetail {
+/** Where a message's recording is heard and downloaded (the public page's AR-Voz address, docs/voice.md). */
+export const voicePageLink = (publicUrl: string, uuid: string) => `${publicUrl}/emails/info/public/voz/${uuid}`;
+
+/** The call's panel (detalhesVoz) from the voice events: tries placed, the recording's page and hash. */
+function voiceDetails(msg: Selectable<EmailsTable>, events: DetailEvent[], publicUrl: string): SentDetail['detalhesVoz'] {
+  if (!msg.ema_uni_voz) return null;
+  const voz = events.filter((e) => e.evt_canal === 'voz');
+  const etapa = (e: DetailEvent) => (e.evt_detalhes as { etapa?: unknown } | null)?.etapa;
+  const recording = [...voz].reverse().find((e) => etapa(e) === 'gravação da chamada');
+  const sha = (recording?.evt_detalhes as { gravacao?: { sha256?: unknown } } | undefined)?.gravacao?.sha256;
+  return {
+    numero: msg.ema_uni_voz.numberTo,
+    status: msg.ema_status_voz,
+    tentativas: voz.filter((e) => etapa(e) === 'aceite do provedor').length,
+    linkAtendimento: recording ? voicePageLink(publicUrl, msg.ema_uni_id) : null,
+    gravacaoSha256: typeof sha === 'string' ? sha : null,
+  };
+}
+
+export function presentSentDetail(msg: Selectable<EmailsTable>, events: DetailEvent[], tags: MessageTag[], publicUrl: string): SentDetail {
   const whatsappReplies = phoneReplies(events, 'whatsapp');
   const button = whatsappReplies.find((r) => r.type === 'acknowledged');
   return {
@@ -183,6 +202,10 @@ export function presentSentDetail(msg: Selectable<EmailsTable>, events: DetailEv
       : null,
     carta_error: channelError(events, 'carta'),
     linkArCartaComprovante: msg.ema_uni_carta ? `/emails/info/public/carta/${msg.ema_uni_id}` : null,
+    hasVoice: !!msg.ema_uni_voz,
+    voz_payload: msg.ema_uni_voz ? { numberTo: msg.ema_uni_voz.numberTo } : null,
+    detalhesVoz: voiceDetails(msg, events, publicUrl),
+    voz_error: channelError(events, 'voz'),
     ...presentStatuses(events),
   };
 }

@@ -20,6 +20,7 @@ export function findComposer(db: Kysely<DB>, scope: TenantScope) {
       'usu_validacao_notificacao',
       'set_envia_email_obrigatorio',
       'usu_aceita_ar_whatsapp',
+      'usu_aceita_ar_voz',
       'usu_settings',
     ])
     .where(scope.own('usuarios', 'usu_codigo'))

@@ -65,7 +65,7 @@ export function emailRoutes(app: FastifyInstance, ctx: AppContext): void {
     response: sentDetailSchema,
     handler: async ({ scope, params }) => {
       const { msg, events, tags } = await messageDetail(ctx, scope, params.id);
-      return presentSentDetail(msg, events, tags);
+      return presentSentDetail(msg, events, tags, ctx.config.publicUrl);
     },
   });
 

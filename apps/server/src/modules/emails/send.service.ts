@@ -3,6 +3,7 @@ import {
   applyTemplateVariables,
   attachmentLimitBytes,
   type ComposeValues,
+  CREDIT_MSG,
   composeProblems,
   composeSmsText,
   composeWhatsappText,
@@ -16,6 +17,7 @@ import {
   recipientUnits,
   renderOficioHtml,
   type SendResponse,
+  VOICE_MIN_CREDITS,
 } from '@ar/core';
 import type { Insertable, Transaction } from 'kysely';
 import { fromKysely, type PgBoss } from 'pg-boss';
@@ -28,6 +30,8 @@ import { asSendActivity } from '../../queue/send-activity.ts';
 import { PHONE_SEND_QUEUES } from '../channels/channel-send.worker.ts';
 import { channelAvailable } from '../channels/channels.service.ts';
 import { LETTER_SEND_QUEUE } from '../channels/letter/letter-send.worker.ts';
+import { voiceAvailable } from '../channels/voice/voice.service.ts';
+import { VOICE_SEND_QUEUE } from '../channels/voice/voice-send.worker.ts';
 import { debitCredits } from '../credits/credits.service.ts';
 import { type MessageForHash, messageHash } from '../evidence/canonical.ts';
 import { firstChainedEvent } from '../evidence/chain.ts';
@@ -78,9 +82,13 @@ async function storeAndQueue(ctx: AppContext, scope: TenantScope, body: ComposeV
   if (problem) throw badRequest(problem);
   // WhatsApp only for an account that accepts it (usu_aceita_ar_whatsapp, spec 001 §6).
   if (!user.usu_aceita_ar_whatsapp && body.destinataires.some((r) => r.whatsapp?.mobile)) throw badRequest(EMAIL_MSG.whatsappNotAllowed);
-  const wants = (c: 'sms' | 'whatsapp') => body.destinataires.some((r) => r[c]?.mobile);
+  // AR-Voz only for an account that accepts it (usu_aceita_ar_voz, spec 001 §6; docs/voice.md).
+  if (!user.usu_aceita_ar_voz && body.destinataires.some((r) => r.voz?.mobile)) throw badRequest(EMAIL_MSG.vozNotAllowed);
+  const wants = (c: 'sms' | 'whatsapp' | 'voz') => body.destinataires.some((r) => r[c]?.mobile);
   if ((wants('sms') && !channelAvailable(ctx, 'sms')) || (wants('whatsapp') && !channelAvailable(ctx, 'whatsapp')))
     throw badRequest(EMAIL_MSG.channelUnavailable);
+  const hasVoice = wants('voz');
+  if (hasVoice && !voiceAvailable(ctx)) throw badRequest(EMAIL_MSG.channelUnavailable);
   // AR-Carta (docs/letters.md): the address is validated by the contract; any account may send a letter.
   // The screen checks each recipient before sending (spec 001 §5); the rule itself lives here.
   const blocked = await blacklistProblem(
@@ -123,7 +131,7 @@ async function storeAndQueue(ctx: AppContext, scope: TenantScope, body: ComposeV
     return shared;
   };
   const units = messageUnits(
-    body.destinataires.map((r) => ({ email: !!r.to, sms: !!r.sms?.mobile, whatsapp: !!r.whatsapp?.mobile, carta: !!r.carta })),
+    body.destinataires.map((r) => ({ email: !!r.to, sms: !!r.sms?.mobile, whatsapp: !!r.whatsapp?.mobile, voz: !!r.voz?.mobile, carta: !!r.carta })),
   );
   const common: SendCommon = {
     user,
@@ -154,6 +162,7 @@ async function storeAndQueue(ctx: AppContext, scope: TenantScope, body: ComposeV
       sms: r.sms?.mobile ? phoneE164(r.sms.mobile) : null,
       whatsapp: r.whatsapp?.mobile ? phoneE164(r.whatsapp.mobile) : null,
       carta: r.carta ?? null,
+      voz: r.voz?.mobile ? { numberTo: phoneE164(r.voz.mobile) as string, name: r.voz.name?.trim() || null } : null,
       publicUrl: ctx.config.publicUrl,
       to: r.to,
       nameTo: r.nameTo,
@@ -172,13 +181,18 @@ async function storeAndQueue(ctx: AppContext, scope: TenantScope, body: ComposeV
   // and 'processed' events are one statement, followed by the debit (a refusal for credits still
   // rolls everything back). Should the stored messages not hash as computed (a string PostgreSQL
   // stores differently), the send is done again step by step.
-  const phones = values.some((v) => v.ema_uni_sms || v.ema_uni_whatsapp || v.ema_uni_carta);
-  const debit = (trx: Transaction<DB>) =>
-    debitCredits(trx, user, {
+  const phones = values.some((v) => v.ema_uni_sms || v.ema_uni_whatsapp || v.ema_uni_voz || v.ema_uni_carta);
+  const debit = async (trx: Transaction<DB>) => {
+    const debited = await debitCredits(trx, user, {
       units,
       reason: `Envio ${phones ? 'AR Online' : 'AR-Email'} para ${body.destinataires.length} destinatário(s)`,
       ref: `envio:${common.envio}`,
     });
+    // Spec 001 §5/§9: a call needs at least 2 credits in the account, whatever it costs (the
+    // balance before this debit, read under the debit's lock; an invoiced plan counts usage).
+    if (hasVoice && debited.tipoPlano === '1' && debited.total + units < VOICE_MIN_CREDITS) throw badRequest(CREDIT_MSG.voiceMinimum);
+    return debited;
+  };
   let emails: SentSummary['emails'];
   // A send with SMS or WhatsApp has one 'processed' event per channel: it is stored step by step.
   if (phones) {
@@ -220,6 +234,8 @@ export interface OutgoingMessage {
   whatsapp?: string | null;
   /** AR-Carta: the postal address of the letter (docs/letters.md). */
   carta?: LetterAddress | null;
+  /** AR-Voz: the number called (E.164) and the name given (docs/voice.md). */
+  voz?: { numberTo: string; name: string | null } | null;
   publicUrl?: string;
   nameTo: string;
   subject: string;
@@ -270,11 +286,13 @@ function messageValues(common: SendCommon, m: OutgoingMessage): MessageValues {
     ema_uni_sms: sms ? JSON.stringify(sms) : null,
     ema_uni_whatsapp: whatsapp ? JSON.stringify(whatsapp) : null,
     ema_uni_carta: m.carta ? JSON.stringify(m.carta) : null,
-    ema_uni_creditos: recipientUnits({ email: !!m.to, sms: !!sms, whatsapp: !!whatsapp, carta: !!m.carta }),
+    ema_uni_voz: m.voz ? JSON.stringify(m.voz) : null,
+    ema_uni_creditos: recipientUnits({ email: !!m.to, sms: !!sms, whatsapp: !!whatsapp, voz: !!m.voz, carta: !!m.carta }),
     ema_uni_busca: [
       m.to,
       sms?.number ?? '',
       whatsapp?.numberReceived ?? '',
+      m.voz?.numberTo ?? '',
       m.subject,
       m.identificacao,
       oficio ? oficioSearchText(oficio) : '',
@@ -330,12 +348,23 @@ async function queueSendJobs(
   codes: number[],
   envio: string,
   startAfter?: Date,
-  channel: 'email' | 'sms' | 'whatsapp' | 'carta' = 'email',
+  channel: 'email' | 'sms' | 'whatsapp' | 'voz' | 'carta' = 'email',
 ): Promise<void> {
   if (codes.length === 0) return;
   const jobs = await boss.insert(
-    channel === 'email' ? EMAIL_SEND_QUEUE : channel === 'carta' ? LETTER_SEND_QUEUE : PHONE_SEND_QUEUES[channel],
-    codes.map((cod_email) => ({ data: { cod_email }, singletonKey: `${channel}:${cod_email}`, ...(startAfter ? { startAfter } : {}) })),
+    channel === 'email'
+      ? EMAIL_SEND_QUEUE
+      : channel === 'voz'
+        ? VOICE_SEND_QUEUE
+        : channel === 'carta'
+          ? LETTER_SEND_QUEUE
+          : PHONE_SEND_QUEUES[channel],
+    // A call's first try is try 1 (docs/voice.md: the retries are jobs of their own).
+    codes.map((cod_email) => ({
+      data: channel === 'voz' ? { cod_email, tentativa: 1 } : { cod_email },
+      singletonKey: `${channel}:${cod_email}`,
+      ...(startAfter ? { startAfter } : {}),
+    })),
     { db: fromKysely(trx), returnId: true },
   );
   if (jobs?.length !== codes.length) throw new Error(`${codes.length - (jobs?.length ?? 0)} ${channel} job(s) of send ${envio} not queued`);
@@ -433,18 +462,26 @@ async function storeSendStepByStep(
     email: of((v) => v.ema_uni_to),
     sms: of((v) => v.ema_uni_sms),
     whatsapp: of((v) => v.ema_uni_whatsapp),
+    voz: of((v) => v.ema_uni_voz),
     carta: of((v) => v.ema_uni_carta),
   };
-  // A letter's 'processed' chains the address it goes to (the message hash leaves it out: migration 0027-cartas).
+  // A letter's 'processed' chains the address it goes to (the message hash leaves it out: migration 0027-cartas);
+  // a call's, the number called (docs/voice.md).
   const addressOf = new Map(codes.map((cod, i) => [cod, values[i]?.ema_uni_carta]));
-  for (const canal of ['email', 'sms', 'whatsapp', 'carta'] as const) {
+  const vozOf = new Map(codes.map((c, i) => [c, values[i]?.ema_uni_voz]));
+  for (const canal of ['email', 'sms', 'whatsapp', 'voz', 'carta'] as const) {
     await recordEvents(
       trx,
       byChannel[canal].map((cod_email) => ({
         cod_email,
         canal,
         tipo: 'processed' as const,
-        detalhes: canal === 'carta' ? { ...processedDetails, endereco: JSON.parse(String(addressOf.get(cod_email))) } : processedDetails,
+        detalhes:
+          canal === 'carta'
+            ? { ...processedDetails, endereco: JSON.parse(String(addressOf.get(cod_email))) }
+            : canal === 'voz'
+              ? { ...processedDetails, voz: JSON.parse(String(vozOf.get(cod_email))) }
+              : processedDetails,
       })),
       ctx.boss,
     );

@@ -116,7 +116,13 @@ function phoneDetail(type: PhoneProof['status'][number]['type'], e: ProofEvent):
  * The SMS or the WhatsApp of a message in its proof: the first event of each status (a failure: the
  * last; only a person's reads count), the replies with their hashes, the current status as the row keeps it.
  */
-function phoneProof(canal: 'sms' | 'whatsapp', numero: string, mensagem: string, current: string | null, events: ProofEvent[]): PhoneProof {
+function phoneProof(
+  canal: 'sms' | 'whatsapp' | 'voz',
+  numero: string,
+  mensagem: string,
+  current: string | null,
+  events: ProofEvent[],
+): PhoneProof {
   const mine = events.filter((e) => e.evt_canal === canal && isPersonEvent(e.evt_detalhes));
   const status: PhoneProof['status'] = [];
   for (const type of PHONE_PROOF_STATUS_TYPES) {
@@ -138,7 +144,7 @@ function phoneProof(canal: 'sms' | 'whatsapp', numero: string, mensagem: string,
   const failure = status.find((s) => s.type === 'erro');
   return {
     canal,
-    nome: canal === 'sms' ? 'AR-SMS' : 'AR-WhatsApp',
+    nome: canal === 'sms' ? 'AR-SMS' : canal === 'whatsapp' ? 'AR-WhatsApp' : 'AR-Voz',
     numero,
     mensagem,
     status,
@@ -204,6 +210,7 @@ export function presentSendingProof(
     ...(msg.ema_uni_whatsapp
       ? [phoneProof('whatsapp', msg.ema_uni_whatsapp.numberReceived, msg.ema_uni_whatsapp.content, msg.ema_status_whatsapp, events)]
       : []),
+    ...(msg.ema_uni_voz ? [phoneProof('voz', msg.ema_uni_voz.numberTo, voiceProofText(events), msg.ema_status_voz, events)] : []),
   ];
   // Sent without an e-mail (SMS or WhatsApp only): the sentence, current status and failure are the first channel's.
   const only = !msg.ema_uni_to ? canais[0] : undefined;
@@ -247,4 +254,14 @@ export function presentSendingProof(
     geradoEm: utc(now),
     geradoEmBrasilia: brasilia(now),
   };
+}
+
+/** AR-Voz's line of the proof (docs/voice.md): what the call was, and the recording's SHA-256 once recorded. */
+function voiceProofText(events: ProofEvent[]): string {
+  const recording = [...events]
+    .reverse()
+    .find((e) => e.evt_canal === 'voz' && (e.evt_detalhes as { etapa?: unknown } | null)?.etapa === 'gravação da chamada');
+  const sha = (recording?.evt_detalhes as { gravacao?: { sha256?: unknown } } | undefined)?.gravacao?.sha256;
+  const base = 'Chamada de voz com o aviso lido duas vezes em português e a confirmação pela tecla 1.';
+  return typeof sha === 'string' ? `${base} Gravação da chamada, SHA-256 ${sha}.` : base;
 }

@@ -78,6 +78,7 @@ export function presentPublicMessage(msg: PublicRow, events: EventWithStamp[]): 
       respostasWhatsApp: c.replies,
       dataProviderWhatsApp: c.certificates,
     })),
+    ...voiceOf(msg, events),
     attachments: msg.ema_uni_attachments.attachments.map((a) => ({
       originalFilename: a.originalFilename,
       uuidFilename: a.uuidFilename,
@@ -242,3 +243,20 @@ function describe(e: EventWithStamp): string {
 
 /** GET …/track-email/{x}: the read was recorded, with its classification. */
 export const presentPageRead = (verdict: ReadVerdict): PageReadResponse => ({ registrado: true, classificacao: verdict.classe });
+
+/** AR-Voz's part of the page (docs/voice.md): the number, the failure, the recording's page and hash. */
+function voiceOf(msg: PublicRow, events: EventWithStamp[]) {
+  const voz = events.filter((e) => e.evt_canal === 'voz');
+  const recording = [...voz].reverse().find((e) => (e.evt_detalhes as { etapa?: unknown } | null)?.etapa === 'gravação da chamada');
+  const failure = [...voz].reverse().find((e) => e.evt_tipo === 'erro');
+  const sha = (recording?.evt_detalhes as { gravacao?: { sha256?: unknown } } | undefined)?.gravacao?.sha256;
+  const reason = (failure?.evt_detalhes as { reasonFailure?: unknown } | undefined)?.reasonFailure;
+  return {
+    numberVoz: msg.ema_uni_voz?.numberTo ?? null,
+    voz_error: failure
+      ? { reasonFailure: typeof reason === 'string' ? reason : 'Falha na chamada.', dateSend: new Date(failure.evt_data).toISOString() }
+      : null,
+    linkVoz: msg.ema_uni_voz && recording ? `/emails/info/public/voz/${msg.ema_uni_id}` : null,
+    gravacaoVozSha256: typeof sha === 'string' ? sha : null,
+  };
+}

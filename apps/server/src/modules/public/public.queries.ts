@@ -1,5 +1,5 @@
 import type { Channel } from '@ar/core';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type SqlBool, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { messagesWithSender } from '../evidence/evidence.queries.ts';
 
@@ -18,6 +18,7 @@ function publicSelect(db: Kysely<DB>) {
     'm.ema_uni_hash',
     'm.ema_uni_sms',
     'm.ema_uni_whatsapp',
+    'm.ema_uni_voz',
     'm.ema_uni_attachments',
     'm.ema_uni_oficio',
     'm.ema_uni_origem',
@@ -123,4 +124,24 @@ export async function hasEvent(db: Kysely<DB>, cod_email: number, canal: Channel
     .where('evt_canal', '=', canal)
     .where('evt_tipo', '=', tipo)
     .executeTakeFirst());
+}
+
+/** AR-Voz: the number called, the call's status, and its last recording's event (docs/voice.md). */
+export async function findVoiceRecording(db: Kysely<DB>, cod_email: number) {
+  const msg = await db
+    .selectFrom('emails')
+    .select(['ema_uni_voz', 'ema_status_voz'])
+    .where('ema_uni_codigo', '=', cod_email)
+    .executeTakeFirst();
+  if (!msg?.ema_uni_voz) return undefined;
+  const event = await db
+    .selectFrom('email_eventos')
+    .select(['evt_detalhes', 'evt_data'])
+    .where('cod_email', '=', cod_email)
+    .where('evt_canal', '=', 'voz')
+    .where(sql<SqlBool>`evt_detalhes->>'etapa' = 'gravação da chamada'`)
+    .orderBy('evt_seq', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return { voz: msg.ema_uni_voz, status: msg.ema_status_voz, event };
 }

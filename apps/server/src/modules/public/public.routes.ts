@@ -6,6 +6,7 @@ import {
   publicTrackParams,
   publicUuidParams,
   publicVerifyQuery,
+  publicVoiceSchema,
   trackedLinkParams,
   trackedLinkSchema,
 } from '@ar/core';
@@ -126,6 +127,37 @@ export function publicRoutes(app: FastifyInstance, ctx: AppContext): void {
         .header('content-length', file.size)
         .header('content-disposition', contentDisposition(ref.originalFilename))
         .header('filename', encodeURIComponent(ref.originalFilename))
+        .header('cache-control', 'no-store')
+        .send(file.stream);
+    },
+  });
+
+  defineRoute(app, ctx, {
+    method: 'GET',
+    url: '/email/public/voz/:uuid',
+    tag,
+    summary: 'AR-Voz: o link da gravação da chamada (com a resposta de segurança quando houver)',
+    auth: false,
+    params: publicUuidParams,
+    query: publicVerifyQuery,
+    response: publicVoiceSchema,
+    handler: async ({ params, query }) => svc.publicVoice(ctx, params.uuid, query.verify),
+  });
+
+  defineRoute(app, ctx, {
+    method: 'GET',
+    url: '/email/public/voz/:uuid/gravacao',
+    tag,
+    summary: 'AR-Voz: baixar a gravação da chamada (WAV); registra o download',
+    auth: false,
+    params: publicUuidParams,
+    query: publicVerifyQuery,
+    handler: async ({ params, query, request, reply }) => {
+      const { file, filename } = await svc.publicVoiceDownload(ctx, params.uuid, query.verify, visitor(request));
+      return reply
+        .header('content-type', 'audio/wav')
+        .header('content-length', file.size)
+        .header('content-disposition', contentDisposition(filename))
         .header('cache-control', 'no-store')
         .send(file.stream);
     },

@@ -1,4 +1,13 @@
-import { PUBLIC_MSG, type PublicMessage, publicMessageSchema, type StatusType, type TrackedLink, trackedLinkTarget } from '@ar/core';
+import {
+  PUBLIC_MSG,
+  PUBLIC_VOICE_MSG,
+  type PublicMessage,
+  type PublicVoice,
+  publicMessageSchema,
+  type StatusType,
+  type TrackedLink,
+  trackedLinkTarget,
+} from '@ar/core';
 import type { AppContext } from '../../context.ts';
 import { type ForwardedFrom, forwardedDetails } from '../../http/client-address.ts';
 import { AppError, notFound } from '../../http/errors.ts';
@@ -43,7 +52,7 @@ async function recordVisit(
   via: ReadSignal['via'],
   detalhes: Record<string, unknown> = {},
   statusEvent = true,
-  canal: 'email' | PhoneChannel = 'email',
+  canal: 'email' | PhoneChannel | 'voz' = 'email',
   sentAt: Date | string | null = msg.sentAt,
 ) {
   const verdict = classifyRead({ ...visitor, sentAt: sentAt ? new Date(sentAt) : null, at: new Date(), via });
@@ -184,4 +193,45 @@ export async function publicAttachment(ctx: AppContext, attachmentUuid: string, 
     false,
   );
   return { ref: found.ref, file };
+}
+
+interface StoredRecording {
+  id: string;
+  sha256: string;
+  tamanho: number;
+  arquivo: string;
+  duracaoSegundos: number | null;
+}
+
+/** A message's call recording (docs/voice.md), after the security answer when the message asks one; 404 until there is one. */
+async function voiceRecording(ctx: AppContext, uuid: string, verify: string | undefined) {
+  const msg = await loadMessage(ctx, uuid);
+  await checkAnswer(ctx, msg, verify, 'download');
+  const found = await q.findVoiceRecording(ctx.db, msg.ema_uni_codigo);
+  if (!found) throw notFound(PUBLIC_MSG.notFound);
+  const rec = (found.event?.evt_detalhes as { gravacao?: StoredRecording } | undefined)?.gravacao;
+  if (!found.event || !rec) throw notFound(PUBLIC_VOICE_MSG.noRecording);
+  return { msg, found, rec, at: new Date(found.event.evt_data) };
+}
+
+/** GET /email/public/voz/{uuid}: the link that downloads the call's recording (spec 002 §7), with its number, status and hash. */
+export async function publicVoice(ctx: AppContext, uuid: string, verify: string | undefined): Promise<PublicVoice> {
+  const { found, rec, at } = await voiceRecording(ctx, uuid, verify);
+  return {
+    link: `${ctx.config.publicUrl}/v2/email/public/voz/${uuid}/gravacao`,
+    numero: found.voz.numberTo,
+    status: found.status,
+    sha256: rec.sha256,
+    gravadaEm: at.toISOString(),
+    duracaoSegundos: rec.duracaoSegundos,
+  };
+}
+
+/** GET /email/public/voz/{uuid}/gravacao: the recording's WAV, recorded as a download of the voice channel (like an attachment's). */
+export async function publicVoiceDownload(ctx: AppContext, uuid: string, verify: string | undefined, visitor: Visitor) {
+  const { msg, rec } = await voiceRecording(ctx, uuid, verify);
+  const file = await ctx.storage.open(rec.arquivo);
+  if (!file) throw notFound(PUBLIC_VOICE_MSG.noRecording);
+  await recordVisit(ctx, msg, visitor, 'download', 'pagina', { gravacao: rec.id, sha256: rec.sha256 }, false, 'voz');
+  return { file, filename: `ar-voz-${uuid}.wav` };
 }

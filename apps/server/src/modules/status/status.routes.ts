@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { openApiDocument } from '../../http/openapi.ts';
 import { defineRoute } from '../../http/route.ts';
 import { channelAvailable } from '../channels/channels.service.ts';
+import { voiceAvailable } from '../channels/voice/voice.service.ts';
 import { checkConnectivity } from './status.service.ts';
 
 export function statusRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -29,7 +30,7 @@ export function statusRoutes(app: FastifyInstance, ctx: AppContext): void {
       productName: 'AR Online',
       supportEmail: 'suporte@aronline.com.br',
       // The channels this installation sends through besides e-mail (docs/channels.md).
-      channels: { sms: channelAvailable(ctx, 'sms'), whatsapp: channelAvailable(ctx, 'whatsapp') },
+      channels: { sms: channelAvailable(ctx, 'sms'), whatsapp: channelAvailable(ctx, 'whatsapp'), voz: voiceAvailable(ctx) },
     }),
   });
 

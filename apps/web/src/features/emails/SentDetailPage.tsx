@@ -32,6 +32,7 @@ import { groupStatuses, groupTimeline } from './evidence-groups.ts';
 import { LetterPanel } from './LetterPanel.tsx';
 import { MessageTags } from './MessageTags.tsx';
 import { ChannelFailure, PhoneMessages } from './PhoneMessages.tsx';
+import { VoiceCall } from './VoiceCall.tsx';
 
 /** Panels share the row: 1 full, 2 half, 3 a third, 4 a quarter (spec 001 §2.7). */
 const spanFor = (n: number) => 12 / Math.min(Math.max(n, 1), 4);
@@ -255,6 +256,8 @@ export default function SentDetailPage() {
           <ChannelFailure title="AR-Email: Falha no Envio/Entrega" error={d.email_error} testId="email-error" />
           <ChannelFailure title="AR-SMS: Falha no Envio/Entrega" error={d.sms_error} testId="sms-error" />
           <ChannelFailure title="AR-WhatsApp: Falha no Envio/Entrega" error={d.whatsapp_error} testId="whatsapp-error" />
+          <ChannelFailure title="AR-Voz: Falha na chamada" error={d.voz_error} testId="voz-error" />
+          <VoiceCall d={d} />
           <Paper withBorder p="lg" radius="md">
             <Stack>
               <Text size="xs" c="dimmed">

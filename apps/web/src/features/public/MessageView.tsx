@@ -9,6 +9,7 @@ import { LetterTab } from './LetterTab.tsx';
 import { MessageContent } from './MessageContent.tsx';
 import { hasPhoneChannel, PhoneChannelTab } from './PhoneChannelTab.tsx';
 import { TrackingTable } from './TrackingTable.tsx';
+import { VoiceTab } from './VoiceTab.tsx';
 
 /** The public page's message: the summary with its certificates, the channels' tabs and the recipient's actions (spec 002 §3). */
 export function MessageView({ m, uuid, onAccept, accepted }: { m: PublicMessage; uuid: string; onAccept: () => void; accepted: boolean }) {
@@ -47,6 +48,7 @@ export function MessageView({ m, uuid, onAccept, accepted }: { m: PublicMessage;
                 <Field label="Situação" value={m.statusFull.email?.at(-1)?.label ?? 'Processado'} />
                 {hasSms && <Field label="SMS" value={`${m.numberSMS ?? ''} · ${m.statusSMS?.label ?? 'Processado'}`} />}
                 {hasWhatsapp && <Field label="WhatsApp" value={`${m.numberWhatsapp ?? ''} · ${m.statusWhatsapp?.label ?? 'Processado'}`} />}
+                {m.numberVoz && <Field label="AR-Voz" value={`${m.numberVoz} · ${m.statusFull.voz?.at(-1)?.label ?? 'Processado'}`} />}
               </SimpleGrid>
               {m.oficio && <OficioSummary oficio={m.oficio} />}
               {failed && <FailureNotice m={m} />}
@@ -82,6 +84,11 @@ export function MessageView({ m, uuid, onAccept, accepted }: { m: PublicMessage;
             </Tabs.Panel>
           )}
 
+          {m.statusFull.voz && (
+            <Tabs.Panel value="voz" pt="md">
+              <VoiceTab m={m} />
+            </Tabs.Panel>
+          )}
           {m.statusFull.carta && (
             <Tabs.Panel value="carta" pt="md">
               <LetterTab m={m} />

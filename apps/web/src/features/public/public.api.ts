@@ -1,4 +1,4 @@
-import type { MessageResponse, PageReadResponse, PublicMessage, TrackedLink, ValidarCarimboResult } from '@ar/core';
+import type { MessageResponse, PageReadResponse, PublicMessage, PublicVoice, TrackedLink, ValidarCarimboResult } from '@ar/core';
 import { api } from '../../api/client.ts';
 
 /** The security answer the visitor gave for a message, kept for this tab (and the tabs it opens). */
@@ -25,6 +25,9 @@ export const registerPhoneReadCall = (uuid: string, channel: 'sms' | 'whatsapp',
 export const OPENING_FLAGS = ['email', 'sms', 'whatsapp', 'accept'] as const;
 export const registerAcceptCall = (uuid: string, verify?: string) =>
   api<MessageResponse>(`/emails/info/public/${uuid}/track-accept-email/aceite`, { query: { verify, ...clientInfo() }, silent: true });
+/** AR-Voz: the recording's link, number, status and hash (GET /email/public/voz/{uuid}). */
+export const publicVoiceCall = (uuid: string, verify?: string) =>
+  api<PublicVoice>(`/email/public/voz/${uuid}`, { query: { verify }, silent: true });
 export const resolveLinkCall = (lnk: string) =>
   api<TrackedLink>(`/emails/info/public/track-conteudo-link-externo/${lnk}`, { query: clientInfo(), silent: true });
 export const validateStampCall = (carimboBase64: string, hash: string) =>

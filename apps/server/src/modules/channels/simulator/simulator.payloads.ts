@@ -15,7 +15,7 @@ export interface OutgoingCallback {
 
 const TWILIO_API_VERSION = '2010-04-01';
 
-function twilioForm(authToken: string, url: string, params: Record<string, string>): OutgoingCallback {
+export function twilioForm(authToken: string, url: string, params: Record<string, string>): OutgoingCallback {
   return {
     url,
     headers: {

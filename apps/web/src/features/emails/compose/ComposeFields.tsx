@@ -77,6 +77,7 @@ export function ComposeFields({ user, form, data, accounts, mainAccount, oficio,
             problem={form.rowProblem(r)}
             checkProblem={form.checkProblems[r.key] ?? null}
             whatsappAllowed={!!user.usu_aceita_ar_whatsapp}
+            vozAllowed={!!user.usu_aceita_ar_voz}
             questionAllowed={!!user.usu_validacao_notificacao}
             emailRequired={!!user.set_envia_email_obrigatorio}
             canRemove={draft.recipients.length > 1}

@@ -26,6 +26,7 @@ export function RecipientRow({
   problem,
   checkProblem,
   whatsappAllowed,
+  vozAllowed = false,
   questionAllowed,
   emailRequired,
   canRemove,
@@ -42,6 +43,8 @@ export function RecipientRow({
   /** The server's blacklist or validity answer for this address. */
   checkProblem: string | null;
   whatsappAllowed: boolean;
+  /** usu_aceita_ar_voz: the AR-Voz switch shows (docs/voice.md). */
+  vozAllowed?: boolean;
   questionAllowed: boolean;
   /** The account's set_envia_email_obrigatorio: off, an SMS or WhatsApp number may stand in for the e-mail. */
   emailRequired: boolean;
@@ -119,6 +122,14 @@ export function RecipientRow({
               onChange={(e) => onChange({ whatsOn: e.currentTarget.checked })}
             />
           )}
+          {vozAllowed && (
+            <Switch
+              label="AR-Voz"
+              aria-label={`AR-Voz para o destinatário ${n}`}
+              checked={row.vozOn}
+              onChange={(e) => onChange({ vozOn: e.currentTarget.checked })}
+            />
+          )}
           <Switch
             label="Carta registrada (AR-Carta)"
             aria-label={`Carta registrada para o destinatário ${n}`}
@@ -129,7 +140,7 @@ export function RecipientRow({
             <Switch label="Pergunta de segurança" checked={row.verifOn} onChange={(e) => onChange({ verifOn: e.currentTarget.checked })} />
           )}
         </Group>
-        {(row.smsOn || row.whatsOn) && (
+        {(row.smsOn || row.whatsOn || (row.vozOn && vozAllowed)) && (
           <Group gap="xs">
             {row.smsOn && (
               <TextInput
@@ -152,6 +163,18 @@ export function RecipientRow({
                 maxLength={WHATSAPP_MASKED_MAX}
                 value={row.whatsapp}
                 onChange={(e) => onChange({ whatsapp: maskWhatsapp(e.currentTarget.value) })}
+                onBlur={onTouch}
+              />
+            )}
+            {row.vozOn && vozAllowed && (
+              <TextInput
+                label="Telefone (AR-Voz)"
+                aria-label={`Telefone para AR-Voz do destinatário ${n}`}
+                placeholder="(##) #####-####"
+                inputMode="tel"
+                maxLength={SMS_MASKED_MAX}
+                value={row.voz}
+                onChange={(e) => onChange({ voz: maskMobile(e.currentTarget.value) })}
                 onBlur={onTouch}
               />
             )}

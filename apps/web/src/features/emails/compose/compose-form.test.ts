@@ -17,6 +17,7 @@ const user: ComposeUser = {
   usu_nome: 'Gerente Demo',
   usu_login: 'gerente@demo.local',
   usu_aceita_ar_whatsapp: true,
+  usu_aceita_ar_voz: true,
   usu_validacao_notificacao: true,
   usu_anexo_obrigatorio: 'N',
   usu_limite_anexo: null,
@@ -82,6 +83,20 @@ describe('compose rules', () => {
     expect(draftUnits(all, user)).toBe(1);
     all.recipients[0] = { ...(all.recipients[0] as ReturnType<typeof row>), whatsOn: true, whatsapp: '(11) 98765-4321' };
     expect(draftUnits(all, user)).toBe(2);
+  });
+
+  it('AR-Voz: one more unit, the call in the payload, a number required, and at least 2 credits (spec 001 §5, §9)', () => {
+    const call = { ...ready(), recipients: [row({ nameTo: 'Ana', to: 'ana@cliente.test', vozOn: true, voz: '(11) 98765-4321' })] };
+    expect(draftUnits(call, user)).toBe(2);
+    expect(draftUnits(call, { ...user, usu_aceita_ar_voz: false })).toBe(1);
+    expect(toPayload(call, user).destinataires[0]).toMatchObject({ voz: { name: 'Ana', mobile: '(11) 98765-4321' } });
+    expect(toPayload(call, { ...user, usu_aceita_ar_voz: false }).destinataires[0]).toMatchObject({ voz: null });
+    expect(recipientProblem(row({ nameTo: 'Ana', to: 'ana@x.com', vozOn: true, voz: '' }), user)).toBe(EMAIL_MSG.vozInvalid);
+    expect(recipientProblem(row({ nameTo: 'Ana', to: 'ana@x.com', vozOn: true, voz: '(11) 1234' }), user)).toBe(EMAIL_MSG.vozInvalid);
+    expect(sendState(call, user, prepaid(2), false)).toMatchObject({ visible: true, enabled: true, units: 2 });
+    // A call alone costs 1 unit, but the account needs 2 credits for it.
+    const only = { ...ready(), recipients: [row({ nameTo: 'Ana', vozOn: true, voz: '(11) 98765-4321' })] };
+    expect(sendState(only, { ...user, set_envia_email_obrigatorio: false }, prepaid(1), false)).toMatchObject({ visible: false });
   });
 
   it('enables the send button only for a valid form the credits cover, and hides it when they do not', () => {

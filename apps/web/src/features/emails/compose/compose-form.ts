@@ -28,6 +28,9 @@ export interface RecipientDraft {
   sms: string;
   whatsOn: boolean;
   whatsapp: string;
+  /** AR-Voz: a call to this number (accounts with usu_aceita_ar_voz; docs/voice.md). */
+  vozOn: boolean;
+  voz: string;
   verifOn: boolean;
   pergunta: string;
   resposta: string;
@@ -97,6 +100,7 @@ export type ComposeUser = Pick<
   | 'usu_nome'
   | 'usu_login'
   | 'usu_aceita_ar_whatsapp'
+  | 'usu_aceita_ar_voz'
   | 'usu_validacao_notificacao'
   | 'usu_anexo_obrigatorio'
   | 'usu_limite_anexo'
@@ -115,6 +119,8 @@ export function emptyRecipient(): RecipientDraft {
     sms: '',
     whatsOn: false,
     whatsapp: '',
+    vozOn: false,
+    voz: '',
     verifOn: false,
     pergunta: '',
     resposta: '',
@@ -138,7 +144,8 @@ export function emptyDraft(user: Pick<ComposeUser, 'usu_nome'>, from = ''): Comp
 }
 
 /** Whether a row has any way to reach its recipient. */
-export const hasContact = (r: RecipientDraft) => !!r.to.trim() || (r.smsOn && !!r.sms.trim()) || (r.whatsOn && !!r.whatsapp.trim());
+export const hasContact = (r: RecipientDraft) =>
+  !!r.to.trim() || (r.smsOn && !!r.sms.trim()) || (r.whatsOn && !!r.whatsapp.trim()) || (r.vozOn && !!r.voz.trim());
 
 /** One row as the payload carries it (spec 001 §3): what the user may not use is left out. */
 export function toRecipient(r: RecipientDraft, user: ComposeUser) {
@@ -148,6 +155,7 @@ export function toRecipient(r: RecipientDraft, user: ComposeUser) {
     leadSelected: r.lea_codigo,
     sms: r.smsOn && r.sms ? { name: r.nameTo.trim(), mobile: r.sms } : null,
     whatsapp: user.usu_aceita_ar_whatsapp && r.whatsOn && r.whatsapp ? { name: r.nameTo.trim(), mobile: r.whatsapp } : null,
+    voz: user.usu_aceita_ar_voz && r.vozOn && r.voz ? { name: r.nameTo.trim(), mobile: r.voz } : null,
     validacaoNotif: user.usu_validacao_notificacao && r.verifOn ? { pergunta: r.pergunta.trim(), resposta: r.resposta.trim() } : null,
     carta: r.cartaOn ? { ...r.carta, complemento: r.carta.complemento || null } : null,
   };
@@ -166,6 +174,7 @@ export function recipientProblem(r: RecipientDraft, user: ComposeUser, others: R
   // A number switched on but left empty is a mistake here, though the payload would simply omit it.
   if (r.smsOn && !r.sms.trim()) return EMAIL_MSG.smsInvalid;
   if (r.whatsOn && user.usu_aceita_ar_whatsapp && !r.whatsapp.trim()) return EMAIL_MSG.whatsappInvalid;
+  if (r.vozOn && user.usu_aceita_ar_voz && !r.voz.trim()) return EMAIL_MSG.vozInvalid;
   const taken = new Set(others.filter((o) => o.key !== r.key && o.to.trim()).map((o) => o.to.trim().toLowerCase()));
   return recipientContactProblem(recipient, user, taken) ?? issues[0]?.message ?? null;
 }
@@ -207,16 +216,24 @@ export function messageProblems(d: ComposeDraft, user: ComposeUser): MessageProb
 }
 
 /** Credit units the draft will use (spec 001 §9): the same count the server debits. */
-export function draftUnits(d: ComposeDraft, user: Pick<ComposeUser, 'usu_aceita_ar_whatsapp'>): number {
+export function draftUnits(
+  d: ComposeDraft,
+  user: Pick<ComposeUser, 'usu_aceita_ar_whatsapp'> & Partial<Pick<ComposeUser, 'usu_aceita_ar_voz'>>,
+): number {
   return messageUnits(
     d.recipients.filter(hasContact).map((r) => ({
       email: !!r.to.trim(),
       sms: r.smsOn && !!r.sms.trim(),
       whatsapp: !!user.usu_aceita_ar_whatsapp && r.whatsOn && !!r.whatsapp.trim(),
       carta: r.cartaOn,
+      voz: draftHasVoice(r, user),
     })),
   );
 }
+
+/** Whether a row calls its recipient (AR-Voz): the account allows it and a number is given. */
+const draftHasVoice = (r: RecipientDraft, user: Partial<Pick<ComposeUser, 'usu_aceita_ar_voz'>>) =>
+  !!user.usu_aceita_ar_voz && r.vozOn && !!r.voz.trim();
 
 export interface SendState {
   /** The send button is shown (false: the buy link shows in its place). */
@@ -239,7 +256,9 @@ export function sendState(
   sending: boolean,
 ): SendState {
   const units = draftUnits(d, user);
-  const credit = credits ? checkCredits(credits.tipoPlano, credits.total, Math.max(units, 1)) : { ok: false };
+  // A call needs at least 2 credits in the account (spec 001 §5): checkCredits says so with the spec's text.
+  const voice = d.recipients.some((r) => draftHasVoice(r, user));
+  const credit = credits ? checkCredits(credits.tipoPlano, credits.total, Math.max(units, 1), voice) : { ok: false };
   const visible = !credits || credit.ok;
   const valid =
     Object.keys(messageProblems(d, user)).length === 0 &&

@@ -1,0 +1,148 @@
+import { createHash } from 'node:crypto';
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, type TestApp } from '../../../../test/harness.ts';
+import { waitFor } from '../../../../test/smtp-sink.ts';
+import { checkChain } from '../../evidence/chain-check.ts';
+import { callOutcome, gatherActionOf } from './simulator.voice.ts';
+
+/**
+ * AR-Voz in embedded mode, in one product: PUBLIC_URL is the app's own port, so the voz-send
+ * worker's Twilio Voice adapter calls the simulator's Calls.json over HTTP, and the simulator calls
+ * the product's own webhooks back, signed, and serves the recording behind Basic auth.
+ */
+
+let t: TestApp;
+let token: string;
+let base: string;
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+beforeAll(async () => {
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  t = await createTestApp(
+    { PUBLIC_URL: base, SIMULATOR_DELAY_MS: '300', VOICE_PROVIDER: 'simulator', VOICE_RETRY_DELAY_SECONDS: '1' },
+    { startQueue: true },
+  );
+  await t.app.listen({ port, host: '127.0.0.1' });
+  token = await t.login('usuario@demo.local');
+  await t.ctx.db.updateTable('usuarios').set({ usu_aceita_ar_voz: true }).where('usu_login', '=', 'usuario@demo.local').execute();
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+async function composeCall(mobile: string): Promise<{ cod: number; uuid: string }> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/v2/emails/send',
+    headers: bearer(token),
+    payload: {
+      destinataires: [{ to: '', nameTo: 'Bruno', voz: { name: 'Bruno', mobile } }],
+      nameFrom: 'Escritório Souza',
+      subject: 'Notificação de cobrança',
+      content: '<p>Prezado Bruno</p>',
+    },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return { cod: res.json().emails[0].ema_uni_codigo as number, uuid: res.json().emails[0].ema_uni_id as string };
+}
+
+const vozOf = async (cod: number) => {
+  const msg = await t.ctx.db.selectFrom('emails').select('ema_status_voz').where('ema_uni_codigo', '=', cod).executeTakeFirstOrThrow();
+  const events = await t.ctx.db
+    .selectFrom('email_eventos')
+    .select(['evt_tipo', 'evt_detalhes'])
+    .where('cod_email', '=', cod)
+    .where('evt_canal', '=', 'voz')
+    .orderBy('evt_seq')
+    .execute();
+  return { status: msg.ema_status_voz, events };
+};
+const detailOf = (e: { evt_detalhes: unknown }) => e.evt_detalhes as Record<string, unknown>;
+
+describe('the simulator’s Twilio Voice', () => {
+  it('chooses the outcome by the number and finds the Gather’s action in the TwiML', () => {
+    expect(callOutcome('+5511999990000')).toBe('failed');
+    expect(callOutcome('+5511999992222')).toBe('busy-once');
+    expect(callOutcome('+5511999993333')).toBe('no-answer');
+    expect(callOutcome('+5511999991234')).toBe('answered');
+    expect(gatherActionOf('<Response><Gather numDigits="1" action="http://x/a?b=1&amp;c=2"></Gather></Response>')).toBe(
+      'http://x/a?b=1&c=2',
+    );
+  });
+
+  it('answers Calls.json as Twilio: 401 without the account, 404 for another account, 400 with its codes', async () => {
+    const { accountSid, authToken, from } = t.ctx.config.channels.voice.twilio;
+    const call = (sid: string, auth: string, form: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/dev/twilio/2010-04-01/Accounts/${sid}/Calls.json`,
+        headers: { authorization: `Basic ${Buffer.from(auth).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams(form).toString(),
+      });
+    const ok = `${accountSid}:${authToken}`;
+    expect((await call(accountSid, `${accountSid}:wrong`, { To: '+5511999991234' })).json()).toMatchObject({ code: 20003, status: 401 });
+    expect((await call('ACother', ok, { To: '+5511999991234' })).statusCode).toBe(404);
+    expect((await call(accountSid, ok, {})).json()).toMatchObject({ code: 21201 });
+    expect((await call(accountSid, ok, { To: '11999991234' })).json()).toMatchObject({ code: 21211 });
+    expect((await call(accountSid, ok, { To: '+5511999991234' })).json()).toMatchObject({ code: 21213 });
+    expect((await call(accountSid, ok, { To: '+5511999991234', From: '+15550000000' })).json()).toMatchObject({ code: 21210 });
+    expect((await call(accountSid, ok, { To: '+5511999991234', From: from })).json()).toMatchObject({ code: 21205 });
+    expect((await call(accountSid, ok, { To: '+5511999991234', From: from, Twiml: '<Say>' })).json()).toMatchObject({ code: 12100 });
+    // The recordings are behind the same Basic auth.
+    const rec = await t.app.inject({ method: 'GET', url: `/dev/twilio/2010-04-01/Accounts/${accountSid}/Recordings/RE00` });
+    expect(rec.statusCode).toBe(401);
+  });
+
+  it('a call answered: the notice heard, 1 pressed, completed, the WAV recording stored with its hash; chain intact', async () => {
+    const { cod, uuid } = await composeCall('(11) 98765-4321');
+    const done = await waitFor(
+      () => vozOf(cod),
+      (v) => v.events.some((e) => detailOf(e).etapa === 'gravação da chamada'),
+      30_000,
+    );
+    expect(done.status).toBe('acknowledged');
+    const kinds = done.events.map((e) => e.evt_tipo);
+    expect(kinds).toEqual(expect.arrayContaining(['send', 'acknowledged', 'delivered']));
+    const recording = detailOf(done.events.find((e) => detailOf(e).etapa === 'gravação da chamada') as { evt_detalhes: unknown })
+      .gravacao as { sha256: string; arquivo: string; tamanho: number };
+    const stored = (await t.ctx.storage.read(recording.arquivo)) as Buffer;
+    expect(stored.subarray(0, 4).toString('ascii')).toBe('RIFF');
+    expect(stored.subarray(8, 12).toString('ascii')).toBe('WAVE');
+    expect(stored.readUInt32LE(24)).toBe(8000);
+    expect(stored.length).toBe(recording.tamanho);
+    expect(createHash('sha256').update(stored).digest('hex')).toBe(recording.sha256);
+    expect(recording.arquivo.startsWith(`voz/${uuid}/RE`)).toBe(true);
+    expect(await checkChain(t.ctx.db, cod)).toMatchObject({ isIntact: true });
+  });
+
+  it('2222 is busy on the first try and answered on the next; 0000 fails at once', async () => {
+    const busy = await composeCall('(21) 99876-2222');
+    const answered = await waitFor(
+      () => vozOf(busy.cod),
+      (v) => v.status === 'acknowledged',
+      30_000,
+    );
+    const tries = answered.events.filter((e) => detailOf(e).etapa === 'aceite do provedor').map((e) => detailOf(e).tentativa);
+    expect(tries).toEqual([1, 2]);
+    expect(answered.events.some((e) => detailOf(e).resultado === 'tentativa sem sucesso' && detailOf(e).statusProvedor === 'busy')).toBe(
+      true,
+    );
+    const failed = await composeCall('(31) 99123-0000');
+    const end = await waitFor(
+      () => vozOf(failed.cod),
+      (v) => v.status === 'erro',
+      30_000,
+    );
+    expect(end.events.filter((e) => e.evt_tipo === 'erro')).toHaveLength(1);
+  });
+});
