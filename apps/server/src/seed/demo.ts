@@ -54,9 +54,10 @@ export async function seedDemo(db: Kysely<DB>): Promise<void> {
         cod_ger_empresa: empresa,
         cod_ger_entidade: ent,
         aceita_remessa: nivel >= 2,
-        // Every channel the installation sends through (docs/channels.md): WhatsApp beside e-mail
-        // and SMS, and a message may go by SMS or WhatsApp alone.
+        // Every channel the installation sends through (docs/channels.md, docs/voice.md): WhatsApp
+        // and the call beside e-mail, SMS and the letter, and a message may go by a phone alone.
         usu_aceita_ar_whatsapp: true,
+        usu_aceita_ar_voz: true,
         set_envia_email_obrigatorio: false,
       });
     const admin = await user('admin@demo.local', 'Administrador Demo', 3, pre, '1', null);

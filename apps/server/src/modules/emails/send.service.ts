@@ -131,7 +131,13 @@ async function storeAndQueue(ctx: AppContext, scope: TenantScope, body: ComposeV
     return shared;
   };
   const units = messageUnits(
-    body.destinataires.map((r) => ({ email: !!r.to, sms: !!r.sms?.mobile, whatsapp: !!r.whatsapp?.mobile, voz: !!r.voz?.mobile, carta: !!r.carta })),
+    body.destinataires.map((r) => ({
+      email: !!r.to,
+      sms: !!r.sms?.mobile,
+      whatsapp: !!r.whatsapp?.mobile,
+      voz: !!r.voz?.mobile,
+      carta: !!r.carta,
+    })),
   );
   const common: SendCommon = {
     user,
