@@ -37,27 +37,24 @@ const automated = (e: EventRow) => {
 };
 
 /**
- * A phone channel's 'processed' that records the provider's acceptance (channels.service.ts
- * recordAcceptance) is shown as what it is, not as a second 'Processado'; it is not a status.
+ * A 'processed' event that names a step (`etapa` in its details) is evidence of a channel's way to
+ * the recipient that does not change its status: the provider's acceptance (channels.service.ts,
+ * the letter's and the call's), a letter in transit or out for delivery (docs/letters.md), a call
+ * ringing, busy or its recording (docs/voice.md). It is shown by its step's name, not as one more
+ * 'Processado', and never as the current status.
  */
 const PROVIDER_ACCEPTED = 'Aceito pelo provedor';
-const isAcceptance = (e: EventRow) =>
-  e.evt_tipo === 'processed' && (e.evt_detalhes as { etapa?: string } | null | undefined)?.etapa === 'aceite do provedor';
-/**
- * A letter's steps between its posting and its arrival (docs/letters.md), recorded as 'processed'
- * without changing its status: shown by their name, and never as the current status.
- */
-const LETTER_STEPS = new Set(['Em trânsito', 'Saiu para entrega']);
-const letterStep = (e: EventRow) => {
-  const etapa = (e.evt_detalhes as { etapa?: string } | null | undefined)?.etapa;
-  return e.evt_canal === 'carta' && e.evt_tipo === 'processed' && etapa && LETTER_STEPS.has(etapa) ? etapa : null;
+const stepLabel = (e: EventRow): string | null => {
+  if (e.evt_tipo !== 'processed') return null;
+  const etapa = (e.evt_detalhes as { etapa?: unknown } | null | undefined)?.etapa;
+  if (typeof etapa !== 'string' || !etapa) return null;
+  return etapa === 'aceite do provedor' ? PROVIDER_ACCEPTED : etapa.charAt(0).toUpperCase() + etapa.slice(1);
 };
+const isStep = (entry: StatusEntry) => entry.type === 'processed' && entry.label !== STATUS_LABELS.processed.label;
 const entryOf = (e: EventRow): StatusEntry | null => {
   const entry = statusEntry(e.evt_tipo, e.evt_data);
-  if (!entry) return entry;
-  if (isAcceptance(e)) return { ...entry, label: PROVIDER_ACCEPTED };
-  const step = letterStep(e);
-  return step ? { ...entry, label: step } : entry;
+  const step = entry && stepLabel(e);
+  return entry && step ? { ...entry, label: step } : entry;
 };
 
 /** Status lists per channel (in order) and the last one of each. */
@@ -73,8 +70,7 @@ export function presentStatuses(events: EventRow[]): MessageStatuses {
   const lastStatus: Partial<Record<Channel, StatusEntry>> = {};
   for (const c of Object.keys(status) as Channel[]) {
     for (const entry of status[c]) {
-      if (entry.type === 'click' || entry.type === 'download' || entry.label === PROVIDER_ACCEPTED || LETTER_STEPS.has(entry.label))
-        continue;
+      if (entry.type === 'click' || entry.type === 'download' || isStep(entry)) continue;
       const now = lastStatus[c];
       if (!now || statusRank(entry.type) >= statusRank(now.type)) lastStatus[c] = entry;
     }
