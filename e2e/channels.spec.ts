@@ -1,5 +1,19 @@
 import { expect, test } from '@playwright/test';
+import { productEnv, startServer } from './product.mjs';
 import { login, openLatestMail } from './support.ts';
+
+// An installation of its own, so its messages do not change what the other journeys count.
+const PORT = Number(process.env.E2E_PORT ?? 3100) + 70;
+test.use({ baseURL: `http://localhost:${PORT}` });
+let server: ReturnType<typeof startServer>;
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  server = startServer(await productEnv(PORT, { SIMULATOR_DELAY_MS: '1000' }));
+  await server.ready;
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
 
 // AR-SMS and AR-WhatsApp on the embedded simulator (docs/channels.md): the real Twilio and Meta
 // adapters talk to the simulator's copies of their APIs, which deliver to the simulated phone at

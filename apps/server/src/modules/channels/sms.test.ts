@@ -152,8 +152,13 @@ describe('AR-SMS through Twilio', () => {
       answers.push((await twilioPost(path, { MessageSid: sid, MessageStatus: 'sent', To: form.To as string })).statusCode);
     });
     const { cod } = await composeSms('(11) 98765-0011');
-    const sid = await providerIdOf(cod);
+    // (The callback's claim stores the sid before its answer comes back: wait for the answer.)
+    await waitFor(
+      () => Promise.resolve(answers.length),
+      (n) => n === 1,
+    );
     expect(answers).toEqual([204]);
+    const sid = await providerIdOf(cod);
     const events = await waitFor(
       () => eventsOf(cod),
       (rows) => rows.length === 3,

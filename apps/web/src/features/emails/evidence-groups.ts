@@ -1,4 +1,4 @@
-import { AUTOMATED_MARK, type StatusEntry } from '@ar/core';
+import { AUTOMATED_MARK, STATUS_LABELS, type StatusEntry } from '@ar/core';
 
 /** Repeated events shown once: the first, how many, the last, and every one for whoever expands it. */
 export interface Group<T> {
@@ -13,8 +13,8 @@ export interface Group<T> {
 export function groupStatuses(entries: StatusEntry[]): Group<StatusEntry>[] {
   const groups = new Map<string, Group<StatusEntry>>();
   for (const e of entries) {
-    // By status and label: a provider's acceptance ('Aceito pelo provedor') is a 'processed' of its own.
-    const key = `${e.type}|${e.label}`;
+    // By status and label: a step ('Aceito pelo provedor', 'Em trânsito') is a 'processed' of its own.
+    const key = e.type === 'processed' && e.label !== STATUS_LABELS.processed.label ? `${e.type}-${e.label}` : e.type;
     const g = groups.get(key);
     if (g) {
       g.count++;
