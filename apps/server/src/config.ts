@@ -293,8 +293,9 @@ function channelsConfig(e: Env, publicUrl: string, dataDir: string): ChannelsCon
   // The simulator's credentials come from this installation's own secret, read only when used
   // (a configuration that never reaches the simulator never writes the file).
   const sim = () => simulatorSecrets(dataDir);
-  const twilio =
-    e.SMS_PROVIDER === 'simulator'
+  // Twilio's account (SMS and voice share it): the simulator's, or the configured one with its sender.
+  const twilioAccount = (simulated: boolean, from: string) =>
+    simulated
       ? {
           get accountSid() {
             return sim().twilioAccountSid;
@@ -308,9 +309,10 @@ function channelsConfig(e: Env, publicUrl: string, dataDir: string): ChannelsCon
       : {
           accountSid: e.TWILIO_ACCOUNT_SID ?? '',
           authToken: e.TWILIO_AUTH_TOKEN ?? '',
-          from: e.TWILIO_FROM ?? '',
+          from,
           apiUrl: e.TWILIO_API_URL.replace(/\/+$/, ''),
         };
+  const twilio = twilioAccount(e.SMS_PROVIDER === 'simulator', e.TWILIO_FROM ?? '');
   const meta =
     e.WHATSAPP_PROVIDER === 'simulator'
       ? {
@@ -335,24 +337,7 @@ function channelsConfig(e: Env, publicUrl: string, dataDir: string): ChannelsCon
           verifyToken: e.WHATSAPP_VERIFY_TOKEN ?? '',
           template: e.WHATSAPP_TEMPLATE ?? '',
         };
-  const voiceTwilio =
-    e.VOICE_PROVIDER === 'simulator'
-      ? {
-          get accountSid() {
-            return sim().twilioAccountSid;
-          },
-          get authToken() {
-            return sim().twilioAuthToken;
-          },
-          from: SIMULATOR_SMS_FROM,
-          apiUrl: `${publicUrl}/dev/twilio`,
-        }
-      : {
-          accountSid: e.TWILIO_ACCOUNT_SID ?? '',
-          authToken: e.TWILIO_AUTH_TOKEN ?? '',
-          from: e.TWILIO_VOICE_FROM ?? '',
-          apiUrl: e.TWILIO_API_URL.replace(/\/+$/, ''),
-        };
+  const voiceTwilio = twilioAccount(e.VOICE_PROVIDER === 'simulator', e.TWILIO_VOICE_FROM ?? '');
   return {
     sms: e.SMS_PROVIDER,
     whatsapp: e.WHATSAPP_PROVIDER,
