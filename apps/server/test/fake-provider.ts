@@ -14,6 +14,7 @@ export interface ReceivedRequest {
 
 export interface FakeAnswer {
   status?: number;
+  /** JSON, or a string or bytes sent as they are (say what they are in `headers`). */
   body?: unknown;
   headers?: Record<string, string>;
 }
@@ -48,7 +49,7 @@ export async function startFakeProvider(respond: FakeProvider['respond'] = () =>
       fake.received.push(received);
       try {
         const answer = await fake.respond(received);
-        const text = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body ?? {});
+        const text = Buffer.isBuffer(answer.body) || typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body ?? {});
         res.writeHead(answer.status ?? 200, { 'content-type': 'application/json', ...answer.headers });
         res.end(text);
       } catch (err) {
@@ -66,3 +67,6 @@ export async function startFakeProvider(respond: FakeProvider['respond'] = () =>
     });
   return fake;
 }
+
+/** A form-encoded request's fields (Twilio's API and callbacks). */
+export const formOf = (req: ReceivedRequest): Record<string, string> => Object.fromEntries(new URLSearchParams(req.body));

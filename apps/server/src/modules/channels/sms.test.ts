@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formOf, startFakeProvider } from '../../../test/fake-provider.ts';
 import { useTestApp } from '../../../test/harness.ts';
 import { opensslVerifyToken } from '../../../test/openssl.ts';
 import { waitFor } from '../../../test/smtp-sink.ts';
@@ -23,54 +22,39 @@ interface Received {
 }
 
 /** Twilio's Messages endpoint as far as the product uses it: 401 without the account's Basic auth, 400 21211 for a number it refuses. */
-function startFakeTwilio() {
-  const received: Received[] = [];
+async function startFakeTwilio() {
   const refused = new Set<string>();
   const unavailable = new Set<string>();
   /** Numbers whose callback Twilio makes before it answers the send (it may: both race). */
   const callsBackFirst = new Map<string, (sid: string, form: Record<string, string>) => Promise<void>>();
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c) => chunks.push(c));
-    req.on('end', async () => {
-      const form = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
-      received.push({ path: req.url ?? '', authorization: req.headers.authorization, contentType: req.headers['content-type'], form });
-      const json = (status: number, body: unknown) => {
-        res.writeHead(status, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(body));
-      };
-      if (req.method !== 'POST' || req.url !== `/2010-04-01/Accounts/${SID}/Messages.json`)
-        return json(404, { code: 20404, message: 'Not found' });
-      if (req.headers.authorization !== `Basic ${Buffer.from(`${SID}:${TOKEN}`).toString('base64')}`)
-        return json(401, { code: 20003, message: 'Authenticate' });
-      if (unavailable.has(form.To ?? '')) return json(503, { code: 20503, message: 'Service unavailable' });
-      if (refused.has(form.To ?? ''))
-        return json(400, { code: 21211, message: `The 'To' number ${form.To} is not a valid phone number.`, status: 400 });
-      const sid = `SM${randomBytes(16).toString('hex')}`;
-      await callsBackFirst.get(form.To ?? '')?.(sid, form);
-      json(201, { sid, status: 'queued', to: form.To, from: form.From, body: form.Body });
-    });
+  const fake = await startFakeProvider(async (req) => {
+    const form = formOf(req);
+    if (req.method !== 'POST' || req.path !== `/2010-04-01/Accounts/${SID}/Messages.json`)
+      return { status: 404, body: { code: 20404, message: 'Not found' } };
+    if (req.headers.authorization !== `Basic ${Buffer.from(`${SID}:${TOKEN}`).toString('base64')}`)
+      return { status: 401, body: { code: 20003, message: 'Authenticate' } };
+    if (unavailable.has(form.To ?? '')) return { status: 503, body: { code: 20503, message: 'Service unavailable' } };
+    if (refused.has(form.To ?? ''))
+      return { status: 400, body: { code: 21211, message: `The 'To' number ${form.To} is not a valid phone number.`, status: 400 } };
+    const sid = `SM${randomBytes(16).toString('hex')}`;
+    await callsBackFirst.get(form.To ?? '')?.(sid, form);
+    return { status: 201, body: { sid, status: 'queued', to: form.To, from: form.From, body: form.Body } };
   });
-  return new Promise<{
-    url: string;
-    received: Received[];
-    refused: Set<string>;
-    unavailable: Set<string>;
-    callsBackFirst: typeof callsBackFirst;
-    close: () => Promise<void>;
-  }>((resolve) =>
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({
-        url: `http://127.0.0.1:${port}`,
-        received,
-        refused,
-        unavailable,
-        callsBackFirst,
-        close: () => new Promise((r) => server.close(() => r())),
-      });
-    }),
-  );
+  return {
+    url: fake.url,
+    get received(): Received[] {
+      return fake.received.map((r) => ({
+        path: r.path,
+        authorization: r.headers.authorization,
+        contentType: r.headers['content-type'],
+        form: formOf(r),
+      }));
+    },
+    refused,
+    unavailable,
+    callsBackFirst,
+    close: () => fake.close(),
+  };
 }
 
 const env: Record<string, string> = {

@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { CREDIT_MSG, EMAIL_MSG } from '@ar/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formOf, type ReceivedRequest, startFakeProvider } from '../../../../test/fake-provider.ts';
 import { useTestApp } from '../../../../test/harness.ts';
 import { waitFor } from '../../../../test/smtp-sink.ts';
 import { checkChain } from '../../evidence/chain-check.ts';
 import { twilioSignature } from '../signatures.ts';
+import { recordingWav } from './wav.ts';
 
 // AR-Voz end to end through the API, with a fake Twilio Programmable Voice on a local port: the
 // real request (Basic auth, form body with the TwiML), the real signed callbacks, the recording
@@ -22,82 +22,44 @@ interface Received {
   form: Record<string, string>;
 }
 
-/** A short WAV (8 kHz, 16-bit mono): a tone then silence — what a recording's bytes are. */
-function wav(): Buffer {
-  const rate = 8000;
-  const samples = rate / 4;
-  const pcm = Buffer.alloc(samples * 2);
-  for (let i = 0; i < samples; i++)
-    pcm.writeInt16LE(i < samples / 2 ? Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / rate)) : 0, i * 2);
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(36 + pcm.length, 4);
-  header.write('WAVEfmt ', 8);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(pcm.length, 40);
-  return Buffer.concat([header, pcm]);
-}
+const RECORDING_PATH = /^\/2010-04-01\/Accounts\/([^/]+)\/Recordings\/(RE[0-9a-f]+)$/;
 
-function startFakeTwilioVoice() {
-  const received: Received[] = [];
+/** Twilio's Calls endpoint and its recordings, behind the account's Basic auth; 400 21211 for a number it refuses. */
+async function startFakeTwilioVoice() {
   const refused = new Set<string>();
   const recordings = new Map<string, Buffer>();
-  const recordingFetches: Received[] = [];
   const auth = `Basic ${Buffer.from(`${SID}:${TOKEN}`).toString('base64')}`;
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c) => chunks.push(c));
-    req.on('end', () => {
-      const json = (status: number, body: unknown) => {
-        res.writeHead(status, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(body));
-      };
-      const rec = req.url?.match(/^\/2010-04-01\/Accounts\/([^/]+)\/Recordings\/(RE[0-9a-f]+)$/);
-      if (req.method === 'GET' && rec) {
-        recordingFetches.push({ path: req.url ?? '', authorization: req.headers.authorization, form: {} });
-        if (req.headers.authorization !== auth) return json(401, { code: 20003, message: 'Authenticate' });
-        const data = recordings.get(rec[2] as string);
-        if (!data) return json(404, { code: 20404, message: 'Not found' });
-        res.writeHead(200, { 'content-type': 'audio/x-wav' });
-        return res.end(data);
-      }
-      const form = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
-      received.push({ path: req.url ?? '', authorization: req.headers.authorization, form });
-      if (req.method !== 'POST' || req.url !== `/2010-04-01/Accounts/${SID}/Calls.json`)
-        return json(404, { code: 20404, message: 'Not found' });
-      if (req.headers.authorization !== auth) return json(401, { code: 20003, message: 'Authenticate' });
-      if (refused.has(form.To ?? ''))
-        return json(400, { code: 21211, message: `The 'To' number ${form.To} is not a valid phone number.`, status: 400 });
-      json(201, { sid: `CA${randomBytes(16).toString('hex')}`, status: 'queued', to: form.To, from: form.From });
-    });
+  const fake = await startFakeProvider((req) => {
+    const rec = req.path.match(RECORDING_PATH);
+    if (req.method === 'GET' && rec) {
+      if (req.headers.authorization !== auth) return { status: 401, body: { code: 20003, message: 'Authenticate' } };
+      const data = recordings.get(rec[2] as string);
+      if (!data) return { status: 404, body: { code: 20404, message: 'Not found' } };
+      return { status: 200, body: data, headers: { 'content-type': 'audio/x-wav' } };
+    }
+    const form = formOf(req);
+    if (req.method !== 'POST' || req.path !== `/2010-04-01/Accounts/${SID}/Calls.json`)
+      return { status: 404, body: { code: 20404, message: 'Not found' } };
+    if (req.headers.authorization !== auth) return { status: 401, body: { code: 20003, message: 'Authenticate' } };
+    if (refused.has(form.To ?? ''))
+      return { status: 400, body: { code: 21211, message: `The 'To' number ${form.To} is not a valid phone number.`, status: 400 } };
+    return { status: 201, body: { sid: `CA${randomBytes(16).toString('hex')}`, status: 'queued', to: form.To, from: form.From } };
   });
-  return new Promise<{
-    url: string;
-    received: Received[];
-    refused: Set<string>;
-    recordings: Map<string, Buffer>;
-    recordingFetches: Received[];
-    close: () => Promise<void>;
-  }>((resolve) =>
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({
-        url: `http://127.0.0.1:${port}`,
-        received,
-        refused,
-        recordings,
-        recordingFetches,
-        close: () => new Promise((r) => server.close(() => r())),
-      });
-    }),
-  );
+  const asReceived = (r: ReceivedRequest): Received => ({ path: r.path, authorization: r.headers.authorization, form: formOf(r) });
+  return {
+    url: fake.url,
+    /** The calls placed (and anything else posted). */
+    get received(): Received[] {
+      return fake.received.filter((r) => !(r.method === 'GET' && RECORDING_PATH.test(r.path))).map(asReceived);
+    },
+    /** The recordings fetched. */
+    get recordingFetches(): Received[] {
+      return fake.received.filter((r) => r.method === 'GET' && RECORDING_PATH.test(r.path)).map((r) => ({ ...asReceived(r), form: {} }));
+    },
+    refused,
+    recordings,
+    close: () => fake.close(),
+  };
 }
 
 const env: Record<string, string> = {
@@ -298,7 +260,7 @@ describe('AR-Voz: the call', () => {
     // The status stays at the acknowledgment; the completion is kept as evidence.
     expect((await messageOf(cod)).ema_status_voz).toBe('acknowledged');
     // The recording: fetched with the account's Basic auth, stored, its SHA-256 chained.
-    const audio = wav();
+    const audio = recordingWav('gravação de teste');
     const recordingSid = `RE${randomBytes(16).toString('hex')}`;
     fake.recordings.set(recordingSid, audio);
     const recordingForm = {
