@@ -11,36 +11,12 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
-import { benchDatabase, fmt, load, root, signIn } from './lib.mjs';
+import { benchDatabase, fmt, load, root, signIn, startSmtpSink } from './lib.mjs';
 
 const N = Number(process.env.BENCH_CLUSTER_MESSAGES ?? 1000);
 const PORT = Number(process.env.BENCH_CLUSTER_PORT ?? 3830);
 const PER_REQUEST = 10;
 const CLIENTS = 5;
-
-function startSink() {
-  const accepted = new Set();
-  let last = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      stream.on('data', () => {});
-      stream.on('end', () => {
-        for (const r of session.envelope.rcptTo) accepted.add(r.address.toLowerCase());
-        last = performance.now();
-        callback(null, 'Ok');
-      });
-    },
-  });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () =>
-      resolve({ port: server.server.address().port, accepted, lastAt: () => last, close: () => server.close() }),
-    ),
-  );
-}
 
 /** `npm run start:cluster -- processes` on the given database; resolves once every process is ready. */
 async function startCluster(processes, env) {
@@ -78,7 +54,7 @@ async function startCluster(processes, env) {
 }
 
 async function run(processes) {
-  const sink = await startSink();
+  const sink = await startSmtpSink();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ar-bench-cluster-'));
   const databaseUrl = await benchDatabase(`ar_bench_cluster_${processes}`, { fresh: true });
   const app = await startCluster(processes, {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -136,3 +137,68 @@ export async function load({ url, headers = {}, connections = 10, seconds = 10, 
 }
 
 export const fmt = (n, d = 1) => Number(n).toFixed(d);
+
+/**
+ * The benches' SMTP sink: accepts everything, notes when each recipient's message was accepted (ms, this process's
+ * clock), counts bytes and messages; `hold` makes every MAIL FROM wait until `release`.
+ */
+export async function startSmtpSink() {
+  const accepted = new Map();
+  let bytes = 0;
+  let count = 0;
+  let last = 0;
+  // While held, every MAIL FROM waits for the release: the senders' messages stay queued.
+  let held = null;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onMailFrom(_address, _session, callback) {
+      if (held) held.push(callback);
+      else callback();
+    },
+    onData(stream, session, callback) {
+      let size = 0;
+      stream.on('data', (c) => {
+        size += c.length;
+      });
+      stream.on('end', () => {
+        const now = performance.now();
+        for (const r of session.envelope.rcptTo) accepted.set(r.address.toLowerCase(), now);
+        last = now;
+        bytes += size;
+        count++;
+        callback(null, `Ok: queued as B${count}`);
+      });
+    },
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: server.server.address().port,
+    accepted,
+    counters: () => ({ bytes, count }),
+    lastAt: () => last,
+    hold: () => {
+      held = [];
+    },
+    release: () => {
+      const waiting = held ?? [];
+      held = null;
+      for (const callback of waiting) callback();
+    },
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+/** Waits until every address (or key) is in `sink.accepted`; answers when the last one was accepted. */
+export async function waitForAll(sink, addresses, timeoutMs = 300_000) {
+  const started = performance.now();
+  while (addresses.some((a) => !sink.accepted.has(a))) {
+    if (performance.now() - started > timeoutMs) {
+      const missing = addresses.filter((a) => !sink.accepted.has(a)).length;
+      throw new Error(`${missing} of ${addresses.length} messages never reached the sink`);
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return Math.max(...addresses.map((a) => sink.accepted.get(a)));
+}

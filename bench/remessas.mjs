@@ -12,60 +12,13 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
-import { benchDatabase, fmt, signIn, startProduct } from './lib.mjs';
+import { benchDatabase, fmt, signIn, startProduct, startSmtpSink, waitForAll } from './lib.mjs';
 
 const ROWS = Number(process.env.BENCH_REMESSA_ROWS ?? 5000);
 const WARM_UP = 200;
 const PORT = Number(process.env.BENCH_REMESSA_PORT ?? 3862);
 const DB_NAME = process.env.BENCH_REMESSA_DB ?? 'ar_bench_remessas';
 const BODY = `<p>Prezado(a) *|NOME|*, segue a notificação referente ao <a href="https://www.exemplo.test/contrato">contrato</a> *|ID|*.</p>${'<p>Texto da notificação com validade jurídica.</p>'.repeat(20)}`;
-
-async function startSink() {
-  const accepted = new Map();
-  let held = null;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onMailFrom(_address, _session, callback) {
-      if (held) held.push(callback);
-      else callback();
-    },
-    onData(stream, session, callback) {
-      stream.on('data', () => {});
-      stream.on('end', () => {
-        const now = performance.now();
-        for (const r of session.envelope.rcptTo) accepted.set(r.address.toLowerCase(), now);
-        callback(null, 'Ok: queued');
-      });
-    },
-  });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: server.server.address().port,
-    accepted,
-    hold: () => {
-      held = [];
-    },
-    release: () => {
-      const waiting = held ?? [];
-      held = null;
-      for (const callback of waiting) callback();
-    },
-    close: () => new Promise((resolve) => server.close(resolve)),
-  };
-}
-
-async function waitForAll(sink, addresses, timeoutMs = 900_000) {
-  const started = performance.now();
-  while (addresses.some((a) => !sink.accepted.has(a))) {
-    if (performance.now() - started > timeoutMs)
-      throw new Error(`${addresses.filter((a) => !sink.accepted.has(a)).length} messages never arrived`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return Math.max(...addresses.map((a) => sink.accepted.get(a)));
-}
 
 const csv = (prefix, n) =>
   `ID;ASSUNTO;NOME_DESTINATARIO;EMAIL_DESTINATARIO;MODELO\r\n${Array.from(
@@ -115,7 +68,7 @@ async function run(label, env, sink) {
     // Warm-up, not measured: a small file and a few compose sends, delivered.
     const warm = await upload(`aquece${label}`, WARM_UP);
     await queued(warm.rem_codigo, WARM_UP);
-    await waitForAll(sink, addresses(`aquece${label}`, WARM_UP));
+    await waitForAll(sink, addresses(`aquece${label}`, WARM_UP), 900_000);
 
     // 1. Validated and queued, from the request.
     sink.hold();
@@ -126,7 +79,7 @@ async function run(label, env, sink) {
     // 2. The file's messages: released and delivered.
     const released = performance.now();
     sink.release();
-    const fileLast = await waitForAll(sink, addresses(`r${label}`, ROWS));
+    const fileLast = await waitForAll(sink, addresses(`r${label}`, ROWS), 900_000);
     const fileRate = (ROWS * 1000) / (fileLast - released);
 
     // 3. The compose pipeline, the same number of messages, held and released the same way.
@@ -149,7 +102,7 @@ async function run(label, env, sink) {
     const composeQueuedMs = performance.now() - c0;
     const composeReleased = performance.now();
     sink.release();
-    const composeLast = await waitForAll(sink, addresses(`c${label}`, ROWS));
+    const composeLast = await waitForAll(sink, addresses(`c${label}`, ROWS), 900_000);
     const composeRate = (ROWS * 1000) / (composeLast - composeReleased);
     return { requestMs, queuedMs, fileRate, composeRate, composeQueuedMs, peakRssMb: app.peakRssMb() };
   } finally {
@@ -158,7 +111,7 @@ async function run(label, env, sink) {
   }
 }
 
-const sink = await startSink();
+const sink = await startSmtpSink();
 const results = [];
 try {
   if (process.env.BENCH_REMESSA_PG !== '0') {

@@ -19,8 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import pg from 'pg';
-import { SMTPServer } from 'smtp-server';
-import { benchDatabase, cpuSeconds, fmt, signIn, startProduct } from './lib.mjs';
+import { benchDatabase, cpuSeconds, fmt, signIn, startProduct, startSmtpSink, waitForAll } from './lib.mjs';
 
 const N = Number(process.env.BENCH_SEND_MESSAGES ?? 500);
 const PER_REQUEST = 10; // the compose screen's maximum of recipients
@@ -28,63 +27,6 @@ const CLIENTS = 5; // concurrent POSTs
 const WARM_UP = 200; // messages before the measured ones, in the product and in each bare run
 const PORT = Number(process.env.BENCH_SEND_PORT ?? 3810);
 const DB_NAME = process.env.BENCH_SEND_DB ?? 'ar_bench_send'; // another name lets two runs share one PostgreSQL
-
-/** The sink: accepts everything, notes when each recipient's message was accepted (ms, this process's clock). */
-async function startSink() {
-  const accepted = new Map();
-  let bytes = 0;
-  let count = 0;
-  // While held, every MAIL FROM waits for the release: the senders' messages stay queued.
-  let held = null;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onMailFrom(_address, _session, callback) {
-      if (held) held.push(callback);
-      else callback();
-    },
-    onData(stream, session, callback) {
-      let size = 0;
-      stream.on('data', (c) => {
-        size += c.length;
-      });
-      stream.on('end', () => {
-        const now = performance.now();
-        for (const r of session.envelope.rcptTo) accepted.set(r.address.toLowerCase(), now);
-        bytes += size;
-        count++;
-        callback(null, `Ok: queued as B${count}`);
-      });
-    },
-  });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: server.server.address().port,
-    accepted,
-    counters: () => ({ bytes, count }),
-    hold: () => {
-      held = [];
-    },
-    release: () => {
-      const waiting = held ?? [];
-      held = null;
-      for (const callback of waiting) callback();
-    },
-    close: () => new Promise((resolve) => server.close(resolve)),
-  };
-}
-
-async function waitForAll(sink, addresses, timeoutMs = 300_000) {
-  const started = performance.now();
-  while (addresses.some((a) => !sink.accepted.has(a))) {
-    if (performance.now() - started > timeoutMs) {
-      const missing = addresses.filter((a) => !sink.accepted.has(a)).length;
-      throw new Error(`${missing} of ${addresses.length} messages never reached the sink`);
-    }
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 function summary(handedOver, sink, addresses) {
   const latencies = addresses.map((a) => sink.accepted.get(a) - handedOver.get(a)).sort((x, y) => x - y);
@@ -389,15 +331,6 @@ const mobiles = (prefix, count) =>
     return { typed: `(${digits.slice(0, 2)}) ${digits.slice(2, 7)}-${digits.slice(7)}`, e164: `+55${digits}` };
   });
 
-async function waitForAccepted(fake, numbers, timeoutMs = 300_000) {
-  const started = performance.now();
-  while (numbers.some((n) => !fake.accepted.has(n))) {
-    if (performance.now() - started > timeoutMs) throw new Error('SMS never reached the fake Twilio');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return Math.max(...numbers.map((n) => fake.accepted.get(n)));
-}
-
 async function smsLine() {
   const fake = await startFakeTwilio();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ar-bench-sms-'));
@@ -437,7 +370,7 @@ async function smsLine() {
           while (next < batches.length) await send(batches[next++]);
         }),
       );
-      const last = await waitForAccepted(
+      const last = await waitForAll(
         fake,
         all.map((m) => m.e164),
       );
@@ -477,7 +410,7 @@ async function smsLine() {
   }
 }
 
-const sink = await startSink();
+const sink = await startSmtpSink();
 try {
   // Bare nodemailer runs before and after each product run, and each product run is compared with
   // the mean of the two around it: on a shared 2-core machine the bare rate alone moves by a
