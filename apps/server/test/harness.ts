@@ -16,6 +16,7 @@ import { userAsActor } from '../src/modules/auth/auth.queries.ts';
 import { type TenantScope, tenantScope } from '../src/modules/tenancy/tenant-scope.ts';
 import { createRuntime, type Runtime } from '../src/runtime.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo.ts';
+import { freePort } from './processes.ts';
 import { startSmtpSink } from './smtp-sink.ts';
 
 export { DEMO_PASSWORD };
@@ -82,6 +83,22 @@ export interface TestApp extends Runtime {
   send(token: string, payload: Record<string, unknown>): Promise<LightMyRequestResponse>;
   /** The prepaid balance of a user's own plan, as the ledger left it. */
   balance(login: string): Promise<number>;
+}
+
+/**
+ * A test app that listens on a real port named by its own PUBLIC_URL, so what it hands out calls
+ * it back over HTTP (the embedded simulators' signed callbacks to the product's webhooks).
+ * Answers the app and that base address.
+ */
+export async function createSelfCallingApp(
+  env: Record<string, string> = {},
+  opts: { startQueue?: boolean; startWorkers?: boolean } = {},
+): Promise<{ t: TestApp; base: string }> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const t = await createTestApp({ PUBLIC_URL: base, ...env }, opts);
+  await t.app.listen({ port, host: '127.0.0.1' });
+  return { t, base };
 }
 
 export async function createTestApp(

@@ -1,11 +1,11 @@
 import fs from 'node:fs/promises';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, useTestApp } from '../../../test/harness.ts';
 import { opensslVerifyToken } from '../../../test/openssl.ts';
+import { freePort } from '../../../test/processes.ts';
 import { waitFor } from '../../../test/smtp-sink.ts';
 import { recordEvent } from '../emails/events.ts';
 import { presentStampValidation } from './evidence.presenter.ts';
@@ -22,14 +22,6 @@ let t: TestApp;
 /** Requests the outside TSA has received, and whether it refuses every second one (HTTP 503). */
 let requests = 0;
 let refuseEverySecond = false;
-
-async function freePort(): Promise<number> {
-  const s = http.createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
-  const { port } = s.address() as AddressInfo;
-  await new Promise((r) => s.close(r));
-  return port;
-}
 
 function startOutsideTsa(): Promise<void> {
   server = http.createServer(async (req, res) => {

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import net from 'node:net';
 import { brasiliaIsoDay, defaultDashboardRange } from '@ar/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestApp } from '../../../../test/harness.ts';
+import { bearer, createSelfCallingApp, type TestApp } from '../../../../test/harness.ts';
 import { waitFor } from '../../../../test/smtp-sink.ts';
 import { checkChain } from '../../evidence/chain-check.ts';
 
@@ -14,18 +13,8 @@ import { checkChain } from '../../evidence/chain-check.ts';
 let t: TestApp;
 let token: string;
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 beforeAll(async () => {
-  const port = await freePort();
-  t = await createTestApp({ PUBLIC_URL: `http://127.0.0.1:${port}`, SIMULATOR_DELAY_MS: '300' }, { startQueue: true });
-  await t.app.listen({ port, host: '127.0.0.1' });
+  ({ t } = await createSelfCallingApp({ SIMULATOR_DELAY_MS: '300' }, { startQueue: true }));
   token = await t.login('usuario@demo.local');
 });
 

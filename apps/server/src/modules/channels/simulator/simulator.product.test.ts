@@ -1,6 +1,5 @@
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestApp } from '../../../../test/harness.ts';
+import { bearer, createSelfCallingApp, type TestApp } from '../../../../test/harness.ts';
 import { waitFor } from '../../../../test/smtp-sink.ts';
 import { checkChain } from '../../evidence/chain-check.ts';
 
@@ -13,21 +12,10 @@ import { checkChain } from '../../evidence/chain-check.ts';
 let t: TestApp;
 let token: string;
 
-/** A port free right now (the app listens on it, and PUBLIC_URL must name it before the app starts). */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 beforeAll(async () => {
-  const port = await freePort();
-  t = await createTestApp({ PUBLIC_URL: `http://127.0.0.1:${port}`, SIMULATOR_DELAY_MS: '500' }, { startQueue: true });
-  // Half a second a step, as a provider takes: the send worker has recorded Twilio's sid by the
-  // first callback (a callback for a sid not yet recorded is skipped by the pipeline).
-  await t.app.listen({ port, host: '127.0.0.1' });
+  ({ t } = await createSelfCallingApp({ SIMULATOR_DELAY_MS: '500' }, { startQueue: true }));
+  // Half a second a step, as a provider takes (a callback that comes before the send worker
+  // recorded Twilio's sid is kept too: sms.test.ts).
   token = await t.login('usuario@demo.local');
 });
 

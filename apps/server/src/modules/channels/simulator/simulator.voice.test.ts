@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestApp } from '../../../../test/harness.ts';
+import { bearer, createSelfCallingApp, type TestApp } from '../../../../test/harness.ts';
 import { waitFor } from '../../../../test/smtp-sink.ts';
 import { checkChain } from '../../evidence/chain-check.ts';
 import { callOutcome, gatherActionOf } from './simulator.voice.ts';
@@ -14,24 +13,12 @@ import { callOutcome, gatherActionOf } from './simulator.voice.ts';
 
 let t: TestApp;
 let token: string;
-let base: string;
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 beforeAll(async () => {
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  t = await createTestApp(
-    { PUBLIC_URL: base, SIMULATOR_DELAY_MS: '300', VOICE_PROVIDER: 'simulator', VOICE_RETRY_DELAY_SECONDS: '1' },
+  ({ t } = await createSelfCallingApp(
+    { SIMULATOR_DELAY_MS: '300', VOICE_PROVIDER: 'simulator', VOICE_RETRY_DELAY_SECONDS: '1' },
     { startQueue: true },
-  );
-  await t.app.listen({ port, host: '127.0.0.1' });
+  ));
   token = await t.login('usuario@demo.local');
   await t.ctx.db.updateTable('usuarios').set({ usu_aceita_ar_voz: true }).where('usu_login', '=', 'usuario@demo.local').execute();
 });
