@@ -96,10 +96,10 @@ export const presentSentRow = ({ tags, events, total: _, ...r }: SentListRow): S
 type DetailEvent = EventRow & { evt_detalhes: unknown };
 
 /**
- * The phone channels' details as the provider events carry them (docs/channels.md, "Telas"): a
- * reply's text in `texto`, a failure's reason in `motivo` (an e-mail failure's in `reasonFailure`).
+ * The channels' details as their events carry them (docs/channels.md, "Telas"): a reply's text in
+ * `texto`, a failure's reason in `reasonFailure` (every channel's, as recordChannelFailure writes it).
  */
-const detailText = (e: DetailEvent, key: 'texto' | 'motivo' | 'reasonFailure' | 'rastreio'): string | undefined => {
+const detailText = (e: DetailEvent, key: 'texto' | 'reasonFailure' | 'rastreio'): string | undefined => {
   const v = (e.evt_detalhes as Record<string, unknown> | null | undefined)?.[key];
   return typeof v === 'string' ? v : undefined;
 };
@@ -109,10 +109,7 @@ export function channelError(events: DetailEvent[], channel: Channel): ChannelEr
   const failure = [...events].reverse().find((e) => e.evt_tipo === 'erro' && e.evt_canal === channel);
   if (!failure) return null;
   return {
-    reasonFailure:
-      channel === 'email'
-        ? (detailText(failure, 'reasonFailure') ?? '')
-        : (detailText(failure, 'motivo') ?? detailText(failure, 'reasonFailure') ?? PHONE_FAILURE),
+    reasonFailure: detailText(failure, 'reasonFailure') ?? (channel === 'email' ? '' : PHONE_FAILURE),
     dateSend: new Date(failure.evt_data).toISOString(),
   };
 }

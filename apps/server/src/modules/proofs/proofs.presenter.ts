@@ -99,7 +99,7 @@ function phoneDetail(type: PhoneProof['status'][number]['type'], e: ProofEvent):
     case 'viewed':
       return provider ? `Operadora: ${provider}` : null;
     case 'erro':
-      return text(e, 'motivo') ?? text(e, 'reasonFailure') ?? null;
+      return text(e, 'reasonFailure') ?? null;
     case 'read': {
       const where = [e.evt_ip && `IP ${e.evt_ip}`, place(e)].filter(Boolean).join(', ');
       return ['página aberta pelo link da mensagem', where].filter(Boolean).join(' — ');

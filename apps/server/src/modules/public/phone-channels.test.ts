@@ -10,7 +10,7 @@ import { checkChain } from '../evidence/chain-check.ts';
  * AR-SMS and AR-WhatsApp where they show (docs/channels.md, "Telas"): the sent detail, the sent
  * list, the public page and its track-sms / track-whatsapp calls. The provider events are recorded
  * here as the channels' pipeline records them (recordEvent with the details it keeps: `texto` for
- * a reply, `motivo` for a failure).
+ * a reply, `reasonFailure` for a failure).
  */
 const { app } = useSinkApp({ startQueue: true });
 
@@ -112,7 +112,7 @@ beforeAll(async () => {
   await phone(ana.code, 'sms', 'answered', { texto: 'Quem fala?' });
   await phone(bruno.code, 'sms', 'processed');
   await phone(bruno.code, 'sms', 'send', { status: 'sent' });
-  await phone(bruno.code, 'sms', 'erro', { status: 'undelivered', motivo: 'Número inexistente (30005)' });
+  await phone(bruno.code, 'sms', 'erro', { status: 'undelivered', reasonFailure: 'Número inexistente (30005)' });
 });
 
 afterEach(() => {

@@ -146,7 +146,7 @@ interface PhoneView {
 
 /**
  * AR-SMS or AR-WhatsApp on the public page (spec 002 §2, §3), from that channel's events (docs/channels.md,
- * "Telas"): the current status, the last failure (its reason in detalhes.motivo), the replies (their
+ * "Telas"): the current status, the last failure (its reason in detalhes.reasonFailure), the replies (their
  * text in detalhes.texto) and three certificates — sending and delivery (the delivery report, else the
  * handing over to the provider), reading (a person opening the link, or WhatsApp's read receipt) and
  * the first reply. A message that did not go by the channel has none of it.
@@ -170,7 +170,7 @@ function phoneChannel<T>(
     status: statuses,
     error: failure
       ? {
-          reasonFailure: detailString(failure, 'motivo') ?? detailString(failure, 'reasonFailure') ?? 'Falha no envio ou na entrega.',
+          reasonFailure: detailString(failure, 'reasonFailure') ?? 'Falha no envio ou na entrega.',
           dateSend: new Date(failure.evt_data).toISOString(),
         }
       : null,
