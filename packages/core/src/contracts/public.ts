@@ -158,6 +158,8 @@ export const publicMessageSchema = z.object({
    * and the recording's page (/emails/info/public/voz/{uuid}) once it was recorded, with its SHA-256.
    */
   numberVoz: z.string().nullable(),
+  /** The call's current status (the furthest reached; its steps, like the recording, are not statuses). */
+  statusVoz: publicStatusEntry.nullable(),
   voz_error: channelErrorSchema.nullable(),
   linkVoz: z.string().nullable(),
   gravacaoVozSha256: z.string().nullable(),

@@ -25,7 +25,7 @@ const brasilia = (d: Date, part: 'date' | 'time') => (part === 'date' ? brasilia
 export function presentPublicMessage(msg: PublicRow, events: EventWithStamp[]): PublicMessage {
   // The sender's status lists leave out what was not a person (their evidence stays in the chain).
   const human = events.filter((e) => isPersonEvent(e.evt_detalhes));
-  const { status, timeline } = presentStatuses(human);
+  const { status, lastStatus, timeline } = presentStatuses(human);
   const first = (tipos: string[]) => human.find((e) => e.evt_canal === 'email' && tipos.includes(e.evt_tipo));
   const sent = first(['send']);
   const delivered = first(['delivered']) ?? sent;
@@ -79,6 +79,7 @@ export function presentPublicMessage(msg: PublicRow, events: EventWithStamp[]): 
       dataProviderWhatsApp: c.certificates,
     })),
     ...voiceOf(msg, events),
+    statusVoz: msg.ema_uni_voz ? (lastStatus.voz ?? null) : null,
     attachments: msg.ema_uni_attachments.attachments.map((a) => ({
       originalFilename: a.originalFilename,
       uuidFilename: a.uuidFilename,

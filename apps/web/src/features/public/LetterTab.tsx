@@ -1,6 +1,7 @@
 import type { PublicMessage } from '@ar/core';
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { formatDateTime } from '../../app/format.ts';
 
 /** The public page's AR-Carta tab (spec 002 §2): the letter's statuses, and the way to its PDF and digital AR. */
 export function LetterTab({ m }: { m: PublicMessage }) {
@@ -10,7 +11,7 @@ export function LetterTab({ m }: { m: PublicMessage }) {
       {statuses.map((s) => (
         <Group key={`${s.type}-${s.dateTime}`} gap="xs">
           <Badge color={s.color}>{s.label}</Badge>
-          <Text size="sm">{s.dateTime}</Text>
+          <Text size="sm">{formatDateTime(s.dateTime)}</Text>
         </Group>
       ))}
       <Anchor component={Link} to={`/emails/info/public/carta/${m.codeEmail}`}>

@@ -11,7 +11,7 @@ export function VoiceTab({ m }: { m: PublicMessage }) {
     <Stack data-testid="voice-tab">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Field label="Número chamado" value={m.numberVoz ?? '—'} />
-        <Field label="Situação" value={statuses.at(-1)?.label ?? 'Processado'} />
+        <Field label="Situação" value={m.statusVoz?.label ?? 'Processado'} />
       </SimpleGrid>
       {statuses.map((s) => (
         <Text key={`${s.type}-${s.dateTime}`} size="sm">

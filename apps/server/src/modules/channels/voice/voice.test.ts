@@ -355,6 +355,8 @@ describe('AR-Voz: the call', () => {
       gravacaoVozSha256: sha256,
     });
     expect(page.json().statusFull.voz.map((e: { type: string }) => e.type)).toEqual(expect.arrayContaining(['acknowledged']));
+    // The tab's status is the call's current one, not the last step recorded (the recording came after).
+    expect(page.json().statusVoz).toMatchObject({ type: 'acknowledged', label: 'Confirmado' });
     // The sending proof and the expert report take a message with a call.
     expect((await t.call('PUT', `/emails/sending-proof/${cod}`, as.ana)).statusCode).toBe(200);
     const proof = await t.call('GET', `/emails/sending-proof/${cod}`, as.ana);
