@@ -153,7 +153,10 @@ test('the status filter finds a message under each status it reached: a confirme
   const filterBy = async (...labels: string[]) => {
     await page.getByRole('button', { name: /^Status/ }).click();
     const options = page.locator('.mantine-Popover-dropdown');
-    for (const box of await options.getByRole('checkbox', { checked: true }).all()) await box.uncheck();
+    // One at a time from the first: `.all()` hands out nth(i) locators of a list that shrinks as
+    // they are unchecked, so the second one could name no box and wait until the test timed out.
+    const checked = options.getByRole('checkbox', { checked: true });
+    while ((await checked.count()) > 0) await checked.first().uncheck();
     for (const label of labels) await options.getByRole('checkbox', { name: label, exact: true }).check();
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Pesquisar' }).click();
