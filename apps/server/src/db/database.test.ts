@@ -10,6 +10,8 @@ afterAll(async () => {
   await fs.rm(root, { recursive: true, force: true });
 });
 
+// Each test here starts PGlite from nothing (initdb in WebAssembly, twice for the folder): 5 s on
+// an idle machine, more than the default 30 s seen with the machine's two cores busy, so 120 s.
 describe('PGlite on disk', () => {
   it('creates a new data folder in a child process, whole and in place, and opens it with the smaller memory settings', async () => {
     const dir = path.join(root, 'dados', 'pglite');
@@ -33,7 +35,7 @@ describe('PGlite on disk', () => {
     } finally {
       await again.close();
     }
-  });
+  }, 120_000);
 });
 
 describe('PGlite values', () => {
@@ -57,5 +59,5 @@ describe('PGlite values', () => {
     } finally {
       await pglite.close();
     }
-  });
+  }, 120_000);
 });
