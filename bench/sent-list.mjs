@@ -12,7 +12,9 @@ const PORT = 3710;
 const dbUrl = await benchDatabase('ar_bench_sent');
 
 const product = await startProduct({ DATABASE_URL: dbUrl, PORT: String(PORT), SEED_DEMO: 'true' });
-const pool = new pg.Pool({ connectionString: dbUrl, max: 10 });
+// The baseline's connections have the settings the product's have (db/database.ts postgresConnection:
+// no parallel workers), so both run the same SQL the same way.
+const pool = new pg.Pool({ connectionString: dbUrl, max: 10, options: '-c max_parallel_workers_per_gather=0' });
 try {
   const {
     rows: [user],

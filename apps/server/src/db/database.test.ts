@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { newPglite, openDatabase } from './database.ts';
+import { newPglite, openDatabase, postgresConnection } from './database.ts';
 
 const root = await fs.mkdtemp(path.join(os.tmpdir(), 'ar-pglite-'));
 afterAll(async () => {
@@ -60,4 +60,33 @@ describe('PGlite values', () => {
       await pglite.close();
     }
   }, 120_000);
+});
+
+describe('PostgreSQL connections', () => {
+  it("set no parallel workers, then the address's own options, then a test schema", () => {
+    expect(postgresConnection('postgres://u@h:5432/db')).toEqual({
+      connectionString: 'postgres://u@h:5432/db',
+      options: '-c max_parallel_workers_per_gather=0',
+    });
+    const given = postgresConnection('postgres://u@h:5432/db?options=-c%20max_parallel_workers_per_gather%3D2&sslmode=disable', 's1');
+    expect(given.connectionString).toBe('postgres://u@h:5432/db?sslmode=disable');
+    expect(given.options).toBe('-c max_parallel_workers_per_gather=0 -c max_parallel_workers_per_gather=2 -c search_path="s1",public');
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)("run the product's queries with those settings, the operator's last", async () => {
+    const url = new URL(process.env.TEST_DATABASE_URL as string);
+    const plain = await openDatabase({ url: url.toString(), poolSize: 1 });
+    url.searchParams.set('options', '-c max_parallel_workers_per_gather=3');
+    const chosen = await openDatabase({ url: url.toString(), poolSize: 1 });
+    try {
+      const show = async (db: typeof plain.db) =>
+        (await sql<{ max_parallel_workers_per_gather: string }>`SHOW max_parallel_workers_per_gather`.execute(db)).rows[0]
+          ?.max_parallel_workers_per_gather;
+      expect(await show(plain.db)).toBe('0');
+      expect(await show(chosen.db)).toBe('3');
+    } finally {
+      await plain.close();
+      await chosen.close();
+    }
+  });
 });

@@ -123,6 +123,28 @@ await db.close();`;
   await fs.rename(temporary, dir);
 }
 
+/**
+ * The settings of the product's own connections, before any `options` the DATABASE_URL gives (a
+ * later `-c` of the same name wins, so an operator's choice stands):
+ * - max_parallel_workers_per_gather=0: the product's reads are pages found by an index, at many
+ *   requests at once. The planner, which cannot tell how few rows a search's words have, planned a
+ *   fresh search over 1,000,000 messages with two parallel workers, started on every request:
+ *   p50 290 ms where the same query alone read in 6–13 ms (2-core machine under load, 2026-11-25).
+ *   Reports stream through a cursor and the dashboard sums its counts table, neither of which a
+ *   parallel plan served.
+ * - search_path: the schema of a test run.
+ */
+export function postgresConnection(url: string, schema?: string): { connectionString: string; options: string } {
+  // node-postgres lets the address's own `options` replace the one given beside it: it is moved here.
+  const address = new URL(url);
+  const given = address.searchParams.get('options');
+  address.searchParams.delete('options');
+  const options = ['-c max_parallel_workers_per_gather=0', given, schema ? `-c search_path="${schema.replace(/"/g, '')}",public` : null]
+    .filter(Boolean)
+    .join(' ');
+  return { connectionString: given === null ? url : address.toString(), options };
+}
+
 async function openPostgres(url: string, schema: string | undefined, max: number): Promise<Database> {
   if (schema) {
     const admin = new pg.Client({ connectionString: url });
@@ -130,11 +152,7 @@ async function openPostgres(url: string, schema: string | undefined, max: number
     await admin.query(`CREATE SCHEMA IF NOT EXISTS "${schema.replace(/"/g, '')}"`);
     await admin.end();
   }
-  const pool = new pg.Pool({
-    connectionString: url,
-    max,
-    ...(schema ? { options: `-c search_path="${schema}",public` } : {}),
-  });
+  const pool = new pg.Pool({ ...postgresConnection(url, schema), max });
   // An idle connection the server drops (a restart, a failover) must not take the process down:
   // the pool discards it and opens a new one on the next query.
   pool.on('error', (error) => console.warn(`idle PostgreSQL connection lost: ${error.message}`));

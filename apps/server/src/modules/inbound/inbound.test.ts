@@ -329,7 +329,8 @@ describe('inbound SMTP', () => {
     expect(
       (await app.t.ctx.db.selectFrom('emails_recebidos').select('rec_codigo').where('rec_subject', 'like', '%fundo%').execute()).length,
     ).toBe(0);
-  });
+    // Seven conversations, each a python3 smtplib process: 30 s was passed with the cores busy.
+  }, 90_000);
 
   it('files a message whose body holds NUL bytes without them: a 250, never a 451 the sender retries', async () => {
     const to = `resposta+${sent.resposta.id}@ar.test`;
