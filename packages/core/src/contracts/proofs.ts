@@ -69,7 +69,7 @@ export type ProofStep = z.output<typeof proofStepSchema>;
  * time stamp (RFC 3161), which dates the file's hash.
  */
 export const proofFileSchema = z.object({
-  /** 'Gravação da chamada', 'Carta (PDF impresso)', 'AR digital (recibo assinado)'. */
+  /** 'Gravação da chamada', 'Carta (PDF)', 'AR digital'. */
   nome: z.string(),
   sha256: z.string(),
   /** Size, pages, duration: what identifies it besides the hash. */

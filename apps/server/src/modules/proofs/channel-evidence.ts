@@ -33,10 +33,11 @@ export function stepName(e: ProofEvent): string | null {
 /** What the evidence of a step says besides its name: the try, the provider's id, the reason a try failed, where a letter was. */
 function stepDetail(e: ProofEvent): string | null {
   const d = details(e);
+  const accepted = d.etapa === 'aceite do provedor';
   const parts = [
-    num(d.tentativa) !== undefined && `tentativa ${num(d.tentativa)}`,
-    str(d.provedor) && `provedor ${str(d.provedor)}`,
-    str(d.idProvedor) && `id ${str(d.idProvedor)}`,
+    (accepted || str(d.resultado)) && num(d.tentativa) !== undefined && `tentativa ${num(d.tentativa)}`,
+    accepted && str(d.provedor) && `provedor ${str(d.provedor)}`,
+    accepted && str(d.idProvedor) && `id ${str(d.idProvedor)}`,
     str(d.motivo),
     str(d.agendadaPara) && `nova tentativa às ${brasilia(str(d.agendadaPara) as string)}`,
     str(d.rastreio) && `rastreio ${str(d.rastreio)}`,
@@ -99,10 +100,13 @@ export function letterFiles(events: ProofEvent[]): ProofFile[] {
     const pdf = str(d.pdfSha256);
     if (pdf && !files.some((f) => f.sha256 === pdf)) {
       const pages = num(d.paginas);
-      files.push(fileOf(e, 'Carta (PDF impresso e postado)', pdf, pages !== undefined ? `${pages} página(s)` : null));
+      files.push(
+        fileOf(e, 'Carta (PDF)', pdf, pages !== undefined ? `PDF impresso e postado, ${pages} página(s)` : 'PDF impresso e postado'),
+      );
     }
     const ar = str(d.arSha256);
-    if (ar && !files.some((f) => f.sha256 === ar)) files.push(fileOf(e, 'AR digital (recibo assinado)', ar, str(d.arTipo) ?? null));
+    if (ar && !files.some((f) => f.sha256 === ar))
+      files.push(fileOf(e, 'AR digital', ar, ['recibo assinado', str(d.arTipo)].filter(Boolean).join(', ')));
   }
   return files;
 }

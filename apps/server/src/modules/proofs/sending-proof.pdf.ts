@@ -5,6 +5,7 @@ import {
   COLORS,
   contentWidth,
   drawQrCode,
+  ensureSpace,
   field,
   finish,
   newPdf,
@@ -144,16 +145,15 @@ function channelEvents(doc: Pdf, status: (Omit<ProofStatus, 'type'> & { type: st
 
 /** A file the channel chained (recording, letter, AR): its SHA-256 as an attachment's, and when its hash was recorded and stamped. */
 function fileRows(doc: Pdf, f: ProofFile) {
-  field(doc, f.detalhe ? `${f.nome} (${f.detalhe})` : f.nome, `SHA-256 ${f.sha256}`, { mono: true });
-  field(
-    doc,
-    'Registro do hash',
-    `${f.registradoEmBrasilia}; ${
-      f.carimbo
-        ? `carimbo do tempo de ${f.carimbo.dataHoraBrasilia}${f.carimbo.tsa ? ` (${f.carimbo.tsa})` : ''}`
-        : 'carimbo do tempo pendente'
-    }`,
-  );
+  // The hash and when it was recorded on one page.
+  ensureSpace(doc, 48);
+  field(doc, f.nome, `SHA-256 ${f.sha256}`, { mono: true });
+  const stamp = f.carimbo
+    ? `carimbo do tempo de ${f.carimbo.dataHoraBrasilia}${f.carimbo.tsa ? ` (${f.carimbo.tsa})` : ''}`
+    : 'carimbo do tempo pendente';
+  field(doc, '', [f.detalhe, `hash registrado em ${f.registradoEmBrasilia}; ${stamp}`].filter(Boolean).join(' · '), {
+    color: COLORS.muted,
+  });
 }
 
 /** The QR code of the public page at the right of the rows that began at `top`; the text goes on below both. */
