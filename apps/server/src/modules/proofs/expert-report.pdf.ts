@@ -2,7 +2,7 @@ import { presentOficio } from '../emails/oficio.presenter.ts';
 import { canonicalJson } from '../evidence/canonical.ts';
 import { channelEvidenceSection, eventFileFields, reportEventLabel } from './channel-evidence.pdf.ts';
 import type { ExpertReportData } from './expert-report.service.ts';
-import { brasilia, CHANNEL_LABELS, CLASS_LABELS, DBIP_ATTRIBUTION, EVENT_LABELS, fileSize, utc } from './format.ts';
+import { brasilia, CHANNEL_LABELS, CLASS_LABELS, DBIP_ATTRIBUTION, fileSize, utc } from './format.ts';
 import { oficioSection } from './oficio.pdf.ts';
 import {
   COLORS,
