@@ -69,12 +69,13 @@ beforeAll(async () => {
         .where('ema_uni_codigo', '=', cod)
         .executeTakeFirstOrThrow(),
     (m) => m.ema_status_carta === 'delivered' && m.ema_status_voz === 'acknowledged',
-    40_000,
+    // Generous: on a loaded machine the letter's render, queue and tracking steps take their time.
+    90_000,
   );
   await waitFor(recordingEvent, (e) => !!e, 20_000);
   // Every event stamped before the documents are made.
   await waitFor(events, (rows) => rows.every((r) => r.car_serial !== null), 40_000);
-}, 120_000);
+}, 200_000);
 
 afterAll(async () => {
   await t?.close();
