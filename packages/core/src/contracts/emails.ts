@@ -248,12 +248,14 @@ export const AUTOMATED_MARK = ' (automático, não conta como leitura)';
  * "the message reached this status" (docs/emails.md, "Status filter"): a read message stays under
  * Lido after it is confirmed.
  */
-export const STATUS_FILTER: Record<'email' | 'sms' | 'whatsapp' | 'voz', StatusType[]> = {
+export const STATUS_FILTER: Record<Channel, StatusType[]> = {
   email: ['processed', 'send', 'delivered', 'read', 'acknowledged', 'answered', 'erro'],
   sms: ['processed', 'send', 'delivered', 'read', 'answered', 'erro'],
   whatsapp: ['processed', 'send', 'delivered', 'read', 'acknowledged', 'answered', 'erro'],
   /** AR-Voz (docs/voice.md): answered (send), completed (delivered), 1 pressed (acknowledged), another key (answered), failed. */
   voz: ['processed', 'send', 'delivered', 'acknowledged', 'answered', 'erro'],
+  /** AR-Carta (docs/letters.md): posted (send, 'Postado'), delivered with the digital AR, returned or refused (erro). */
+  carta: ['processed', 'send', 'delivered', 'erro'],
 };
 
 /**

@@ -48,6 +48,41 @@ export type ProofStatus = z.output<typeof proofStatusSchema>;
 /** The statuses a proof lists for SMS and WhatsApp: e-mail's, and WhatsApp's read receipt ('Visualizado'). */
 export const PHONE_PROOF_STATUS_TYPES = ['processed', 'send', 'delivered', 'viewed', 'read', 'acknowledged', 'answered', 'erro'] as const;
 
+/**
+ * A step of a channel's way that is not a status (a 'processed' event naming its `etapa`): the
+ * provider's acceptance, a call ringing or its recording, a letter in transit. Listed with its
+ * event's hash, as the statuses are.
+ */
+export const proofStepSchema = z.object({
+  /** 'Aceito pelo provedor', 'Chamando', 'Gravação da chamada', 'Em trânsito', … */
+  label: z.string(),
+  dateTime: z.string(),
+  dataHoraBrasilia: z.string(),
+  detalhe: z.string().nullable(),
+  hash: z.string(),
+});
+export type ProofStep = z.output<typeof proofStepSchema>;
+
+/**
+ * A file a channel produced and chained by its SHA-256 (the call's recording, the letter's PDF,
+ * the digital AR), shown like an attachment's hash: the event that chained it and that event's
+ * time stamp (RFC 3161), which dates the file's hash.
+ */
+export const proofFileSchema = z.object({
+  /** 'Gravação da chamada', 'Carta (PDF)', 'AR digital'. */
+  nome: z.string(),
+  sha256: z.string(),
+  /** Size, pages, duration: what identifies it besides the hash. */
+  detalhe: z.string().nullable(),
+  /** When the event that chained it was recorded. */
+  registradoEm: z.string(),
+  registradoEmBrasilia: z.string(),
+  /** That event's hash, and its stamp's time and TSA once stamped (null: pending). */
+  hashEvento: z.string(),
+  carimbo: z.object({ dataHora: z.string(), dataHoraBrasilia: z.string(), tsa: z.string().nullable() }).nullable(),
+});
+export type ProofFile = z.output<typeof proofFileSchema>;
+
 /** One phone channel of the message in its proof: where it went, what it said, each status, the replies. */
 export const phoneProofSchema = z.object({
   canal: z.enum(['sms', 'whatsapp', 'voz']),
@@ -68,8 +103,32 @@ export const phoneProofSchema = z.object({
       hash: z.string(),
     }),
   ),
+  /** The steps that are not statuses (AR-Voz: each try's acceptance, ringing, the recording; SMS/WhatsApp: the acceptance). */
+  etapas: z.array(proofStepSchema),
+  /** The files chained by their SHA-256 (AR-Voz: the call's recording); empty for SMS and WhatsApp. */
+  arquivos: z.array(proofFileSchema),
 });
 export type PhoneProof = z.output<typeof phoneProofSchema>;
+
+/** The statuses a proof lists for the letter: registered, posted, delivered, returned. */
+export const LETTER_PROOF_STATUS_TYPES = ['processed', 'send', 'delivered', 'erro'] as const;
+
+/** The registered letter (AR-Carta, docs/letters.md) in its proof: where it went, its S10 code, each status and step, its files. */
+export const letterProofSchema = z.object({
+  canal: z.literal('carta'),
+  nome: z.literal('AR-Carta'),
+  /** The postal address as printed (letterAddressLines). */
+  endereco: z.array(z.string()),
+  /** The UPU S10 tracking code, once posted. */
+  rastreio: z.string().nullable(),
+  status: z.array(proofStatusSchema.extend({ type: z.enum(LETTER_PROOF_STATUS_TYPES) })),
+  etapas: z.array(proofStepSchema),
+  ultimoStatus: z.object({ type: statusTypeSchema, label: z.string() }).nullable(),
+  falha: z.object({ motivo: z.string(), dataHora: z.string(), dataHoraBrasilia: z.string() }).nullable(),
+  /** The letter's PDF and, once delivered, the digital AR, each with its SHA-256. */
+  arquivos: z.array(proofFileSchema),
+});
+export type LetterProof = z.output<typeof letterProofSchema>;
 
 /**
  * GET /v2/emails/sending-proof/{id}: the sending proof of one of the user's messages as data (the
@@ -110,6 +169,8 @@ export const sendingProofSchema = z.object({
   anexos: z.array(z.object({ originalFilename: z.string(), mime: z.string(), size: z.number().int(), sha256: z.string() })),
   /** The message's SMS and WhatsApp, when it went by them (docs/channels.md, "Telas"). */
   canais: z.array(phoneProofSchema),
+  /** The registered letter, when the message went by one (docs/letters.md); null otherwise. */
+  carta: letterProofSchema.nullable(),
   /** The public page of the message: what the QR code encodes. */
   urlPublica: z.string(),
   /** When this proof was made (ISO 8601 UTC and Brasília). */

@@ -163,6 +163,14 @@ export const publicMessageSchema = z.object({
   voz_error: channelErrorSchema.nullable(),
   linkVoz: z.string().nullable(),
   gravacaoVozSha256: z.string().nullable(),
+  /**
+   * The call's certificates, built like the SMS's from the call's own events: envioEntrega (the call
+   * completed, else answered; the trail lists every event of the call, its tries and its recording),
+   * resposta (the key pressed: 1 confirms). A call has no reading: leitura is null.
+   */
+  dataProviderVoz: phoneCertificatesSchema.nullable(),
+  /** AR-Carta (spec 002 §3 Letter details): the letter's current status (its steps on the way are not statuses); null without a letter. */
+  statusCarta: publicStatusEntry.nullable(),
   attachments: z.array(publicAttachmentSchema),
   emailResultSendStatus: z.enum(['sucesso', 'falha', 'pendente']),
   email_error: z.object({ reasonFailure: z.string(), dateSend: z.string() }).nullable(),

@@ -50,7 +50,7 @@ const stepLabel = (e: EventRow): string | null => {
   if (typeof etapa !== 'string' || !etapa) return null;
   return etapa === 'aceite do provedor' ? PROVIDER_ACCEPTED : etapa.charAt(0).toUpperCase() + etapa.slice(1);
 };
-const isStep = (entry: StatusEntry) => entry.type === 'processed' && entry.label !== STATUS_LABELS.processed.label;
+export const isStep = (entry: StatusEntry) => entry.type === 'processed' && entry.label !== STATUS_LABELS.processed.label;
 const entryOf = (e: EventRow): StatusEntry | null => {
   const entry = statusEntry(e.evt_tipo, e.evt_data);
   const step = entry && stepLabel(e);

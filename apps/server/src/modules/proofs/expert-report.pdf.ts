@@ -1,7 +1,8 @@
 import { presentOficio } from '../emails/oficio.presenter.ts';
 import { canonicalJson } from '../evidence/canonical.ts';
+import { channelEvidenceSection, eventFileFields, reportEventLabel } from './channel-evidence.pdf.ts';
 import type { ExpertReportData } from './expert-report.service.ts';
-import { brasilia, CHANNEL_LABELS, CLASS_LABELS, DBIP_ATTRIBUTION, EVENT_LABELS, fileSize, utc } from './format.ts';
+import { brasilia, CHANNEL_LABELS, CLASS_LABELS, DBIP_ATTRIBUTION, fileSize, utc } from './format.ts';
 import { oficioSection } from './oficio.pdf.ts';
 import {
   COLORS,
@@ -89,6 +90,7 @@ export async function renderExpertReport(r: ExpertReportData): Promise<Buffer> {
 
   const oficio = presentOficio(msg.ema_uni_oficio, r.events);
   if (oficio) oficioSection(doc, oficio, '1A. Ofício (campos do formulário)');
+  channelEvidenceSection(doc, r, '1B. AR-Voz e AR-Carta: eventos e arquivos');
 
   section(doc, '2. Integridade do conteúdo');
   field(doc, 'Hash do conteúdo', evidence.storedMessageHash ?? 'ainda não fixado (nenhum evento)', { mono: true });
@@ -160,7 +162,7 @@ function detailsOf(e: ReportEvent) {
 function eventBlock(doc: Pdf, e: ReportEvent): void {
   const d = detailsOf(e);
   // An event's block is kept on one page (about 16 rows).
-  subheading(doc, `Evento ${e.evt_seq} — ${EVENT_LABELS[e.evt_tipo] ?? e.evt_tipo}`, 235);
+  subheading(doc, `Evento ${e.evt_seq} — ${reportEventLabel(e)}`, 235);
   field(doc, 'Canal · tipo', `${CHANNEL_LABELS[e.evt_canal] ?? e.evt_canal} · ${e.evt_tipo}`);
   field(doc, 'Data e hora (Brasília)', brasilia(e.evt_data));
   field(doc, 'Data e hora (UTC)', utc(e.evt_data), { mono: true });
@@ -183,6 +185,7 @@ function eventBlock(doc: Pdf, e: ReportEvent): void {
     );
   }
   if (d.reasonFailure) field(doc, 'Motivo da falha', d.reasonFailure, { color: COLORS.alert });
+  eventFileFields(doc, e);
   field(doc, 'Detalhes (JSON)', Object.keys(d).length > 0 ? canonicalJson(d) : '{}', { mono: true });
   field(doc, 'Hash anterior', e.evt_hash_anterior, { mono: true });
   field(doc, 'Hash do evento', e.evt_hash, { mono: true, bold: true });

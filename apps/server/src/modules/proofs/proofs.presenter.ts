@@ -1,4 +1,5 @@
 import {
+  type LetterAddress,
   PHONE_PROOF_STATUS_TYPES,
   type PhoneProof,
   type ProofStatus,
@@ -9,6 +10,7 @@ import {
 } from '@ar/core';
 import { presentOficio } from '../emails/oficio.presenter.ts';
 import { isPersonEvent } from '../public/read-classifier.ts';
+import { channelSteps, letterProof, stepName, voiceFiles } from './channel-evidence.ts';
 import { brasilia, publicPageUrl, utc } from './format.ts';
 import type { ProofEvent, ProofMessage } from './proofs.queries.ts';
 
@@ -129,7 +131,7 @@ function phoneProof(
     const e =
       type === 'erro'
         ? mine.filter((x) => x.evt_tipo === 'erro').at(-1)
-        : mine.find((x) => x.evt_tipo === type || (type === 'read' && x.evt_tipo === 'track'));
+        : mine.find((x) => (x.evt_tipo === type && !stepName(x)) || (type === 'read' && x.evt_tipo === 'track'));
     if (!e) continue;
     status.push({
       type,
@@ -162,6 +164,8 @@ function phoneProof(
         dataHoraBrasilia: brasilia(e.evt_data),
         hash: e.evt_hash,
       })),
+    etapas: channelSteps(events, canal),
+    arquivos: canal === 'voz' ? voiceFiles(events) : [],
   };
 }
 
@@ -210,9 +214,9 @@ export function presentSendingProof(
     ...(msg.ema_uni_whatsapp
       ? [phoneProof('whatsapp', msg.ema_uni_whatsapp.numberReceived, msg.ema_uni_whatsapp.content, msg.ema_status_whatsapp, events)]
       : []),
-    ...(msg.ema_uni_voz ? [phoneProof('voz', msg.ema_uni_voz.numberTo, voiceProofText(events), msg.ema_status_voz, events)] : []),
+    ...(msg.ema_uni_voz ? [phoneProof('voz', msg.ema_uni_voz.numberTo, voiceProofText(), msg.ema_status_voz, events)] : []),
   ];
-  // Sent without an e-mail (SMS or WhatsApp only): the sentence, current status and failure are the first channel's.
+  // Sent without an e-mail (SMS, WhatsApp or voice only): the sentence, current status and failure are the first channel's.
   const only = !msg.ema_uni_to ? canais[0] : undefined;
   return {
     ema_uni_codigo: msg.ema_uni_codigo,
@@ -250,18 +254,14 @@ export function presentSendingProof(
       sha256: a.sha256,
     })),
     canais,
+    carta: msg.ema_uni_carta ? letterProof(msg.ema_uni_carta as LetterAddress, msg.ema_status_carta, events) : null,
     urlPublica: publicPageUrl(publicUrl, msg.ema_uni_id),
     geradoEm: utc(now),
     geradoEmBrasilia: brasilia(now),
   };
 }
 
-/** AR-Voz's line of the proof (docs/voice.md): what the call was, and the recording's SHA-256 once recorded. */
-function voiceProofText(events: ProofEvent[]): string {
-  const recording = [...events]
-    .reverse()
-    .find((e) => e.evt_canal === 'voz' && (e.evt_detalhes as { etapa?: unknown } | null)?.etapa === 'gravação da chamada');
-  const sha = (recording?.evt_detalhes as { gravacao?: { sha256?: unknown } } | undefined)?.gravacao?.sha256;
-  const base = 'Chamada de voz com o aviso lido duas vezes em português e a confirmação pela tecla 1.';
-  return typeof sha === 'string' ? `${base} Gravação da chamada, SHA-256 ${sha}.` : base;
+/** AR-Voz's line of the proof (docs/voice.md): what the call was; the recording's SHA-256 is among the channel's files. */
+function voiceProofText(): string {
+  return 'Chamada de voz com o aviso lido duas vezes em português e a confirmação pela tecla 1.';
 }

@@ -1,10 +1,11 @@
-import type { SendingProof } from '@ar/core';
+import type { ProofFile, ProofStatus, ProofStep, SendingProof } from '@ar/core';
 import { fileSize } from './format.ts';
 import { oficioSection } from './oficio.pdf.ts';
 import {
   COLORS,
   contentWidth,
   drawQrCode,
+  ensureSpace,
   field,
   finish,
   newPdf,
@@ -82,17 +83,26 @@ export async function drawSendingProof(doc: Pdf, p: SendingProof): Promise<void>
     });
   }
 
-  // The SMS and the WhatsApp, when the message went by them: number, text, each status, the replies.
+  // The SMS, the WhatsApp and the call, when the message went by them: number, text, each status
+  // and step, the recording's hash.
   for (const c of p.canais) {
     section(doc, `${c.nome} (horário de Brasília)`);
     field(doc, 'Número', c.numero);
     field(doc, 'Mensagem enviada', c.mensagem);
     field(doc, 'Status atual', c.ultimoStatus?.label ?? 'Aguardando processamento');
-    for (const s of c.status) {
-      field(doc, s.label, [s.dataHoraBrasilia, s.detalhe].filter(Boolean).join('\n'), {
-        color: s.type === 'erro' ? COLORS.alert : undefined,
-      });
-    }
+    channelEvents(doc, c.status, c.canal === 'voz' ? c.etapas : []);
+    for (const f of c.arquivos) fileRows(doc, f);
+  }
+
+  // The registered letter: the address it went to, its S10 code, each status and step, the PDF's and the AR's hashes.
+  if (p.carta) {
+    const c = p.carta;
+    section(doc, `${c.nome} — carta registrada (horário de Brasília)`);
+    field(doc, 'Endereço', c.endereco.join('\n'));
+    field(doc, 'Rastreio (S10)', c.rastreio ?? 'ainda não postada', { mono: !!c.rastreio });
+    field(doc, 'Status atual', c.ultimoStatus?.label ?? 'Aguardando processamento');
+    channelEvents(doc, c.status, c.etapas);
+    for (const f of c.arquivos) fileRows(doc, f);
   }
 
   section(doc, 'Anexos');
@@ -122,6 +132,28 @@ export async function drawSendingProof(doc: Pdf, p: SendingProof): Promise<void>
     .fillColor(COLORS.text)
     .text(printable(p.urlPublica), { link: p.urlPublica });
   doc.moveDown(0.5);
+}
+
+/** A channel's statuses and steps in time order, each with its date and what the evidence says. */
+function channelEvents(doc: Pdf, status: (Omit<ProofStatus, 'type'> & { type: string })[], steps: ProofStep[]) {
+  const rows = [...status.map((s) => ({ ...s, erro: s.type === 'erro' })), ...steps.map((s) => ({ ...s, erro: false }))];
+  rows.sort((a, b) => a.dateTime.localeCompare(b.dateTime));
+  for (const r of rows) {
+    field(doc, r.label, [r.dataHoraBrasilia, r.detalhe].filter(Boolean).join('\n'), { color: r.erro ? COLORS.alert : undefined });
+  }
+}
+
+/** A file the channel chained (recording, letter, AR): its SHA-256 as an attachment's, and when its hash was recorded and stamped. */
+function fileRows(doc: Pdf, f: ProofFile) {
+  // The hash and when it was recorded on one page.
+  ensureSpace(doc, 48);
+  field(doc, f.nome, `SHA-256 ${f.sha256}`, { mono: true });
+  const stamp = f.carimbo
+    ? `carimbo do tempo de ${f.carimbo.dataHoraBrasilia}${f.carimbo.tsa ? ` (${f.carimbo.tsa})` : ''}`
+    : 'carimbo do tempo pendente';
+  field(doc, '', [f.detalhe, `hash registrado em ${f.registradoEmBrasilia}; ${stamp}`].filter(Boolean).join(' · '), {
+    color: COLORS.muted,
+  });
 }
 
 /** The QR code of the public page at the right of the rows that began at `top`; the text goes on below both. */

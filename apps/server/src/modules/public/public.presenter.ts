@@ -10,7 +10,7 @@ import {
   type PublicReply,
 } from '@ar/core';
 import { storedMessageHtml } from '../../mail/message-html.ts';
-import { presentStatuses } from '../emails/emails.presenter.ts';
+import { isStep, presentStatuses } from '../emails/emails.presenter.ts';
 import type { EventWithStamp } from '../emails/events.queries.ts';
 import { presentOficio } from '../emails/oficio.presenter.ts';
 import type { PublicRow } from './public.queries.ts';
@@ -41,8 +41,13 @@ export function presentPublicMessage(msg: PublicRow, events: EventWithStamp[]): 
       const id = String((e.evt_detalhes as { anexo?: string }).anexo ?? '');
       if (!downloads.has(id)) downloads.set(id, new Date(e.evt_data));
     }
+  // Statuses only (spec 002 §3: the last entry is the current status): a channel's steps — a
+  // provider's acceptance, a call ringing or recorded, a letter in transit — stay in the timeline
+  // and in the certificates' trails, as on every channel.
   const statusFull = Object.fromEntries(
-    (Object.entries(status) as [Channel, (typeof status)[Channel]][]).filter(([, list]) => list.length > 0),
+    (Object.entries(status) as [Channel, (typeof status)[Channel]][])
+      .map(([canal, list]) => [canal, list.filter((entry) => !isStep(entry))] as const)
+      .filter(([, list]) => list.length > 0),
   );
   return {
     codeEmail: msg.ema_uni_id,
@@ -78,8 +83,9 @@ export function presentPublicMessage(msg: PublicRow, events: EventWithStamp[]): 
       respostasWhatsApp: c.replies,
       dataProviderWhatsApp: c.certificates,
     })),
-    ...voiceOf(msg, events),
+    ...voiceOf(msg, events, human),
     statusVoz: msg.ema_uni_voz ? (lastStatus.voz ?? null) : null,
+    statusCarta: msg.ema_uni_carta ? (lastStatus.carta ?? null) : null,
     attachments: msg.ema_uni_attachments.attachments.map((a) => ({
       originalFilename: a.originalFilename,
       uuidFilename: a.uuidFilename,
@@ -224,7 +230,15 @@ function describe(e: EventWithStamp): string {
     acknowledged: `recebimento confirmado pelo botão do ${via}`,
     answered: `${via} respondido pelo destinatário`,
   };
+  const step = e.evt_tipo === 'processed' ? (d as { etapa?: unknown }).etapa : undefined;
+  const channelText =
+    e.evt_canal === 'voz' || e.evt_canal === 'carta'
+      ? typeof step === 'string' && step
+        ? step
+        : (CHANNEL_TEXT[e.evt_canal][e.evt_tipo] ?? undefined)
+      : undefined;
   const base =
+    channelText ??
     (phone ? phoneText[e.evt_tipo] : undefined) ??
     {
       processed: 'mensagem registrada e colocada na fila de envio',
@@ -242,11 +256,35 @@ function describe(e: EventWithStamp): string {
   return where ? `${base} — ${where}` : base;
 }
 
+/** A call's and a letter's events in a certificate's trail (their steps read by their own names). */
+const CHANNEL_TEXT: Record<'voz' | 'carta', Record<string, string>> = {
+  voz: {
+    processed: 'chamada registrada e colocada na fila',
+    send: 'chamada atendida pelo destinatário',
+    delivered: 'chamada concluída',
+    acknowledged: 'recebimento confirmado pela tecla 1',
+    answered: 'outra tecla pressionada pelo destinatário',
+    download: 'gravação da chamada baixada',
+    erro: 'falha na chamada',
+  },
+  carta: {
+    processed: 'carta registrada e colocada na fila',
+    send: 'carta postada',
+    delivered: 'carta entregue',
+    erro: 'carta não enviada ou devolvida',
+  },
+};
+
 /** GET …/track-email/{x}: the read was recorded, with its classification. */
 export const presentPageRead = (verdict: ReadVerdict): PageReadResponse => ({ registrado: true, classificacao: verdict.classe });
 
-/** AR-Voz's part of the page (docs/voice.md): the number, the failure, the recording's page and hash. */
-function voiceOf(msg: PublicRow, events: EventWithStamp[]) {
+/**
+ * AR-Voz's part of the page (docs/voice.md): the number, the failure, the recording's page and hash,
+ * and the call's certificates (as the SMS's): the call completed (else answered), with every event of
+ * the call in its trail, and the key pressed (1 confirms), each with its stamp and chained hash. A call
+ * has no reading: `leitura` is null.
+ */
+function voiceOf(msg: PublicRow, events: EventWithStamp[], human: EventWithStamp[]) {
   const voz = events.filter((e) => e.evt_canal === 'voz');
   const recording = [...voz].reverse().find((e) => (e.evt_detalhes as { etapa?: unknown } | null)?.etapa === 'gravação da chamada');
   const failure = [...voz].reverse().find((e) => e.evt_tipo === 'erro');
@@ -259,5 +297,19 @@ function voiceOf(msg: PublicRow, events: EventWithStamp[]) {
       : null,
     linkVoz: msg.ema_uni_voz && recording ? `/emails/info/public/voz/${msg.ema_uni_id}` : null,
     gravacaoVozSha256: typeof sha === 'string' ? sha : null,
+    dataProviderVoz: msg.ema_uni_voz ? voiceCertificates(voz, human) : null,
+  };
+}
+
+function voiceCertificates(voz: EventWithStamp[], human: EventWithStamp[]): PhoneCertificates {
+  const firstOf = (tipo: string) => voz.find((e) => e.evt_tipo === tipo);
+  const keys = human.filter((e) => e.evt_canal === 'voz' && (e.evt_tipo === 'acknowledged' || e.evt_tipo === 'answered'));
+  const confirmed = keys.find((e) => e.evt_tipo === 'acknowledged') ?? keys[0];
+  return {
+    envioEntrega: certificate(firstOf('delivered') ?? firstOf('send'), { trilhaAuditoria: auditTrail(voz) }),
+    leitura: null,
+    resposta: confirmed
+      ? certificate(confirmed, { trilhaLeitura: keys.map((e) => `${when(e)}: “${detailString(e, 'texto') ?? ''}”`) })
+      : null,
   };
 }

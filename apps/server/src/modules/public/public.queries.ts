@@ -19,6 +19,7 @@ function publicSelect(db: Kysely<DB>) {
     'm.ema_uni_sms',
     'm.ema_uni_whatsapp',
     'm.ema_uni_voz',
+    'm.ema_uni_carta',
     'm.ema_uni_attachments',
     'm.ema_uni_oficio',
     'm.ema_uni_origem',

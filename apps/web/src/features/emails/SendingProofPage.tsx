@@ -1,4 +1,4 @@
-import { PROOF_MSG, type SendingProof } from '@ar/core';
+import { PROOF_MSG, type ProofFile, type ProofStep, type SendingProof } from '@ar/core';
 import { Alert, Anchor, Button, Code, Divider, Group, Image, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconDownload, IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -126,23 +126,23 @@ export default function SendingProofPage() {
                 <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                   {c.mensagem}
                 </Text>
-                <Table withTableBorder>
-                  <Table.Tbody>
-                    {c.status.map((s) => (
-                      <Table.Tr key={s.type}>
-                        <Table.Td>{s.label}</Table.Td>
-                        <Table.Td>{s.dataHoraBrasilia}</Table.Td>
-                        <Table.Td>
-                          <Text size="xs" c={s.type === 'erro' ? 'red' : undefined}>
-                            {s.detalhe ?? '—'}
-                          </Text>
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
+                <ChannelEvents status={c.status} steps={c.canal === 'voz' ? c.etapas : []} />
+                <ChannelFiles files={c.arquivos} />
               </Stack>
             ))}
+            {p.carta && (
+              <Stack gap="xs" data-testid="proof-carta">
+                <Divider
+                  label={`${p.carta.nome} · ${p.carta.rastreio ?? 'ainda não postada'} · ${p.carta.ultimoStatus?.label ?? 'Aguardando processamento'}`}
+                  labelPosition="left"
+                />
+                <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+                  {p.carta.endereco.join('\n')}
+                </Text>
+                <ChannelEvents status={p.carta.status} steps={p.carta.etapas} />
+                <ChannelFiles files={p.carta.arquivos} />
+              </Stack>
+            )}
             {p.anexos.length > 0 && (
               <>
                 <Divider label="Anexos" labelPosition="left" />
@@ -174,4 +174,49 @@ export default function SendingProofPage() {
       )}
     </Stack>
   );
+}
+
+/** A channel's statuses and steps in time order (the steps, like 'Chamando' or 'Em trânsito', are not statuses). */
+function ChannelEvents({
+  status,
+  steps,
+}: {
+  status: { type: string; label: string; dateTime: string; dataHoraBrasilia: string; detalhe: string | null }[];
+  steps: ProofStep[];
+}) {
+  const rows = [...status.map((s) => ({ ...s, erro: s.type === 'erro' })), ...steps.map((s) => ({ ...s, erro: false }))].sort((a, b) =>
+    a.dateTime.localeCompare(b.dateTime),
+  );
+  return (
+    <Table withTableBorder>
+      <Table.Tbody>
+        {rows.map((s) => (
+          <Table.Tr key={`${s.label}-${s.dateTime}`}>
+            <Table.Td>{s.label}</Table.Td>
+            <Table.Td>{s.dataHoraBrasilia}</Table.Td>
+            <Table.Td>
+              <Text size="xs" c={s.erro ? 'red' : undefined}>
+                {s.detalhe ?? '—'}
+              </Text>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** The files a channel chained by SHA-256 (the call's recording, the letter's PDF, the digital AR), shown as attachments' hashes are. */
+function ChannelFiles({ files }: { files: ProofFile[] }) {
+  return files.map((f) => (
+    <Text key={f.sha256} size="sm" style={{ wordBreak: 'break-all' }} data-testid="proof-file">
+      {f.nome}
+      {f.detalhe ? ` (${f.detalhe})` : ''} — SHA-256 <Code>{f.sha256}</Code>
+      <Text span size="xs" c="dimmed">
+        {' '}
+        registrado em {f.registradoEmBrasilia}
+        {f.carimbo ? `, carimbo do tempo de ${f.carimbo.dataHoraBrasilia}` : ', carimbo do tempo pendente'}
+      </Text>
+    </Text>
+  ));
 }

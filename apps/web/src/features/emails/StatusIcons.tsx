@@ -1,7 +1,7 @@
 import { CHANNEL_NAMES, CHANNELS, type Channel, type StatusEntry } from '@ar/core';
 
 import { Group, ThemeIcon, Tooltip } from '@mantine/core';
-import { IconBrandWhatsapp, IconMail, IconMailOpened, IconMessage, IconPhone } from '@tabler/icons-react';
+import { IconBrandWhatsapp, IconMail, IconMailbox, IconMailOpened, IconMessage, IconPhone } from '@tabler/icons-react';
 
 function ChannelIcon({ channel, status }: { channel: Channel; status: StatusEntry }) {
   const opened = status.type === 'read' || status.type === 'track';
@@ -14,7 +14,9 @@ function ChannelIcon({ channel, status }: { channel: Channel; status: StatusEntr
         ? IconMessage
         : channel === 'whatsapp'
           ? IconBrandWhatsapp
-          : IconPhone;
+          : channel === 'carta'
+            ? IconMailbox
+            : IconPhone;
   return <Icon size={16} />;
 }
 

@@ -48,7 +48,8 @@ export function MessageView({ m, uuid, onAccept, accepted }: { m: PublicMessage;
                 <Field label="Situação" value={m.statusFull.email?.at(-1)?.label ?? 'Processado'} />
                 {hasSms && <Field label="SMS" value={`${m.numberSMS ?? ''} · ${m.statusSMS?.label ?? 'Processado'}`} />}
                 {hasWhatsapp && <Field label="WhatsApp" value={`${m.numberWhatsapp ?? ''} · ${m.statusWhatsapp?.label ?? 'Processado'}`} />}
-                {m.numberVoz && <Field label="AR-Voz" value={`${m.numberVoz} · ${m.statusFull.voz?.at(-1)?.label ?? 'Processado'}`} />}
+                {m.numberVoz && <Field label="AR-Voz" value={`${m.numberVoz} · ${m.statusVoz?.label ?? 'Processado'}`} />}
+                {m.statusCarta && <Field label="AR-Carta" value={m.statusCarta.label} />}
               </SimpleGrid>
               {m.oficio && <OficioSummary oficio={m.oficio} />}
               {failed && <FailureNotice m={m} />}

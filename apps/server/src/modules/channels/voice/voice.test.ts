@@ -363,7 +363,8 @@ describe('AR-Voz: the call', () => {
     expect(proof.statusCode).toBe(200);
     const vozProof = proof.json().canais.find((c: { canal: string }) => c.canal === 'voz');
     expect(vozProof).toMatchObject({ nome: 'AR-Voz', numero: '+5521998765432', ultimoStatus: { type: 'acknowledged' } });
-    expect(vozProof.mensagem).toContain(sha256);
+    // The recording is one of the channel's files, by its hash (docs/proofs.md).
+    expect(vozProof.arquivos.map((f: { nome: string; sha256: string }) => [f.nome, f.sha256])).toEqual([['Gravação da chamada', sha256]]);
     expect(vozProof.status.map((x: { type: string }) => x.type)).toEqual(expect.arrayContaining(['send', 'acknowledged', 'delivered']));
     const laudo = await t.app.inject({ method: 'GET', url: `/v2/emails/report/laudo/${cod}`, headers: as.ana });
     expect(laudo.statusCode).toBe(200);
