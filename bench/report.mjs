@@ -2,8 +2,9 @@
 // the server's RSS under 400 MB, memory not growing with the number of rows. Seeds 200,000
 // messages of one user over 30 days (each with its processed and send events, 1 in 3 delivered,
 // 1 in 7 read, 1 in 50 failed), then downloads GET /v2/reports for 3 days (~20,000 messages) and
-// for the whole month, in xlsx and csv, and prints the time, the size and the server's peak RSS
-// after each. Run with `npm run bench -- report`.
+// for the whole month, in xlsx and csv, and prints the time, the server's CPU seconds (steadier than
+// the time on a shared machine), the size and the server's peak RSS after each, and the machine's load. Run with `npm run bench -- report`.
+import os from 'node:os';
 import pg from 'pg';
 import { benchDatabase, fmt, signIn, startProduct } from './lib.mjs';
 
@@ -57,6 +58,7 @@ try {
 
   const token = await signIn(product.url, 'usuario@demo.local');
   const download = async (dataFinal, format) => {
+    const cpu = product.cpuSeconds();
     const started = performance.now();
     const res = await fetch(`${product.url}/v2/reports?tipo=enviados&format=${format}&dataInicial=2026-10-01&dataFinal=${dataFinal}`, {
       headers: { authorization: `Bearer ${token}` },
@@ -71,7 +73,12 @@ try {
       if (format === 'csv') for (const b of chunk) if (b === 10) lines++;
     }
     if (format === 'xlsx' && head?.toString('latin1', 0, 2) !== 'PK') throw new Error('the xlsx is not a zip');
-    return { seconds: (performance.now() - started) / 1000, mb: bytes / 1024 / 1024, rows: format === 'csv' ? lines - 1 : null };
+    return {
+      seconds: (performance.now() - started) / 1000,
+      cpu: product.cpuSeconds() - cpu,
+      mb: bytes / 1024 / 1024,
+      rows: format === 'csv' ? lines - 1 : null,
+    };
   };
   const count = async (dataFinal) =>
     (
@@ -83,7 +90,13 @@ try {
     ).rows[0].n;
 
   console.log(`\nreport of the user's messages (server RSS: peak since start, VmHWM; idle after start ${fmt(product.peakRssMb())} MB)`);
-  console.log('period | messages | format | seconds | MB | rows | peak RSS MB');
+  console.log(
+    `machine load (1, 5, 15 min): ${os
+      .loadavg()
+      .map((l) => fmt(l))
+      .join(', ')} on ${os.cpus().length} cores`,
+  );
+  console.log('period | messages | format | seconds | server CPU s | MB | rows | peak RSS MB');
   for (const [dataFinal, label] of [
     ['2026-10-03', '3 days'],
     ['2026-10-31', 'the month'],
@@ -92,10 +105,16 @@ try {
     for (const format of ['xlsx', 'csv']) {
       const r = await download(dataFinal, format);
       console.log(
-        `${label} | ${messages.toLocaleString('pt-BR')} | ${format} | ${fmt(r.seconds, 2)} | ${fmt(r.mb)} | ${r.rows ?? '—'} | ${fmt(product.peakRssMb())}`,
+        `${label} | ${messages.toLocaleString('pt-BR')} | ${format} | ${fmt(r.seconds, 2)} | ${fmt(r.cpu, 2)} | ${fmt(r.mb)} | ${r.rows ?? '—'} | ${fmt(product.peakRssMb())}`,
       );
     }
   }
+  console.log(
+    `machine load after: ${os
+      .loadavg()
+      .map((l) => fmt(l))
+      .join(', ')}`,
+  );
   console.log('\nbudget: 200,000 messages in under 15 s, peak RSS under 400 MB, the same peak for 20,000 and 200,000 messages');
 } finally {
   await pool.end();

@@ -1,8 +1,7 @@
-import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { brasiliaStamp, brasiliaWallClock, type CellInput, csvLine, xlsxCell } from '@ar/core';
-import ExcelJS from 'exceljs';
 import type { ReportColumn } from './reports.presenter.ts';
+import { drainedOrClosed, XlsxStreamWriter } from './xlsx-stream.ts';
 
 /** A spreadsheet being written to a stream, one row at a time. */
 export interface ReportSink {
@@ -18,64 +17,38 @@ export const REPORT_CONTENT_TYPES = {
   csv: 'text/csv; charset=utf-8',
 } as const;
 
-/** Excel's format for the date cells: they are real dates, shown the Brazilian way. */
-const DATE_STYLE: Partial<ExcelJS.Style> = { numFmt: 'dd/mm/yyyy hh:mm:ss' };
-const PLAIN_STYLE: Partial<ExcelJS.Style> = {};
-const HEADER_STYLE: Partial<ExcelJS.Style> = { font: { bold: true } };
-
-const drained = async (out: Writable) => {
-  if (out.writableNeedDrain) await once(out, 'drain');
-};
-
 /**
- * xlsx with exceljs's streaming writer: each row is committed (turned into XML and handed to the
- * zip) as it comes, never kept. Dates are real date cells holding Brasília's wall-clock time
- * (a cell has no time zone), shown dd/mm/yyyy hh:mm:ss; the header row is bold, frozen and
- * filtered; each column has its width. Text goes through xlsxCell: always a string cell.
+ * xlsx streamed (xlsx-stream.ts): each row becomes sheet XML as it comes and goes to the zip, never
+ * kept. Dates are real date cells holding Brasília's wall-clock time (a cell has no time zone),
+ * shown dd/mm/yyyy hh:mm:ss; the header row is bold, frozen and filtered; each column has its width.
+ * Text goes through xlsxCell: always a string cell, never a formula.
  */
 export function xlsxSink(out: Writable, sheetName: string, columns: ReportColumn[]): ReportSink {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  workbook.creator = 'AR Online';
-  workbook.created = new Date();
-  const open = (name: string, cols: ReportColumn[]) => {
-    const sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1, xSplit: 0 }] });
-    sheet.columns = cols.map((c, i) => ({ key: String(i), width: c.width }));
-    sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: cols.length } };
-    const header = sheet.addRow(cols.map((c) => xlsxCell(c.header)));
-    header.eachCell((cell) => {
-      cell.style = HEADER_STYLE;
-    });
-    header.commit();
-    // One style object per column kind, shared by every cell: exceljs looks a style up by the
-    // object first; a new object per cell (what column styles make) cost it ~3x the time of a row.
-    const styles = cols.map((c) => (c.kind === 'date' ? DATE_STYLE : PLAIN_STYLE));
-    const addRow = (cells: CellInput[]) => {
-      const row = sheet.addRow(cells.map(cell));
-      for (let i = 0; i < styles.length; i++) row.getCell(i + 1).style = styles[i] as Partial<ExcelJS.Style>;
-      row.commit();
-    };
-    return { sheet, addRow };
-  };
+  const book = new XlsxStreamWriter(out, { creator: 'AR Online', created: new Date() });
   const cell = (value: CellInput) => xlsxCell(value instanceof Date ? brasiliaWallClock(value) : value);
-  const main = open(sheetName, columns);
-  let rows = 0;
+  book.startSheet(
+    sheetName,
+    columns,
+    columns.map((c) => c.header),
+  );
   return {
     async addRow(cells) {
-      main.addRow(cells);
-      // Every 200 rows, wait for the reply to take what the zip wrote.
-      if (++rows % 200 === 0) await drained(out);
+      if (!book.addRow(cells.map(cell))) await book.drain();
     },
-    async addSheet(name, cols, sheetRows) {
-      main.sheet.commit();
-      const extra = open(name, cols);
-      for (const r of sheetRows) extra.addRow(r);
-      extra.sheet.commit();
+    async addSheet(name, cols, rows) {
+      book.startSheet(
+        name,
+        cols,
+        cols.map((c) => c.header),
+      );
+      for (const r of rows) if (!book.addRow(r.map(cell))) await book.drain();
     },
-    async end() {
-      await workbook.commit();
-    },
+    end: () => book.end(),
   };
 }
+
+/** Text is handed to the reply in pieces of about this many characters. */
+const CHUNK = 64 * 1024;
 
 /**
  * csv with ';' (what Excel in Portuguese expects), UTF-8 with a byte order mark so Excel reads the
@@ -83,16 +56,21 @@ export function xlsxSink(out: Writable, sheetName: string, columns: ReportColumn
  * (spreadsheet injection: a text starting with = + - @ gets a leading quote).
  */
 export function csvSink(out: Writable, columns: ReportColumn[]): ReportSink {
-  const write = async (text: string) => {
-    if (!out.write(text)) await once(out, 'drain');
-  };
+  // Lines are handed to the reply in pieces of about 64 KB: one write per line cost more than the
+  // line itself (a chunk, a callback and a socket write each).
+  let pending = `\uFEFF${csvLine(columns.map((c) => c.header))}`;
   const cell = (value: CellInput) => (value instanceof Date ? brasiliaStamp(value) : value);
-  out.write(`\uFEFF${csvLine(columns.map((c) => c.header))}`);
   return {
-    addRow: (cells) => write(csvLine(cells.map(cell))),
+    async addRow(cells) {
+      pending += csvLine(cells.map(cell));
+      if (pending.length < CHUNK) return;
+      const more = out.write(pending);
+      pending = '';
+      if (!more) await drainedOrClosed(out, out);
+    },
     async addSheet() {},
     async end() {
-      out.end();
+      out.end(pending);
     },
   };
 }
