@@ -58,7 +58,7 @@ async function events(cod: number) {
     .execute();
 }
 async function jobs(name: string, cod: number) {
-  const all = await app.t.ctx.boss?.findJobs<{ cod_email: number }>(name);
+  const all = await app.t.ctx.boss?.findJobs<{ cod_email: number; ordem?: number }>(name);
   return (all ?? []).filter((j) => j.data.cod_email === cod);
 }
 async function send(cascata: CascadePlanInput, r: Record<string, unknown> = row) {
