@@ -1,3 +1,4 @@
+import { type RecipientChannels, recipientUnits } from '../credit-units.ts';
 import { z } from '../zod.ts';
 
 /**
@@ -157,6 +158,17 @@ export function initialStepCount(steps: CascadeStep[]): number {
   let n = steps.length > 0 ? 1 : 0;
   while (n < steps.length && steps[n]?.condicao?.tipo === 'junto') n++;
   return n;
+}
+
+/**
+ * What a row costs under a plan (spec 001 §9's units): `now`, its first steps and the channels
+ * outside the plan, debited at the send; `atMost`, every step sent (the balance must cover it).
+ */
+export function cascadeUnits(plan: CascadePlan, row: CascadeRowChannels): { now: number; atMost: number } {
+  const steps = cascadeStepsFor(plan, row);
+  const now: RecipientChannels = { ...row };
+  for (const s of steps.slice(initialStepCount(steps))) now[s.canal] = false;
+  return { now: recipientUnits(now), atMost: recipientUnits(row) };
 }
 
 const CONDITION_WORDS: Record<Exclude<CascadeConditionType, 'junto'>, string> = {

@@ -7,6 +7,7 @@ import {
   type CascadeRowChannels,
   type CascadeStep,
   cascadeStepsFor,
+  cascadeUnits,
   cascadeUnitWords,
   describeCascadeCondition,
   initialStepCount,
@@ -129,10 +130,8 @@ export interface CascadeAtCompose {
 export function cascadeAtCompose(plan: CascadePlan, row: CascadeRowChannels): CascadeAtCompose {
   const steps = cascadeStepsFor(plan, row);
   const initial = initialStepCount(steps);
-  const deferred = new Set(steps.slice(initial).map((s) => s.canal));
-  const now: RecipientChannels = { ...row };
-  for (const c of deferred) now[c] = false;
-  return { steps, initial, deferred, unitsNow: recipientUnits(now), unitsAtMost: recipientUnits(row) };
+  const units = cascadeUnits(plan, row);
+  return { steps, initial, deferred: new Set(steps.slice(initial).map((s) => s.canal)), unitsNow: units.now, unitsAtMost: units.atMost };
 }
 
 /**
