@@ -1,6 +1,7 @@
 import { CASCADE_MSG, type CascadePlanInput, composeBody, EMAIL_MSG, REACHED_BITS } from '@ar/core';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness.ts';
+import { pdfText } from '../../../test/pdf-reader.ts';
 import { failChannel } from '../channels/channels.service.ts';
 import { recordEvent } from '../emails/events.ts';
 import { sendEmails } from '../emails/send.service.ts';
@@ -306,6 +307,19 @@ describe('the channel cascade', () => {
       '3 dias úteis a partir de 19/11/2026 10:00, até 25/11/2026 23:59:59 (horário de Brasília), sem contar o dia do início (CPC art. 224). Não contam: 20/11/2026 (Dia da Consciência Negra), 21/11/2026 (sábado), 22/11/2026 (domingo).',
     );
     expect((await checkChain(app.t.ctx.db, cod))?.isIntact).toBe(true);
+
+    // The expert report states the rule and the dates, and lists every step with its reason.
+    const laudo = await app.call('GET', `/emails/report/laudo/${cod}`, users.ana);
+    expect(laudo.statusCode).toBe(200);
+    const text = (await pdfText(laudo.rawPayload)).replace(/\s+/g, ' ');
+    expect(text).toContain('1B. Régua de notificação');
+    expect(text).toContain('Citação eletrônica (CPC art. 246)');
+    expect(text).toContain('CPC art. 246, §1º-A (Lei 14.195/2021)');
+    expect(text).toContain('Etapa 3 — AR-Carta (se o recebimento não for confirmado em 3 dias úteis)');
+    expect(text).toContain('Não contam: 20/11/2026 (Dia da Consciência Negra), 21/11/2026 (sábado), 22/11/2026 (domingo).');
+    expect(text).toContain('AR-Email enviado com a mensagem.');
+    expect(text).toContain('AR-WhatsApp enviado junto com a etapa anterior.');
+    expect(text).toContain(': AR-Carta enviado.');
   });
 
   it('CPC art. 246: a confirmed e-mail keeps the letter from going', async () => {

@@ -1,5 +1,6 @@
 import { presentOficio } from '../emails/oficio.presenter.ts';
 import { canonicalJson } from '../evidence/canonical.ts';
+import { cascadeSection } from './cascade.pdf.ts';
 import type { ExpertReportData } from './expert-report.service.ts';
 import { brasilia, CHANNEL_LABELS, CLASS_LABELS, DBIP_ATTRIBUTION, EVENT_LABELS, fileSize, utc } from './format.ts';
 import { oficioSection } from './oficio.pdf.ts';
@@ -89,6 +90,7 @@ export async function renderExpertReport(r: ExpertReportData): Promise<Buffer> {
 
   const oficio = presentOficio(msg.ema_uni_oficio, r.events);
   if (oficio) oficioSection(doc, oficio, '1A. Ofício (campos do formulário)');
+  if (r.cascade) cascadeSection(doc, r.cascade, '1B. Régua de notificação');
 
   section(doc, '2. Integridade do conteúdo');
   field(doc, 'Hash do conteúdo', evidence.storedMessageHash ?? 'ainda não fixado (nenhum evento)', { mono: true });
