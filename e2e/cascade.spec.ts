@@ -30,10 +30,10 @@ test('a cascade moves from an unread e-mail to SMS, and the sent detail shows wh
 
   // A custom ladder: e-mail, then SMS if it is not read within 1 minute.
   await page.getByText('Personalizada', { exact: true }).click();
-  await expect(page.getByLabel('Canal da etapa 1')).toHaveValue('AR-Email');
-  await expect(page.getByLabel('Canal da etapa 2')).toHaveValue('AR-SMS');
-  await page.getByLabel('Espera da etapa 2').fill('1');
-  await page.getByLabel('Unidade da etapa 2').click();
+  await expect(page.getByRole('textbox', { name: 'Canal da etapa 1' })).toHaveValue('AR-Email');
+  await expect(page.getByRole('textbox', { name: 'Canal da etapa 2' })).toHaveValue('AR-SMS');
+  await page.getByRole('textbox', { name: 'Espera da etapa 2' }).fill('1');
+  await page.getByRole('textbox', { name: 'Unidade da etapa 2' }).click();
   await page.getByRole('option', { name: 'minutos' }).click();
   // The SMS step needs the row's number: the rule is shown and 'Enviar' stays disabled until it is given.
   await expect(page.getByRole('alert').filter({ hasText: 'A régua de notificação envia AR-SMS' })).toBeVisible();

@@ -106,7 +106,7 @@ export function CascadePanel({ value, onChange, allowed, error }: Props) {
                             value={e.prazo}
                             inputMode="numeric"
                             onChange={(ev) => setStep(i, { prazo: ev.currentTarget.value.replace(/\D/g, '').slice(0, 5) })}
-                            w={110}
+                            w={140}
                             description={`até ${CASCADE_MAX_WAIT[e.unidade]}`}
                           />
                           <Select
