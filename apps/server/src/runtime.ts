@@ -10,6 +10,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { createMailService } from './mail/mail.service.ts';
 import { createAuthQueues, startAuthWorkers } from './modules/auth/recovery.worker.ts';
 import { forgetCachedSessions, resetSessionCacheMode, SESSIONS_CHANNEL, setSessionListening } from './modules/auth/session-cache.ts';
+import { createCascadeQueues, startCascadeWorkers } from './modules/cascade/cascade.worker.ts';
 import { createChannelQueues, startChannelWorkers } from './modules/channels/channel-send.worker.ts';
 import { createLetterQueues, startLetterWorkers } from './modules/channels/letter/letter-send.worker.ts';
 import { createVoiceQueues, startVoiceWorkers } from './modules/channels/voice/voice-send.worker.ts';
@@ -83,6 +84,7 @@ export async function createRuntime(
   if (boss) await createChannelQueues(boss);
   if (boss) await createLetterQueues(boss);
   if (boss) await createVoiceQueues(ctx);
+  if (boss) await createCascadeQueues(boss);
   if (boss) await createEvidenceQueues(boss);
   if (boss) await createAuthQueues(boss);
   if (boss) await createRemessaQueues(boss);
@@ -93,6 +95,7 @@ export async function createRuntime(
   if (workers) await startChannelWorkers(ctx);
   if (workers) await startLetterWorkers(ctx);
   if (workers) await startVoiceWorkers(ctx);
+  if (workers) await startCascadeWorkers(ctx);
   if (workers) await startEvidenceWorkers(ctx);
   if (workers) await startAuthWorkers(ctx);
   if (workers) await startRemessaWorkers(ctx);

@@ -2,6 +2,7 @@ export * from './attachments.ts';
 export * from './brasilia.ts';
 export * from './contracts/auth.ts';
 export * from './contracts/bulk-proofs.ts';
+export * from './contracts/cascade.ts';
 export * from './contracts/common.ts';
 export * from './contracts/dashboard.ts';
 export * from './contracts/emails.ts';

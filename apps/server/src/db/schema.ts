@@ -1,4 +1,4 @@
-import type { LetterAddress, Oficio, TransporteCampos } from '@ar/core';
+import type { CascadeCondition, LetterAddress, Oficio, TransporteCampos } from '@ar/core';
 import type { ColumnType, Generated } from 'kysely';
 
 /** Kysely types of the tables. Each module's migration adds its tables here. */
@@ -137,11 +137,27 @@ export interface DB {
   remessa_transportes: RemessaTransportesTable;
   mensagens_provedor: MensagensProvedorTable;
   cartas: CartasTable;
+  cascatas: { cod_email: number; cas_modelo: string; cas_criada: Generated<Date> };
+  cascata_etapas: CascataEtapasTable;
   voz_chamadas: VozChamadasTable;
   provedor_eventos: ProvedorEventosTable;
 }
 
 /** Each SMS or WhatsApp a provider accepted, with the provider's id for it (migration 0022-channels; docs/channels.md). */
+/** The steps of a message's channel cascade (migration 0028-cascata, docs/cascade.md). */
+export interface CascataEtapasTable {
+  cod_email: number;
+  eta_ordem: number;
+  eta_canal: string;
+  eta_condicao: Json<CascadeCondition | null>;
+  eta_situacao: Generated<string>;
+  eta_desde: Timestamp | null;
+  eta_prazo: Timestamp | null;
+  eta_decidida: Timestamp | null;
+  eta_motivo: string | null;
+  eta_creditos: Generated<number>;
+}
+
 /** AR-Carta's letters (migration 0027-cartas): the PDF, the provider's id, the S10 code, the digital AR. */
 export interface CartasTable {
   cod_email: number;

@@ -1,5 +1,6 @@
 import { isEmail } from '../validators/email.ts';
 import { z } from '../zod.ts';
+import { type CascadeRowChannels, cascadePlan, cascadeRowProblem } from './cascade.ts';
 import { dbId, listQuerySchema } from './common.ts';
 import { letterAddress } from './letter.ts';
 import { oficioSchema } from './oficio.ts';
@@ -127,6 +128,8 @@ const composeFields = z.object({
   codEmailReply: dbId().nullish(),
   codEmailReplyBase: dbId().nullish(),
   sendNotification: z.boolean().optional(),
+  /** The channel cascade (docs/cascade.md): the CPC art. 246 preset or a custom ladder; none sends every channel at once. */
+  cascata: cascadePlan.nullish(),
 });
 /** POST /emails/send: a body is required unless the message is a legal notice. */
 export const composeBody = composeFields.superRefine((body, ctx) => {
@@ -178,6 +181,11 @@ export function attachmentRequiredProblem(attachments: number, user: { usu_anexo
   return user.usu_anexo_obrigatorio === 'S' && attachments === 0 ? EMAIL_MSG.attachmentRequired : null;
 }
 
+/** Which channels a recipient row carries (a filled number or address). */
+export function recipientChannels(r: Pick<ComposeRecipient, 'to' | 'sms' | 'whatsapp' | 'voz' | 'carta'>): CascadeRowChannels {
+  return { email: !!r.to, sms: !!r.sms?.mobile, whatsapp: !!r.whatsapp?.mobile, voz: !!r.voz?.mobile, carta: !!r.carta };
+}
+
 /** Rules that need the whole payload or the user's settings (the server's check of a send). */
 export function composeProblems(
   body: ComposeValues,
@@ -188,6 +196,9 @@ export function composeProblems(
     const problem = recipientContactProblem(r, user, seen);
     if (problem) return problem;
     if (r.to) seen.add(r.to.toLowerCase());
+    // A cascade's steps need their channel's target on every row (docs/cascade.md).
+    const cascade = body.cascata ? cascadeRowProblem(body.cascata, recipientChannels(r)) : null;
+    if (cascade) return cascade;
   }
   return attachmentRequiredProblem(body.attachments.length, user);
 }

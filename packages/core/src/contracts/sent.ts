@@ -1,4 +1,5 @@
 import { z } from '../zod.ts';
+import { cascadeViewSchema } from './cascade.ts';
 import { pagedResponse } from './common.ts';
 import { channelSchema, statusEntrySchema } from './emails.ts';
 import { labelSchema } from './labels.ts';
@@ -148,6 +149,8 @@ export const sentDetailSchema = z.object({
     .nullable(),
   /** The call's failure (the provider's reason), and when. */
   voz_error: channelErrorSchema.nullable(),
+  /** The channel cascade (docs/cascade.md): its plan and where each step stands; null without one. */
+  cascata: cascadeViewSchema.nullable().optional(),
   ...messageStatusesResponse.shape,
 });
 export type SentDetail = z.infer<typeof sentDetailSchema>;

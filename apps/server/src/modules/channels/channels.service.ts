@@ -3,6 +3,8 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
+import { unsentCascadeChannels } from '../cascade/cascade.queries.ts';
+import { wakeCascadeOnFailure } from '../cascade/cascade-queue.ts';
 import { refundCredits } from '../credits/credits.service.ts';
 import { recordEvent } from '../emails/events.ts';
 import type { ChannelProvider, OutgoingPhoneMessage, PhoneChannel, ProviderAcceptance, ProviderEvent, ProviderName } from './channel.ts';
@@ -111,8 +113,10 @@ function channelsOf(msg: ChannelMessage) {
  * The channels that still use what they cost: those that have not failed, and those that reached
  * their recipient before a failure was reported (a failure is a reached status, kept under a later read).
  */
-function payingChannels(msg: ChannelMessage) {
+function payingChannels(msg: ChannelMessage, unsent: ReadonlySet<string>) {
   const c = channelsOf(msg);
+  // A cascade's channel that never went (docs/cascade.md) cost nothing.
+  for (const canal of unsent) if (canal in c) c[canal as RefundableChannel].present = false;
   const paying = (x: { present: boolean; reached: number }) =>
     x.present && ((x.reached & ERRO_BIT) === 0 || (x.reached & ARRIVED_BITS) !== 0);
   return { email: paying(c.email), sms: paying(c.sms), whatsapp: paying(c.whatsapp), voz: paying(c.voz), carta: paying(c.carta) };
@@ -156,8 +160,11 @@ export async function recordChannelFailure(
     },
     ctx.boss,
   );
+  // A cascade's step that waits for a failure goes now if this was the last channel standing.
+  if (!hadFailed && ctx.boss) await wakeCascadeOnFailure(trx, ctx.boss, cod_email);
   if (hadFailed || opts.refund === false || (reached & ARRIVED_BITS) !== 0) return 0;
-  const units = Math.min(failureRefundUnits(payingChannels(msg), canal), msg.ema_uni_creditos);
+  const unsent = await unsentCascadeChannels(trx, cod_email);
+  const units = Math.min(failureRefundUnits(payingChannels(msg, unsent), canal), msg.ema_uni_creditos);
   if (units <= 0) return 0;
   await refundCredits(trx, null, {
     units,

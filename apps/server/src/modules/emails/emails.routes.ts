@@ -19,6 +19,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { defineRoute } from '../../http/route.ts';
+import { presentCascade } from '../cascade/cascade.presenter.ts';
 import { openReceivedAttachment } from '../inbound/received.service.ts';
 import { attachmentFiles } from './attachments.request.ts';
 import { contentDisposition, uploadAttachments } from './attachments.service.ts';
@@ -64,8 +65,8 @@ export function emailRoutes(app: FastifyInstance, ctx: AppContext): void {
     params: idParam,
     response: sentDetailSchema,
     handler: async ({ scope, params }) => {
-      const { msg, events, tags } = await messageDetail(ctx, scope, params.id);
-      return presentSentDetail(msg, events, tags, ctx.config.publicUrl);
+      const { msg, events, tags, cascade } = await messageDetail(ctx, scope, params.id);
+      return { ...presentSentDetail(msg, events, tags, ctx.config.publicUrl), cascata: presentCascade(cascade) };
     },
   });
 

@@ -2,6 +2,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import {
   applyTemplateVariables,
   attachmentLimitBytes,
+  CASCADE_MSG,
+  type Channel,
   type ComposeValues,
   CREDIT_MSG,
   composeProblems,
@@ -14,24 +16,23 @@ import {
   phoneE164,
   publicPageLink,
   REACHED_BITS,
+  recipientChannels,
   recipientUnits,
   renderOficioHtml,
   type SendResponse,
   VOICE_MIN_CREDITS,
 } from '@ar/core';
 import type { Insertable, Transaction } from 'kysely';
-import { fromKysely, type PgBoss } from 'pg-boss';
+import type { PgBoss } from 'pg-boss';
 import type { AppContext } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { badRequest } from '../../http/errors.ts';
 import { personalMessageHtml, sanitizeMessageHtml } from '../../mail/message-html.ts';
 import { asSendActivity } from '../../queue/send-activity.ts';
-import { PHONE_SEND_QUEUES } from '../channels/channel-send.worker.ts';
+import { type CascadeAtCompose, cascadeAtCompose, planCascade } from '../cascade/cascade.service.ts';
 import { channelAvailable } from '../channels/channels.service.ts';
-import { LETTER_SEND_QUEUE } from '../channels/letter/letter-send.worker.ts';
 import { voiceAvailable } from '../channels/voice/voice.service.ts';
-import { VOICE_SEND_QUEUE } from '../channels/voice/voice-send.worker.ts';
 import { debitCredits } from '../credits/credits.service.ts';
 import { type MessageForHash, messageHash } from '../evidence/canonical.ts';
 import { firstChainedEvent } from '../evidence/chain.ts';
@@ -52,7 +53,7 @@ import {
 import { queueStampsSafely, recordEvents } from './events.ts';
 import { oficioSha256 } from './oficio.presenter.ts';
 import { extractLinks } from './render.ts';
-import { EMAIL_SEND_QUEUE } from './send.worker.ts';
+import { queueSendJobs } from './send-jobs.ts';
 
 /** What a send stored: one message (and protocol) per recipient, and the credits it cost (presentSend answers it). */
 export interface SentSummary {
@@ -73,6 +74,8 @@ export function sendEmails(ctx: AppContext, scope: TenantScope, body: ComposeVal
 export interface SendOptions {
   /** The workers take the messages only from then on: until then they stay 'processed' (the demo history's waiting message). */
   startAfter?: Date;
+  /** The send's instant for a cascade's waits (docs/cascade.md): now unless given (tests, a scheduled send). */
+  now?: Date;
 }
 
 async function storeAndQueue(ctx: AppContext, scope: TenantScope, body: ComposeValues, opts: SendOptions): Promise<SentSummary> {
@@ -130,15 +133,14 @@ async function storeAndQueue(ctx: AppContext, scope: TenantScope, body: ComposeV
     shared ??= sanitizeMessageHtml(source);
     return shared;
   };
-  const units = messageUnits(
-    body.destinataires.map((r) => ({
-      email: !!r.to,
-      sms: !!r.sms?.mobile,
-      whatsapp: !!r.whatsapp?.mobile,
-      voz: !!r.voz?.mobile,
-      carta: !!r.carta,
-    })),
-  );
+  // A cascade (docs/cascade.md) sends its first steps now and debits only them; the rest wait for
+  // their condition, and the balance must cover the whole plan (each step debits when it goes).
+  const plan = body.cascata ?? null;
+  const cascades = plan ? body.destinataires.map((r) => cascadeAtCompose(plan, recipientChannels(r))) : null;
+  const units = cascades
+    ? cascades.reduce((sum, c) => sum + c.unitsNow, 0)
+    : messageUnits(body.destinataires.map((r) => recipientChannels(r)));
+  const unitsLater = cascades ? cascades.reduce((sum, c) => sum + c.unitsAtMost - c.unitsNow, 0) : 0;
   const common: SendCommon = {
     user,
     envio: randomUUID(),
@@ -187,7 +189,8 @@ async function storeAndQueue(ctx: AppContext, scope: TenantScope, body: ComposeV
   // and 'processed' events are one statement, followed by the debit (a refusal for credits still
   // rolls everything back). Should the stored messages not hash as computed (a string PostgreSQL
   // stores differently), the send is done again step by step.
-  const phones = values.some((v) => v.ema_uni_sms || v.ema_uni_whatsapp || v.ema_uni_voz || v.ema_uni_carta);
+  if (cascades) for (const [i, v] of values.entries()) v.ema_uni_creditos = cascades[i]?.unitsNow ?? v.ema_uni_creditos;
+  const phones = cascades || values.some((v) => v.ema_uni_sms || v.ema_uni_whatsapp || v.ema_uni_voz || v.ema_uni_carta);
   const debit = async (trx: Transaction<DB>) => {
     const debited = await debitCredits(trx, user, {
       units,
@@ -197,10 +200,21 @@ async function storeAndQueue(ctx: AppContext, scope: TenantScope, body: ComposeV
     // Spec 001 §5/§9: a call needs at least 2 credits in the account, whatever it costs (the
     // balance before this debit, read under the debit's lock; an invoiced plan counts usage).
     if (hasVoice && debited.tipoPlano === '1' && debited.total + units < VOICE_MIN_CREDITS) throw badRequest(CREDIT_MSG.voiceMinimum);
+    if (unitsLater > 0 && debited.tipoPlano === '1' && debited.total < unitsLater) throw badRequest(CASCADE_MSG.insufficientCredits);
     return debited;
   };
   let emails: SentSummary['emails'];
   // A send with SMS or WhatsApp has one 'processed' event per channel: it is stored step by step.
+  if (plan && cascades) {
+    const deferred = new Map(values.map((v, i) => [v.ema_uni_id, cascades[i]?.deferred ?? new Set<Channel>()]));
+    emails = await inTransaction(ctx.db, async (trx) => {
+      const stored = await storeSendStepByStep(ctx, trx, values, common, debit, opts.startAfter, deferred);
+      const now = opts.now ?? (opts.startAfter && opts.startAfter.getTime() > Date.now() ? opts.startAfter : new Date());
+      for (const [i, m] of stored.entries()) await planCascade(ctx, trx, m.ema_uni_codigo, plan, cascades[i] as CascadeAtCompose, now);
+      return stored;
+    });
+    return { emails, creditos: units };
+  }
   if (phones) {
     emails = await inTransaction(ctx.db, (trx) => storeSendStepByStep(ctx, trx, values, common, debit, opts.startAfter));
     return { emails, creditos: units };
@@ -345,38 +359,6 @@ function linksAndLabels(values: MessageValues[], codes: number[], tags: { eti_co
 }
 
 /**
- * One statement per channel queues every message's job of that channel, in the send's transaction.
- * No job, no message: a stored (and paid) message must not stay behind.
- */
-async function queueSendJobs(
-  trx: Transaction<DB>,
-  boss: PgBoss,
-  codes: number[],
-  envio: string,
-  startAfter?: Date,
-  channel: 'email' | 'sms' | 'whatsapp' | 'voz' | 'carta' = 'email',
-): Promise<void> {
-  if (codes.length === 0) return;
-  const jobs = await boss.insert(
-    channel === 'email'
-      ? EMAIL_SEND_QUEUE
-      : channel === 'voz'
-        ? VOICE_SEND_QUEUE
-        : channel === 'carta'
-          ? LETTER_SEND_QUEUE
-          : PHONE_SEND_QUEUES[channel],
-    // A call's first try is try 1 (docs/voice.md: the retries are jobs of their own).
-    codes.map((cod_email) => ({
-      data: channel === 'voz' ? { cod_email, tentativa: 1 } : { cod_email },
-      singletonKey: `${channel}:${cod_email}`,
-      ...(startAfter ? { startAfter } : {}),
-    })),
-    { db: fromKysely(trx), returnId: true },
-  );
-  if (jobs?.length !== codes.length) throw new Error(`${codes.length - (jobs?.length ?? 0)} ${channel} job(s) of send ${envio} not queued`);
-}
-
-/**
  * The send in a fixed handful of statements, the first lock as late as possible: the ids of the
  * messages and of their 'processed' events and the database time are taken first; each event is
  * chained and hashed here (the first of its message, so no chain to read); the stamp jobs (behind a
@@ -449,6 +431,8 @@ async function storeSendStepByStep(
   common: SendCommon,
   debit: (trx: Transaction<DB>) => Promise<unknown>,
   startAfter?: Date,
+  /** A cascade's channels that wait for their step (by message uuid): no 'processed' event nor job now. */
+  deferred?: Map<string, Set<Channel>>,
 ): Promise<SentSummary['emails']> {
   const { tags, envio, processedDetails } = common;
   const inserted = await insertMessages(trx, values);
@@ -463,13 +447,14 @@ async function storeSendStepByStep(
   await insertMessageLinksAndTags(trx, links, labels);
   // Each channel's 'processed' event and job: e-mail for the messages with an address, SMS and
   // WhatsApp for those with a number (recordEvents takes one event per message a call).
-  const of = (has: (v: MessageValues) => unknown) => codes.filter((_, i) => values[i] && has(values[i] as MessageValues));
+  const of = (canal: Channel, has: (v: MessageValues) => unknown) =>
+    codes.filter((_, i) => values[i] && has(values[i] as MessageValues) && !deferred?.get(values[i]?.ema_uni_id as string)?.has(canal));
   const byChannel = {
-    email: of((v) => v.ema_uni_to),
-    sms: of((v) => v.ema_uni_sms),
-    whatsapp: of((v) => v.ema_uni_whatsapp),
-    voz: of((v) => v.ema_uni_voz),
-    carta: of((v) => v.ema_uni_carta),
+    email: of('email', (v) => v.ema_uni_to),
+    sms: of('sms', (v) => v.ema_uni_sms),
+    whatsapp: of('whatsapp', (v) => v.ema_uni_whatsapp),
+    voz: of('voz', (v) => v.ema_uni_voz),
+    carta: of('carta', (v) => v.ema_uni_carta),
   };
   // A letter's 'processed' chains the address it goes to (the message hash leaves it out: migration 0027-cartas);
   // a call's, the number called (docs/voice.md).

@@ -1,6 +1,7 @@
 import type { SentListQuery } from '@ar/core';
 import type { AppContext } from '../../context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
+import { findCascade } from '../cascade/cascade.queries.ts';
 import type { TenantScope } from '../tenancy/tenant-scope.ts';
 import { findOwnTags } from './emails.queries.ts';
 import { eventsOf } from './events.queries.ts';
@@ -18,8 +19,8 @@ async function ownMessage(ctx: AppContext, scope: TenantScope, id: number) {
 /** One of the user's messages with its events and tags (presentSentDetail); anyone else's is a 404. */
 export async function messageDetail(ctx: AppContext, scope: TenantScope, id: number) {
   const msg = await ownMessage(ctx, scope, id);
-  const [events, tags] = await Promise.all([eventsOf(ctx.db, id), tagsOfMessage(ctx.db, scope, id)]);
-  return { msg, events, tags };
+  const [events, tags, cascade] = await Promise.all([eventsOf(ctx.db, id), tagsOfMessage(ctx.db, scope, id), findCascade(ctx.db, id)]);
+  return { msg, events, tags, cascade };
 }
 
 /** The events of one of the user's messages (presentStatuses). */

@@ -1,5 +1,6 @@
 import { presentOficio } from '../emails/oficio.presenter.ts';
 import { canonicalJson } from '../evidence/canonical.ts';
+import { cascadeSection } from './cascade.pdf.ts';
 import { channelEvidenceSection, eventFileFields, reportEventLabel } from './channel-evidence.pdf.ts';
 import type { ExpertReportData } from './expert-report.service.ts';
 import { brasilia, CHANNEL_LABELS, CLASS_LABELS, DBIP_ATTRIBUTION, fileSize, utc } from './format.ts';
@@ -91,6 +92,7 @@ export async function renderExpertReport(r: ExpertReportData): Promise<Buffer> {
   const oficio = presentOficio(msg.ema_uni_oficio, r.events);
   if (oficio) oficioSection(doc, oficio, '1A. Ofício (campos do formulário)');
   channelEvidenceSection(doc, r, '1B. AR-Voz e AR-Carta: eventos e arquivos');
+  if (r.cascade) cascadeSection(doc, r.cascade, '1C. Régua de notificação');
 
   section(doc, '2. Integridade do conteúdo');
   field(doc, 'Hash do conteúdo', evidence.storedMessageHash ?? 'ainda não fixado (nenhum evento)', { mono: true });

@@ -1,4 +1,7 @@
+import type { CascadeView } from '@ar/core';
 import type { AppContext } from '../../context.ts';
+import { presentCascade } from '../cascade/cascade.presenter.ts';
+import { findCascade } from '../cascade/cascade.queries.ts';
 import { type EventForHash, eventSerialisation } from '../evidence/canonical.ts';
 import { checkOwnEvidence, type EvidenceReport, evidenceTsa } from '../evidence/evidence.service.ts';
 import type { TenantScope } from '../tenancy/tenant-scope.ts';
@@ -16,6 +19,8 @@ export interface ExpertReportData {
   builtinTsaPem: string;
   issuer: { nome: string; login: string };
   generatedAt: Date;
+  /** The message's channel cascade, when it went with one (docs/cascade.md). */
+  cascade?: CascadeView | null;
 }
 
 /** The exact bytes an event's hash covers (docs/evidence.md), from its stored fields. */
@@ -62,5 +67,6 @@ export async function expertReportData(ctx: AppContext, scope: TenantScope, id: 
     builtinTsaPem: tsa.builtin.certificatePem,
     issuer: { nome: scope.actor.usu_nome, login: scope.actor.usu_login },
     generatedAt: now,
+    cascade: presentCascade(await findCascade(ctx.db, id)),
   };
 }

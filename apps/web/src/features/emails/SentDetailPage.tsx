@@ -26,6 +26,7 @@ import { formatDateTime } from '../../app/format.ts';
 import { OficioSummary } from '../../components/OficioSummary.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { useRefreshOnEmailStatus } from '../notifications/realtime-store.ts';
+import { CascadeProgress } from './CascadeProgress.tsx';
 import { EmailsLayout } from './EmailsLayout.tsx';
 import { downloadExpertReport, getSentCall, refreshStatusCall } from './emails.api.ts';
 import { groupStatuses, groupTimeline } from './evidence-groups.ts';
@@ -258,6 +259,7 @@ export default function SentDetailPage() {
           <ChannelFailure title="AR-WhatsApp: Falha no Envio/Entrega" error={d.whatsapp_error} testId="whatsapp-error" />
           <ChannelFailure title="AR-Voz: Falha na chamada" error={d.voz_error} testId="voz-error" />
           <VoiceCall d={d} />
+          <CascadeProgress d={d} />
           <Paper withBorder p="lg" radius="md">
             <Stack>
               <Text size="xs" c="dimmed">

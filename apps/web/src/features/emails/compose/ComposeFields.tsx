@@ -12,6 +12,7 @@ import { RichTextBody } from '../../templates/RichTextBody.tsx';
 import { OficioFields } from '../oficio/OficioFields.tsx';
 import { type OficioDraft, oficioDraftProblems } from '../oficio/oficio-draft.ts';
 import { AttachmentsField } from './AttachmentsField.tsx';
+import { CascadePanel } from './CascadePanel.tsx';
 import { InstitutionsPanel } from './InstitutionsPanel.tsx';
 import { RecipientRow } from './RecipientRow.tsx';
 import type { ComposeData } from './useComposeData.ts';
@@ -88,6 +89,13 @@ export function ComposeFields({ user, form, data, accounts, mainAccount, oficio,
           />
         ))}
       </Stack>
+
+      <CascadePanel
+        value={draft.cascata}
+        onChange={(cascata) => patch({ cascata })}
+        allowed={{ email: true, sms: true, whatsapp: !!user.usu_aceita_ar_whatsapp, voz: !!user.usu_aceita_ar_voz, carta: true }}
+        error={problems.cascata}
+      />
 
       {!oficio && (
         <Group align="flex-end">

@@ -1,9 +1,11 @@
-import { EMAIL_MSG, LETTER_MSG, SENDER_MSG } from '@ar/core';
+import { CASCADE_MSG, EMAIL_MSG, LETTER_MSG, SENDER_MSG } from '@ar/core';
 import { describe, expect, it } from 'vitest';
 import { emptyOficio } from '../oficio/oficio-draft.ts';
 import {
   type ComposeUser,
   draftUnits,
+  draftUnitsOf,
+  emptyCascade,
   emptyDraft,
   emptyRecipient,
   letterFromLead,
@@ -177,5 +179,50 @@ describe('compose rules', () => {
     expect(toPayload(d, user).destinataires[0]?.carta).toMatchObject({ numero: '1578', complemento: null, cep: '01310-200' });
     expect(draftUnits(d, user)).toBe(2);
     expect(toPayload({ ...d, recipients: [{ ...full, cartaOn: false }] }, user).destinataires[0]?.carta).toBeNull();
+  });
+
+  it("a cascade: the payload, the rows' targets checked on its panel, the units now and at most", () => {
+    const base = ready();
+    const sms = { smsOn: true, sms: '(11) 98765-4321' };
+    const custom = { ...emptyCascade(), modo: 'personalizada' as const };
+    expect(toPayload({ ...base, cascata: emptyCascade() }, user).cascata).toBeNull();
+    expect(toPayload({ ...base, cascata: { ...emptyCascade(), modo: 'cpc246' } }, user).cascata).toEqual({ modelo: 'cpc246' });
+    expect(toPayload({ ...base, cascata: custom }, user).cascata).toEqual({
+      modelo: 'personalizada',
+      etapas: [
+        { canal: 'email', condicao: null },
+        { canal: 'sms', condicao: { tipo: 'nao_lido', prazo: 24, unidade: 'horas' } },
+      ],
+    });
+    // The SMS step needs the row's number; the problem shows on the cascade's panel and keeps 'Enviar' off.
+    expect(messageProblems({ ...base, cascata: custom }, user).cascata).toBe(CASCADE_MSG.needs('sms'));
+    expect(sendState({ ...base, cascata: custom }, user, prepaid(10), false).enabled).toBe(false);
+    const withSms = { ...base, recipients: [row({ nameTo: 'Ana', to: 'ana@cliente.test', ...sms })], cascata: custom };
+    expect(messageProblems(withSms, user).cascata).toBeUndefined();
+    expect(sendState(withSms, user, prepaid(10), false).enabled).toBe(true);
+    // An empty wait is the schema's message.
+    const noWait = { ...withSms, cascata: { ...custom, etapas: custom.etapas.map((e, i) => (i === 1 ? { ...e, prazo: '' } : e)) } };
+    expect(messageProblems(noWait, user).cascata).toBe(CASCADE_MSG.wait(2));
+    // CPC 246 with WhatsApp and a letter: 2 units now (e-mail, WhatsApp), 3 at most (the letter); 2 credits are not enough.
+    const letter = {
+      nome: 'Ana',
+      endereco: 'Rua A',
+      numero: '1',
+      complemento: '',
+      bairro: 'Centro',
+      cidade: 'São Paulo',
+      estado: 'SP',
+      cep: '01310-200',
+    };
+    const cpc = {
+      ...base,
+      recipients: [
+        row({ nameTo: 'Ana', to: 'ana@cliente.test', whatsOn: true, whatsapp: '(11) 98765-4321', cartaOn: true, carta: letter }),
+      ],
+      cascata: { ...emptyCascade(), modo: 'cpc246' as const },
+    };
+    expect(draftUnitsOf(cpc, user)).toEqual({ now: 2, atMost: 3 });
+    expect(sendState(cpc, user, prepaid(2), false).visible).toBe(false);
+    expect(sendState(cpc, user, prepaid(3), false).enabled).toBe(true);
   });
 });

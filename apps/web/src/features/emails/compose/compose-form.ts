@@ -1,7 +1,14 @@
 import type { AttachmentRef } from '@ar/core';
 import {
   attachmentRequiredProblem,
+  type CascadeChannel,
+  type CascadeConditionType,
+  type CascadePlanInput,
+  type CascadeUnit,
   type ComposeBody,
+  cascadePlan as cascadePlanSchema,
+  cascadeRowProblem,
+  cascadeUnits,
   checkCredits,
   composeBody,
   composeProblems,
@@ -12,7 +19,9 @@ import {
   messageUnits,
   type PlanType,
   RECIPIENT_NAME_MAX,
+  recipientChannels,
   recipientContactProblem,
+  recipientUnits,
   type SessionUser,
 } from '@ar/core';
 import { isOficioDraft, type OficioDraft, toOficioInput } from '../oficio/oficio-draft.ts';
@@ -80,6 +89,48 @@ export function letterFromLead(
   };
 }
 
+/** One step of a custom cascade as the form holds it (the wait as typed). */
+export interface CascadeStepDraft {
+  canal: CascadeChannel;
+  tipo: CascadeConditionType;
+  prazo: string;
+  unidade: CascadeUnit;
+}
+
+/** The channel cascade (docs/cascade.md): none, the CPC art. 246 preset, or the user's own ladder. */
+export interface CascadeDraft {
+  modo: 'nenhuma' | 'cpc246' | 'personalizada';
+  etapas: CascadeStepDraft[];
+}
+
+export const emptyCascade = (): CascadeDraft => ({
+  modo: 'nenhuma',
+  etapas: [
+    { canal: 'email', tipo: 'junto', prazo: '', unidade: 'horas' },
+    { canal: 'sms', tipo: 'nao_lido', prazo: '24', unidade: 'horas' },
+  ],
+});
+
+/** The payload's `cascata` from the form: null without one; the first step has no condition, `junto` no wait. */
+export function toCascadePlan(c: CascadeDraft | null | undefined): CascadePlanInput | null {
+  if (!c || c.modo === 'nenhuma') return null;
+  if (c.modo === 'cpc246') return { modelo: 'cpc246' };
+  return {
+    modelo: 'personalizada',
+    etapas: c.etapas.map((e, i) =>
+      i === 0
+        ? { canal: e.canal, condicao: null }
+        : {
+            canal: e.canal,
+            condicao:
+              e.tipo === 'junto'
+                ? { tipo: 'junto', prazo: null, unidade: null }
+                : { tipo: e.tipo, prazo: e.prazo.trim() === '' ? null : Number(e.prazo), unidade: e.unidade },
+          },
+    ),
+  };
+}
+
 export interface ComposeDraft {
   nameFrom: string;
   from: string;
@@ -92,6 +143,8 @@ export interface ComposeDraft {
   attachments: AttachmentRef[];
   /** A legal notice (Novo Ofício, /emails/oficio): its form takes the body's place. */
   oficio?: OficioDraft | null;
+  /** The channel cascade (docs/cascade.md); a draft kept before it existed has none. */
+  cascata?: CascadeDraft;
 }
 
 /** The user fields the compose rules read (spec 001 §3, §6). */
@@ -193,6 +246,7 @@ const FIELD_OF: Partial<Record<string, keyof ComposeDraft>> = {
   codModeloSelected: 'codModelo',
   etiquetasSelected: 'tags',
   attachments: 'attachments',
+  cascata: 'cascata',
 };
 
 /**
@@ -211,7 +265,11 @@ export function messageProblems(d: ComposeDraft, user: ComposeUser): MessageProb
     out[field] ??= issue.message;
   }
   const whole = parsed.success ? composeProblems(parsed.data, user) : null;
-  if (whole && whole !== attachment) out.send ??= whole;
+  // A cascade's step whose channel a row lacks shows on the cascade's panel.
+  const plan = parsed.success ? parsed.data.cascata : null;
+  const cascade = plan ? parsed.data?.destinataires.map((r) => cascadeRowProblem(plan, recipientChannels(r))).find((p) => !!p) : null;
+  if (cascade) out.cascata ??= cascade;
+  if (whole && whole !== attachment && whole !== cascade) out.send ??= whole;
   return out;
 }
 
@@ -220,16 +278,39 @@ export function draftUnits(
   d: ComposeDraft,
   user: Pick<ComposeUser, 'usu_aceita_ar_whatsapp'> & Partial<Pick<ComposeUser, 'usu_aceita_ar_voz'>>,
 ): number {
-  return messageUnits(
-    d.recipients.filter(hasContact).map((r) => ({
-      email: !!r.to.trim(),
-      sms: r.smsOn && !!r.sms.trim(),
-      whatsapp: !!user.usu_aceita_ar_whatsapp && r.whatsOn && !!r.whatsapp.trim(),
-      carta: r.cartaOn,
-      voz: draftHasVoice(r, user),
-    })),
+  return draftUnitsOf(d, user).now;
+}
+
+/**
+ * What the send debits now and, with a cascade, at most (every step sent; the balance must cover
+ * it): the server's count (core's cascadeUnits), from the rows' channels.
+ */
+export function draftUnitsOf(
+  d: ComposeDraft,
+  user: Pick<ComposeUser, 'usu_aceita_ar_whatsapp'> & Partial<Pick<ComposeUser, 'usu_aceita_ar_voz'>>,
+): { now: number; atMost: number } {
+  const rows = d.recipients.filter(hasContact).map((r) => ({
+    email: !!r.to.trim(),
+    sms: r.smsOn && !!r.sms.trim(),
+    whatsapp: !!user.usu_aceita_ar_whatsapp && r.whatsOn && !!r.whatsapp.trim(),
+    carta: r.cartaOn,
+    voz: draftHasVoice(r, user),
+  }));
+  const parsed = cascadePlanSafe(d.cascata);
+  if (!parsed) return { now: messageUnits(rows), atMost: messageUnits(rows) };
+  return rows.reduce(
+    (sum, row) => {
+      const u = cascadeRowProblem(parsed, row) ? { now: recipientUnits(row), atMost: recipientUnits(row) } : cascadeUnits(parsed, row);
+      return { now: sum.now + u.now, atMost: sum.atMost + u.atMost };
+    },
+    { now: 0, atMost: 0 },
   );
 }
+
+const cascadePlanSafe = (c: CascadeDraft | undefined) => {
+  const parsed = cascadePlanSchema.safeParse(toCascadePlan(c));
+  return parsed.success ? parsed.data : null;
+};
 
 /** Whether a row calls its recipient (AR-Voz): the account allows it and a number is given. */
 const draftHasVoice = (r: RecipientDraft, user: Partial<Pick<ComposeUser, 'usu_aceita_ar_voz'>>) =>
@@ -255,10 +336,11 @@ export function sendState(
   credits: { tipoPlano: PlanType; total: number; ativo: boolean } | undefined,
   sending: boolean,
 ): SendState {
-  const units = draftUnits(d, user);
+  const { now: units, atMost } = draftUnitsOf(d, user);
   // A call needs at least 2 credits in the account (spec 001 §5): checkCredits says so with the spec's text.
+  // A cascade needs the credits of every step (each step debits when it goes).
   const voice = d.recipients.some((r) => draftHasVoice(r, user));
-  const credit = credits ? checkCredits(credits.tipoPlano, credits.total, Math.max(units, 1), voice) : { ok: false };
+  const credit = credits ? checkCredits(credits.tipoPlano, credits.total, Math.max(atMost, 1), voice) : { ok: false };
   const visible = !credits || credit.ok;
   const valid =
     Object.keys(messageProblems(d, user)).length === 0 &&
@@ -286,6 +368,7 @@ export function toPayload(d: ComposeDraft, user: ComposeUser): ComposeBody {
     codModeloSelected: d.codModelo ? Number(d.codModelo) : null,
     etiquetasSelected: d.tags.map(Number),
     attachments: d.attachments.map((a) => a.uuidFilename),
+    cascata: toCascadePlan(d.cascata),
   };
 }
 

@@ -1,0 +1,37 @@
+import {
+  CASCADE_MODEL_NAMES,
+  type CascadeCondition,
+  type CascadeModel,
+  type CascadeView,
+  CPC246_RULE,
+  describeCascadeCondition,
+} from '@ar/core';
+import type { StoredCascade } from './cascade.queries.ts';
+import { deadlineWords } from './cascade.service.ts';
+
+const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
+
+/** The sent detail's `cascata` (and the expert report's section): the plan, each step and where it stands. */
+export function presentCascade(cascade: StoredCascade | undefined): CascadeView | null {
+  if (!cascade) return null;
+  const modelo = cascade.cas_modelo as CascadeModel;
+  const waiting = cascade.steps.some((s) => s.eta_situacao === 'aguardando');
+  const skipped = cascade.steps.some((s) => s.eta_situacao === 'pulada');
+  return {
+    modelo,
+    nome: CASCADE_MODEL_NAMES[modelo] ?? modelo,
+    regra: modelo === 'cpc246' ? CPC246_RULE : null,
+    situacao: waiting ? 'em_andamento' : skipped ? 'encerrada' : 'concluida',
+    etapas: cascade.steps.map((s) => ({
+      ordem: s.eta_ordem + 1,
+      canal: s.eta_canal as CascadeView['etapas'][number]['canal'],
+      condicao: describeCascadeCondition(s.eta_condicao as CascadeCondition | null),
+      situacao: s.eta_situacao as CascadeView['etapas'][number]['situacao'],
+      prazo: s.eta_ordem === 0 ? null : iso(s.eta_prazo),
+      prazoTexto: s.eta_ordem === 0 ? null : deadlineWords(s),
+      decididaEm: iso(s.eta_decidida),
+      motivo: s.eta_motivo,
+      creditos: s.eta_creditos,
+    })),
+  };
+}

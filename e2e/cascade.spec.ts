@@ -1,0 +1,74 @@
+import { expect, test } from '@playwright/test';
+import { productEnv, startServer } from './product.mjs';
+import { login } from './support.ts';
+
+// An installation of its own, so its messages do not change what the other journeys count.
+const PORT = Number(process.env.E2E_PORT ?? 3100) + 70;
+test.use({ baseURL: `http://localhost:${PORT}` });
+let server: ReturnType<typeof startServer>;
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  server = startServer(await productEnv(PORT, { SIMULATOR_DELAY_MS: '500' }));
+  await server.ready;
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+// The channel cascade (docs/cascade.md) on the embedded simulator: an e-mail nobody opens moves on
+// to SMS once its one-minute wait runs out; the 'cascata-etapa' job decides it and the real Twilio
+// adapter sends to the simulator, which delivers and calls back.
+test('a cascade moves from an unread e-mail to SMS, and the sent detail shows why', async ({ page }) => {
+  test.setTimeout(170_000);
+  await login(page, 'gerente@demo.local');
+  await expect(page).toHaveURL(/\/emails\/enviados$/);
+  await page.goto('/emails/novo');
+  await page.getByLabel('Nome do destinatário 1').fill('Otávio');
+  await page.getByLabel('E-mail do destinatário 1').fill('otavio@cliente.test');
+  await page.getByLabel('Assunto').fill('Notificação com régua');
+  await page.getByTestId('compose-body').locator('.ProseMirror').pressSequentially('Segue a notificação.');
+
+  // A custom ladder: e-mail, then SMS if it is not read within 1 minute.
+  await page.getByText('Personalizada', { exact: true }).click();
+  await expect(page.getByRole('textbox', { name: 'Canal da etapa 1' })).toHaveValue('AR-Email');
+  await expect(page.getByRole('textbox', { name: 'Canal da etapa 2' })).toHaveValue('AR-SMS');
+  await page.getByRole('textbox', { name: 'Espera da etapa 2' }).fill('1');
+  await page.getByRole('textbox', { name: 'Unidade da etapa 2' }).click();
+  await page.getByRole('option', { name: 'minutos' }).click();
+  // The SMS step needs the row's number: the rule is shown and 'Enviar' stays disabled until it is given.
+  await expect(page.getByRole('alert').filter({ hasText: 'A régua de notificação envia AR-SMS' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Enviar' })).toBeDisabled();
+  await page.getByLabel('SMS para o destinatário 1').check();
+  await page.getByLabel('Celular para SMS do destinatário 1').fill('11987654321');
+  await expect(page.getByRole('alert').filter({ hasText: 'A régua de notificação envia' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Enviar' }).click();
+  await expect(page.getByTestId('sent-plane')).toBeVisible();
+  await page.getByRole('button', { name: 'Ver enviados' }).click();
+
+  const row = page.locator('tbody tr').filter({ hasText: 'Otávio' }).first();
+  await row.click();
+  await expect(page).toHaveURL(/\/emails\/enviados\/info\/\d+$/);
+  const panel = page.getByTestId('cascade-panel');
+  await expect(panel).toContainText('Régua de notificação: Régua personalizada');
+  await expect(page.getByTestId('cascade-step-1')).toContainText('AR-Email enviado com a mensagem.');
+  await expect(page.getByTestId('cascade-step-2')).toContainText(/Aguardando até \d\d\/\d\d\/\d{4}/);
+  await expect(page.getByTestId('cascade-step-2')).toContainText('(se não houver leitura em 1 minuto)');
+  // No SMS yet: the step waits for its deadline.
+  await expect(page.getByTestId('status-panel-sms')).toHaveCount(0);
+
+  // After the minute, nobody read the e-mail: the SMS goes and the simulator delivers it.
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Atualizar status' }).click();
+    await expect(page.getByTestId('cascade-step-2')).toContainText('Enviada', { timeout: 2_000 });
+  }).toPass({ timeout: 120_000, intervals: [3_000] });
+  await expect(page.getByTestId('cascade-step-2')).toContainText(/Nenhuma leitura de AR-Email até .+: AR-SMS enviado\./);
+  await expect(page.getByTestId('cascade-state')).toHaveText('concluída');
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Atualizar status' }).click();
+    await expect(page.getByTestId('status-panel-sms')).toContainText('Entregue', { timeout: 2_000 });
+  }).toPass({ timeout: 30_000, intervals: [2_000] });
+
+  // The phone got the SMS.
+  await page.goto('/dev/telefone/5511987654321');
+  await expect(page.locator('body')).toContainText('?sms=1');
+});
