@@ -222,6 +222,12 @@ describe('the channel cascade', () => {
     now = await steps(cod);
     expect(now[2]?.eta_motivo).toMatch(/^AR-Email entregue em .+: a régua se encerra e AR-WhatsApp não é enviado/);
     expect(await app.t.balance(LOGIN)).toBe(before - 1);
+    // The recipient's page shows the SMS that went, never the WhatsApp that did not.
+    const uuid = (await app.t.ctx.db.selectFrom('emails').select('ema_uni_id').where('ema_uni_codigo', '=', cod).executeTakeFirstOrThrow())
+      .ema_uni_id;
+    const page = await app.t.app.inject({ method: 'GET', url: `/v2/emails/info/public/${uuid}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.json()).toMatchObject({ numberSMS: '+5511987654321', numberWhatsapp: null, statusWhatsapp: null });
     expect((await checkChain(app.t.ctx.db, cod))?.isIntact).toBe(true);
   });
 

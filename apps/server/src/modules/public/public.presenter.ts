@@ -22,7 +22,17 @@ const brasilia = (d: Date, part: 'date' | 'time') => (part === 'date' ? brasilia
  * GET /emails/info/public/{uuid}: the message as its recipient may see it (spec 002 §3), from the
  * message and every event of its chain with its stamp.
  */
-export function presentPublicMessage(msg: PublicRow, events: EventWithStamp[]): PublicMessage {
+export function presentPublicMessage(row: PublicRow, events: EventWithStamp[]): PublicMessage {
+  // A channel the message has not gone by yet (a later step of its cascade, docs/cascade.md, has no
+  // event until it is sent) is not shown to the recipient: no tab, no number, no empty status.
+  const started = (canal: Channel) => events.some((e) => e.evt_canal === canal);
+  const msg: PublicRow = {
+    ...row,
+    ema_uni_sms: started('sms') ? row.ema_uni_sms : null,
+    ema_uni_whatsapp: started('whatsapp') ? row.ema_uni_whatsapp : null,
+    ema_uni_voz: started('voz') ? row.ema_uni_voz : null,
+    ema_uni_carta: started('carta') ? row.ema_uni_carta : null,
+  };
   // The sender's status lists leave out what was not a person (their evidence stays in the chain).
   const human = events.filter((e) => isPersonEvent(e.evt_detalhes));
   const { status, lastStatus, timeline } = presentStatuses(human);
