@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { PUBLIC_LETTER_MSG, s10CheckDigit } from '@ar/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/harness.ts';
+import { pdfQrCodes, pdfText } from '../../../../test/pdf-reader.ts';
 import { waitFor } from '../../../../test/smtp-sink.ts';
 import { checkChain } from '../../evidence/chain-check.ts';
 import { letterSignature } from './http-letter.ts';
@@ -173,6 +174,14 @@ describe('AR-Carta through the HTTP letter provider', () => {
     const pdf = Buffer.from(submission.body.document.content, 'base64');
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(submission.body.document.sha256).toBe(sha256(pdf));
+    // What the provider prints, read as its reader reads it: this message's protocol, address and
+    // text, and a QR code that opens this message's public page on this installation.
+    const text = (await pdfText(pdf)).replace(/\s+/g, ' ');
+    for (const s of [`Protocolo nº ${cod}`, uuid, 'Bruno Lima', 'Rua das Flores, 120 - Apto 31', '80010-000 Curitiba - PR'])
+      expect(text).toContain(s);
+    expect(text).toContain('Notificação extrajudicial');
+    expect(text).toContain('Prezado Bruno, segue a notificação.');
+    expect(await pdfQrCodes(pdf)).toEqual([`${PUBLIC_URL}/emails/info/public/${uuid}`]);
     const id = await acceptedId(cod);
     const letter = await letterOf(cod);
     // The PDF sent is the one stored, under its hash.
