@@ -114,6 +114,19 @@ const eventsOf = (cod_email: number) =>
     .orderBy('evt_seq')
     .execute();
 
+const eventsOfType = (cod_email: number, canal: 'email' | 'carta', tipo: string) =>
+  t.ctx.db
+    .selectFrom('email_eventos')
+    .select(['evt_data'])
+    .where('cod_email', '=', cod_email)
+    .where('evt_canal', '=', canal)
+    .where('evt_tipo', '=', tipo)
+    .orderBy('evt_seq')
+    .execute();
+
+/** A person's browser (docs/reads.md: only a person's download is a status the sender sees). */
+const PERSON = 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+
 const messageOf = (cod_email: number) =>
   t.ctx.db
     .selectFrom('emails')
@@ -273,11 +286,26 @@ describe('AR-Carta through the HTTP letter provider', () => {
       linkAr: `/v2/email/public/carta/${uuid}/ar`,
       arSha256: sha256(ar),
     });
-    const pdf = await t.app.inject({ method: 'GET', url: pub.json().link });
+    // A person downloads both (a browser, past the moments after the e-mail's delivery in which a
+    // fetch is a link scanner's, docs/reads.md): each file is a download of the letter channel.
+    const sentAt = (await eventsOfType(cod, 'email', 'send'))[0]?.evt_data;
+    if (sentAt) await new Promise((r) => setTimeout(r, Math.max(0, new Date(sentAt).getTime() + 5_500 - Date.now())));
+    const headers = { 'user-agent': PERSON };
+    const pdf = await t.app.inject({ method: 'GET', url: pub.json().link, headers });
     expect([pdf.statusCode, pdf.headers['content-type']]).toEqual([200, 'application/pdf']);
     expect(sha256(pdf.rawPayload)).toBe(letter?.pdf_sha256);
-    const arFile = await t.app.inject({ method: 'GET', url: pub.json().linkAr });
+    const arFile = await t.app.inject({ method: 'GET', url: pub.json().linkAr, headers });
     expect(arFile.rawPayload.equals(ar)).toBe(true);
+    const downloads = (await eventsOf(cod)).filter((e) => e.evt_canal === 'carta' && e.evt_tipo === 'download');
+    expect(downloads.map((e) => e.evt_detalhes)).toMatchObject([
+      { arquivo: 'carta', sha256: letter?.pdf_sha256, classificacao: 'pessoa' },
+      { arquivo: 'ar', sha256: sha256(ar), classificacao: 'pessoa' },
+    ]);
+    // The sender sees them by what was downloaded; the letter's status stays Entregue.
+    const after = (await t.call('GET', `/emails/send/${cod}`, as.ana)).json();
+    expect(after.status.carta.slice(-2).map((e: { label: string }) => e.label)).toEqual(['Carta baixada', 'AR digital baixado']);
+    expect(after.lastStatus.carta).toMatchObject({ type: 'delivered' });
+    expect(await checkChain(t.ctx.db, cod)).toMatchObject({ isIntact: true, firstBroken: null });
   });
 
   it('the public letter: a message without one, a letter not yet delivered (no AR), an unknown file', async () => {
