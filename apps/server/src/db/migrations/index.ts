@@ -26,6 +26,7 @@ import * as m0024 from './0024-voz.ts';
 import * as m0025 from './0025-status-notifications.ts';
 import * as m0026 from './0026-search-words.ts';
 import * as m0027 from './0027-cartas.ts';
+import * as m0030 from './0030-carta-status-push.ts';
 
 /**
  * Every migration, in order. A module adds its own file (NNNN-module.ts) and one line here;
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   '0025-status-notifications': m0025,
   '0026-search-words': m0026,
   '0027-cartas': m0027,
+  '0030-carta-status-push': m0030,
 };
