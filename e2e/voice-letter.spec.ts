@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { productEnv, startServer } from './product.mjs';
 import { login } from './support.ts';
 
@@ -106,7 +106,7 @@ test('one recipient by e-mail, call and registered letter: both panels progress,
   await expect(call).toContainText('Atendida e encerrada');
   await expect(call).toContainText('tecla pressionada: 1');
   await expect(call).toContainText('Notificação de débito');
-  await expectAudioPlays(p, call.locator('audio'));
+  await expectAudioPlays(call.locator('audio'));
   await shot(p, '4-telefone');
 
   await p.goto(`/emails/info/public/${protocol}`);
@@ -115,6 +115,7 @@ test('one recipient by e-mail, call and registered letter: both panels progress,
   const voiceTab = p.getByTestId('voice-tab');
   await expect(voiceTab).toContainText('+5511976543210');
   await expect(voiceTab).toContainText('Confirmado');
+  await expectNoSideScroll(p);
   await shot(p, '5-publica-voz');
   await voiceTab.getByTestId('voice-tab-link').click();
   await expect(p).toHaveURL(new RegExp(`/emails/info/public/voz/${protocol}$`));
@@ -127,7 +128,7 @@ test('one recipient by e-mail, call and registered letter: both panels progress,
   expect(wav.status()).toBe(200);
   expect(wav.headers()['content-type']).toBe('audio/wav');
   expect(Number(wav.headers()['content-length'])).toBeGreaterThan(1_000);
-  await expectAudioPlays(p, p.getByTestId('voice-audio'));
+  await expectAudioPlays(p.getByTestId('voice-audio'));
   const [saved] = await Promise.all([p.waitForEvent('download'), p.getByRole('link', { name: 'Salvar a gravação (WAV)' }).click()]);
   expect(saved.suggestedFilename()).toBe(`ar-voz-${protocol}.wav`);
   expect(
@@ -136,6 +137,7 @@ test('one recipient by e-mail, call and registered letter: both panels progress,
       .subarray(8, 12)
       .toString('ascii'),
   ).toBe('WAVE');
+  await expectNoSideScroll(p);
   await shot(p, '6-gravacao');
 
   await p.goto(`/emails/info/public/${protocol}`);
@@ -146,6 +148,7 @@ test('one recipient by e-mail, call and registered letter: both panels progress,
   await expect(p).toHaveURL(new RegExp(`/emails/info/public/carta/${protocol}$`));
   await expect(p.getByTestId('letter-ready')).toContainText('Entregue');
   await expect(p.getByTestId('letter-tracking')).toHaveText(tracking);
+  await expectNoSideScroll(p);
   await shot(p, '8-carta');
   // The letter as printed opens in a new tab: the PDF, whose text carries the protocol and the address.
   const pdfPath = test.info().outputPath('carta.pdf');
@@ -176,8 +179,14 @@ test('one recipient by e-mail, call and registered letter: both panels progress,
   await shot(page, '9-detalhe-downloads');
 });
 
+/** The page fits the phone's width: nothing (a SHA-256 in one piece) pushes it sideways. */
+async function expectNoSideScroll(page: Page) {
+  const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: window.innerWidth }));
+  expect(widths.page).toBeLessThanOrEqual(widths.screen);
+}
+
 /** The audio element's source loads and has a duration (the browser decoded the WAV). */
-async function expectAudioPlays(page: Page, audio: ReturnType<Page['locator']>) {
+async function expectAudioPlays(audio: Locator) {
   await expect(audio).toBeVisible();
   const duration = await audio.evaluate(
     (el: HTMLAudioElement) =>
