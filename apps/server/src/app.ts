@@ -68,12 +68,13 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>, opts: BuildOptions 
   );
 
   if (ctx.config.captureMail) mailboxRoutes(app, full);
-  // The provider simulator (docs/channels.md): only while a phone channel is on 'simulator'.
-  if (ctx.config.channels.sms === 'simulator' || ctx.config.channels.whatsapp === 'simulator') simulatorRoutes(app, full);
+  // AR-Voz's simulator (docs/voice.md): Twilio's Calls resource, only with VOICE_PROVIDER=simulator.
+  const calls = ctx.config.channels.voice.provider === 'simulator' ? simulatorVoiceRoutes(app, full) : null;
+  // The provider simulator and its phone (docs/channels.md): only while a phone channel is on
+  // 'simulator'; the phone lists the simulated calls beside the messages.
+  if (ctx.config.channels.sms === 'simulator' || ctx.config.channels.whatsapp === 'simulator' || calls) simulatorRoutes(app, full, calls);
   // The letter provider's simulator (docs/letters.md): only while LETTER_PROVIDER=simulator.
   if (ctx.config.letter.provider === 'simulator') letterSimulatorRoutes(app, full);
-  // AR-Voz's simulator (docs/voice.md): Twilio's Calls resource, only with VOICE_PROVIDER=simulator.
-  if (ctx.config.channels.voice.provider === 'simulator') simulatorVoiceRoutes(app, full);
 
   const index = path.join(WEB_DIST, 'index.html');
   if (opts.serveWeb !== false && fs.existsSync(index)) {

@@ -49,6 +49,8 @@ export const TELEFONE_DIRECTIVES: Directives = {
   'base-uri': ["'self'"],
   'style-src': ["'unsafe-inline'"],
   'img-src': ["'self'", 'data:'],
+  // The calls' recordings play on the phone page (/dev/telefone/{número}/chamadas/{sid}/gravacao).
+  'media-src': ["'self'"],
   'form-action': ["'self'"],
   'frame-ancestors': ["'none'"],
 };

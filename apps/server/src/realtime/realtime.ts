@@ -36,7 +36,7 @@ export interface Realtime {
 /** One notification of migration 0018's trigger: a user's messages whose channel status changed. */
 export interface EmailStatusNotice {
   userId: number;
-  emails: { id: number; uuid: string; canal: 'email' | 'sms' | 'whatsapp' | 'voz'; status: string | null }[];
+  emails: { id: number; uuid: string; canal: 'email' | 'sms' | 'whatsapp' | 'voz' | 'carta'; status: string | null }[];
 }
 
 export const EMAIL_STATUS_CHANNEL = 'ar_email_status';

@@ -113,7 +113,7 @@ export interface NotifyByProofs {
 export interface EmailStatusChange {
   id: number;
   uuid: string;
-  canal: 'email' | 'sms' | 'whatsapp' | 'voz';
+  canal: 'email' | 'sms' | 'whatsapp' | 'voz' | 'carta';
   status: string | null;
 }
 export interface EmailStatusPush {

@@ -27,6 +27,7 @@ import * as m0025 from './0025-status-notifications.ts';
 import * as m0026 from './0026-search-words.ts';
 import * as m0027 from './0027-cartas.ts';
 import * as m0028 from './0028-cascata.ts';
+import * as m0030 from './0030-carta-status-push.ts';
 import * as m0033 from './0033-search-words-plpgsql.ts';
 
 /**
@@ -62,5 +63,6 @@ export const migrations: Record<string, Migration> = {
   '0026-search-words': m0026,
   '0027-cartas': m0027,
   '0028-cascata': m0028,
+  '0030-carta-status-push': m0030,
   '0033-search-words-plpgsql': m0033,
 };

@@ -50,10 +50,20 @@ const stepLabel = (e: EventRow): string | null => {
   if (typeof etapa !== 'string' || !etapa) return null;
   return etapa === 'aceite do provedor' ? PROVIDER_ACCEPTED : etapa.charAt(0).toUpperCase() + etapa.slice(1);
 };
+/**
+ * A download says what was downloaded: an attachment of the e-mail (the label's default), the
+ * call's recording (docs/voice.md), or the letter as printed or its digital AR (docs/letters.md).
+ */
+const downloadLabel = (e: EventRow): string | null => {
+  if (e.evt_tipo !== 'download') return null;
+  if (e.evt_canal === 'voz') return 'Gravação baixada';
+  if (e.evt_canal !== 'carta') return null;
+  return (e.evt_detalhes as { arquivo?: unknown } | null | undefined)?.arquivo === 'ar' ? 'AR digital baixado' : 'Carta baixada';
+};
 export const isStep = (entry: StatusEntry) => entry.type === 'processed' && entry.label !== STATUS_LABELS.processed.label;
 const entryOf = (e: EventRow): StatusEntry | null => {
   const entry = statusEntry(e.evt_tipo, e.evt_data);
-  const step = entry && stepLabel(e);
+  const step = entry && (stepLabel(e) ?? downloadLabel(e));
   return entry && step ? { ...entry, label: step } : entry;
 };
 

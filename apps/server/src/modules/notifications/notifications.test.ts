@@ -201,6 +201,11 @@ describe('the socket at /v2/socket.io', () => {
       emails: [{ id: row.ema_uni_codigo, uuid: row.ema_uni_id, canal: 'email', status: 'read' }],
     });
     expect(socket.events.filter((e) => e.event === 'emailStatus')).toEqual([]);
+    // The letter's status too (migration 0030): a letter posted reaches the sender's open screens.
+    await recordEvent(t.t.ctx.db, { cod_email: row.ema_uni_codigo, canal: 'carta', tipo: 'send' });
+    expect(await socket.next('emailStatus')).toEqual({
+      emails: [{ id: row.ema_uni_codigo, uuid: row.ema_uni_id, canal: 'carta', status: 'send' }],
+    });
   });
 
   it('raises an e-mail notification when a message is read or confirmed, once per kind (an open by the image then a read is one), and pushes the totals', async () => {

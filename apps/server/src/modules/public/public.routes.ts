@@ -21,7 +21,8 @@ import * as svc from './public.service.ts';
 /** The 1×1 transparent GIF of the open-tracking image. */
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
-const visitor = (request: FastifyRequest): svc.Visitor => {
+/** Who fetched a public page or file: the address (through trusted proxies) and the browser. */
+export const visitor = (request: FastifyRequest): svc.Visitor => {
   const { ip, forwarded } = clientAddress(request);
   return { ip, forwarded, userAgent: (request.headers['user-agent'] ?? '').slice(0, 500) || null };
 };

@@ -52,7 +52,7 @@ async function recordVisit(
   via: ReadSignal['via'],
   detalhes: Record<string, unknown> = {},
   statusEvent = true,
-  canal: 'email' | PhoneChannel | 'voz' = 'email',
+  canal: 'email' | PhoneChannel | 'voz' | 'carta' = 'email',
   sentAt: Date | string | null = msg.sentAt,
 ) {
   const verdict = classifyRead({ ...visitor, sentAt: sentAt ? new Date(sentAt) : null, at: new Date(), via });
@@ -234,4 +234,19 @@ export async function publicVoiceDownload(ctx: AppContext, uuid: string, verify:
   if (!file) throw notFound(PUBLIC_VOICE_MSG.noRecording);
   await recordVisit(ctx, msg, visitor, 'download', 'pagina', { gravacao: rec.id, sha256: rec.sha256 }, false, 'voz');
   return { file, filename: `ar-voz-${uuid}.wav` };
+}
+
+/**
+ * A file of the registered letter served to its recipient (docs/letters.md): the letter as printed
+ * ('carta') or the digital AR ('ar'), recorded as a download of the letter channel with the file's
+ * hash and the visitor's classification, like a recording's or an attachment's.
+ */
+export async function recordLetterDownload(
+  ctx: AppContext,
+  uuid: string,
+  visitor: Visitor,
+  file: { arquivo: 'carta' | 'ar'; sha256: string | null },
+) {
+  const msg = await loadMessage(ctx, uuid);
+  await recordVisit(ctx, msg, visitor, 'download', 'pagina', { arquivo: file.arquivo, sha256: file.sha256 }, false, 'carta');
 }

@@ -26,6 +26,20 @@ describe('evidence groups', () => {
     ]);
   });
 
+  it("keeps the letter's two downloads apart: the letter as printed and its digital AR", () => {
+    const groups = groupStatuses([
+      entry('send', 'Enviado', 0),
+      entry('download', 'Carta baixada', 1),
+      entry('download', 'AR digital baixado', 2),
+      entry('download', 'Carta baixada', 3),
+    ]);
+    expect(groups.map((g) => [g.first.label, g.count])).toEqual([
+      ['Enviado', 1],
+      ['Carta baixada', 2],
+      ['AR digital baixado', 1],
+    ]);
+  });
+
   it('puts every automated fetch on one line and each repeated event on one, newest first, keeping every item', () => {
     const auto = (minute: number) => ({
       type: 'email',

@@ -13,8 +13,9 @@ export interface Group<T> {
 export function groupStatuses(entries: StatusEntry[]): Group<StatusEntry>[] {
   const groups = new Map<string, Group<StatusEntry>>();
   for (const e of entries) {
-    // By status and label: a step ('Aceito pelo provedor', 'Em trânsito') is a 'processed' of its own.
-    const key = e.type === 'processed' && e.label !== STATUS_LABELS.processed.label ? `${e.type}-${e.label}` : e.type;
+    // By status and label: a step ('Aceito pelo provedor', 'Em trânsito') is a 'processed' of its
+    // own, and a download of the letter ('Carta baixada', 'AR digital baixado') one of its own.
+    const key = e.label !== STATUS_LABELS[e.type].label ? `${e.type}-${e.label}` : e.type;
     const g = groups.get(key);
     if (g) {
       g.count++;

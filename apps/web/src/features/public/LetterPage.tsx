@@ -67,7 +67,7 @@ export default function LetterPage() {
             Carta como impressa (PDF, {state.letter.paginas} página(s))
           </Anchor>
           <Text size="xs" c="dimmed">
-            SHA-256 da carta: <Code>{state.letter.sha256}</Code>
+            SHA-256 da carta: <Code style={{ wordBreak: 'break-all' }}>{state.letter.sha256}</Code>
           </Text>
           {state.letter.linkAr ? (
             <>
@@ -75,7 +75,7 @@ export default function LetterPage() {
                 AR digital (aviso de recebimento assinado)
               </Anchor>
               <Text size="xs" c="dimmed">
-                SHA-256 do AR: <Code>{state.letter.arSha256}</Code>
+                SHA-256 do AR: <Code style={{ wordBreak: 'break-all' }}>{state.letter.arSha256}</Code>
               </Text>
             </>
           ) : (

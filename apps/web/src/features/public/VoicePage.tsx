@@ -65,7 +65,7 @@ export default function VoicePage() {
             {info.voice.duracaoSegundos !== null && ` (${info.voice.duracaoSegundos} s)`}
           </Text>
           <Text>
-            <b>SHA-256:</b> <Code>{info.voice.sha256}</Code>
+            <b>SHA-256:</b> <Code style={{ wordBreak: 'break-all' }}>{info.voice.sha256}</Code>
           </Text>
           {audio.kind === 'idle' && (
             <Group>

@@ -51,7 +51,7 @@ export function VoiceTab({ m }: { m: PublicMessage }) {
           </Anchor>
           {m.gravacaoVozSha256 && (
             <Text size="xs" c="dimmed">
-              SHA-256 da gravação: <Code>{m.gravacaoVozSha256}</Code>
+              SHA-256 da gravação: <Code style={{ wordBreak: 'break-all' }}>{m.gravacaoVozSha256}</Code>
             </Text>
           )}
         </>

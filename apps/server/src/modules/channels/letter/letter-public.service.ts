@@ -2,6 +2,7 @@ import { PUBLIC_LETTER_MSG, PUBLIC_MSG } from '@ar/core';
 import type { AppContext } from '../../../context.ts';
 import { notFound } from '../../../http/errors.ts';
 import { checkAnswer } from '../../public/answer-check.ts';
+import { recordLetterDownload, type Visitor } from '../../public/public.service.ts';
 import { findPublicLetter } from './letter.queries.ts';
 
 /**
@@ -24,8 +25,17 @@ export function publicLetter(ctx: AppContext, uuid: string, verify: string | und
   return loadLetter(ctx, uuid, verify);
 }
 
-/** GET /email/public/carta/{uuid}/{arquivo}: the letter's PDF, or its digital AR once delivered. */
-export async function publicLetterFile(ctx: AppContext, uuid: string, arquivo: 'carta' | 'ar', verify: string | undefined) {
+/**
+ * GET /email/public/carta/{uuid}/{arquivo}: the letter's PDF, or its digital AR once delivered,
+ * each served file recorded as a download of the letter channel (the sender sees it).
+ */
+export async function publicLetterFile(
+  ctx: AppContext,
+  uuid: string,
+  arquivo: 'carta' | 'ar',
+  verify: string | undefined,
+  visitor: Visitor,
+) {
   const row = await loadLetter(ctx, uuid, verify);
   const ref =
     arquivo === 'carta'
@@ -40,5 +50,6 @@ export async function publicLetterFile(ctx: AppContext, uuid: string, arquivo: '
   if (!ref) throw notFound(PUBLIC_LETTER_MSG.noReceipt);
   const file = await ctx.storage.open(ref.key);
   if (!file) throw notFound(arquivo === 'carta' ? PUBLIC_LETTER_MSG.notReady : PUBLIC_LETTER_MSG.noReceipt);
+  await recordLetterDownload(ctx, uuid, visitor, { arquivo, sha256: arquivo === 'carta' ? row.pdf_sha256 : row.ar_sha256 });
   return { ...ref, file };
 }

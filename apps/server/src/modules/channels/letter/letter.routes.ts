@@ -2,6 +2,7 @@ import { publicLetterFileParams, publicLetterSchema, publicUuidParams, publicVer
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../context.ts';
 import { defineRoute } from '../../../http/route.ts';
+import { visitor } from '../../public/public.routes.ts';
 import { presentPublicLetter } from './letter.presenter.ts';
 import { publicLetter, publicLetterFile } from './letter-public.service.ts';
 
@@ -23,12 +24,12 @@ export function letterRoutes(app: FastifyInstance, ctx: AppContext): void {
     method: 'GET',
     url: '/email/public/carta/:uuid/:arquivo',
     tag: 'Páginas públicas',
-    summary: 'AR-Carta: baixar a carta como impressa (carta) ou o AR digital (ar)',
+    summary: 'AR-Carta: baixar a carta como impressa (carta) ou o AR digital (ar); registra o download',
     auth: false,
     params: publicLetterFileParams,
     query: publicVerifyQuery,
-    handler: async ({ params, query, reply }) => {
-      const { file, type, name } = await publicLetterFile(ctx, params.uuid, params.arquivo, query.verify);
+    handler: async ({ params, query, request, reply }) => {
+      const { file, type, name } = await publicLetterFile(ctx, params.uuid, params.arquivo, query.verify, visitor(request));
       return reply
         .header('content-type', type)
         .header('content-length', file.size)

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { PUBLIC_LETTER_MSG, s10CheckDigit } from '@ar/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/harness.ts';
+import { pdfQrCodes, pdfText } from '../../../../test/pdf-reader.ts';
 import { waitFor } from '../../../../test/smtp-sink.ts';
 import { checkChain } from '../../evidence/chain-check.ts';
 import { letterSignature } from './http-letter.ts';
@@ -115,6 +116,19 @@ const eventsOf = (cod_email: number) =>
 /** The letter's own events: the e-mail of the same message is sent meanwhile and adds its own. */
 const letterEventsOf = async (cod_email: number) => (await eventsOf(cod_email)).filter((e) => e.evt_canal === 'carta');
 
+const eventsOfType = (cod_email: number, canal: 'email' | 'carta', tipo: string) =>
+  t.ctx.db
+    .selectFrom('email_eventos')
+    .select(['evt_data'])
+    .where('cod_email', '=', cod_email)
+    .where('evt_canal', '=', canal)
+    .where('evt_tipo', '=', tipo)
+    .orderBy('evt_seq')
+    .execute();
+
+/** A person's browser (docs/reads.md: only a person's download is a status the sender sees). */
+const PERSON = 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+
 const messageOf = (cod_email: number) =>
   t.ctx.db
     .selectFrom('emails')
@@ -175,6 +189,14 @@ describe('AR-Carta through the HTTP letter provider', () => {
     const pdf = Buffer.from(submission.body.document.content, 'base64');
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(submission.body.document.sha256).toBe(sha256(pdf));
+    // What the provider prints, read as its reader reads it: this message's protocol, address and
+    // text, and a QR code that opens this message's public page on this installation.
+    const text = (await pdfText(pdf)).replace(/\s+/g, ' ');
+    for (const s of [`Protocolo nº ${cod}`, uuid, 'Bruno Lima', 'Rua das Flores, 120 - Apto 31', '80010-000 Curitiba - PR'])
+      expect(text).toContain(s);
+    expect(text).toContain('Notificação extrajudicial');
+    expect(text).toContain('Prezado Bruno, segue a notificação.');
+    expect(await pdfQrCodes(pdf)).toEqual([`${PUBLIC_URL}/emails/info/public/${uuid}`]);
     const id = await acceptedId(cod);
     const letter = await letterOf(cod);
     // The PDF sent is the one stored, under its hash.
@@ -266,11 +288,26 @@ describe('AR-Carta through the HTTP letter provider', () => {
       linkAr: `/v2/email/public/carta/${uuid}/ar`,
       arSha256: sha256(ar),
     });
-    const pdf = await t.app.inject({ method: 'GET', url: pub.json().link });
+    // A person downloads both (a browser, past the moments after the e-mail's delivery in which a
+    // fetch is a link scanner's, docs/reads.md): each file is a download of the letter channel.
+    const sentAt = (await eventsOfType(cod, 'email', 'send'))[0]?.evt_data;
+    if (sentAt) await new Promise((r) => setTimeout(r, Math.max(0, new Date(sentAt).getTime() + 5_500 - Date.now())));
+    const headers = { 'user-agent': PERSON };
+    const pdf = await t.app.inject({ method: 'GET', url: pub.json().link, headers });
     expect([pdf.statusCode, pdf.headers['content-type']]).toEqual([200, 'application/pdf']);
     expect(sha256(pdf.rawPayload)).toBe(letter?.pdf_sha256);
-    const arFile = await t.app.inject({ method: 'GET', url: pub.json().linkAr });
+    const arFile = await t.app.inject({ method: 'GET', url: pub.json().linkAr, headers });
     expect(arFile.rawPayload.equals(ar)).toBe(true);
+    const downloads = (await eventsOf(cod)).filter((e) => e.evt_canal === 'carta' && e.evt_tipo === 'download');
+    expect(downloads.map((e) => e.evt_detalhes)).toMatchObject([
+      { arquivo: 'carta', sha256: letter?.pdf_sha256, classificacao: 'pessoa' },
+      { arquivo: 'ar', sha256: sha256(ar), classificacao: 'pessoa' },
+    ]);
+    // The sender sees them by what was downloaded; the letter's status stays Entregue.
+    const after = (await t.call('GET', `/emails/send/${cod}`, as.ana)).json();
+    expect(after.status.carta.slice(-2).map((e: { label: string }) => e.label)).toEqual(['Carta baixada', 'AR digital baixado']);
+    expect(after.lastStatus.carta).toMatchObject({ type: 'delivered' });
+    expect(await checkChain(t.ctx.db, cod)).toMatchObject({ isIntact: true, firstBroken: null });
   });
 
   it('the public letter: a message without one, a letter not yet delivered (no AR), an unknown file', async () => {

@@ -1,6 +1,7 @@
 import { escapeHtml } from '@ar/core';
 import type { SimulatedMessage, SimulatedPhone } from './simulator.queries.ts';
 import { TWILIO_ERRORS } from './simulator.rules.ts';
+import type { SimulatedCallView } from './simulator.voice.ts';
 
 // ---------------------------------------------------------------- the providers' answers
 
@@ -88,11 +89,15 @@ td,th{padding:8px 10px;border-bottom:1px solid #e3e8ee;text-align:left;font-size
 .reply{display:flex;gap:6px;padding:10px;border-top:1px solid #e3e8ee}
 .reply textarea{flex:1;min-height:38px;font:inherit;padding:6px}
 .reply button{padding:6px 12px}
-.notice{background:#fff4e5;border:1px solid #f0c36d;padding:10px 14px;border-radius:6px}`;
+.notice{background:#fff4e5;border:1px solid #f0c36d;padding:10px 14px;border-radius:6px}
+.voz h2{background:#6b3fa0}.voz .thread{background:#f6f2fb}
+.call{background:#fff;border-radius:8px;padding:8px 10px;font-size:14px;box-shadow:0 1px 1px rgba(0,0,0,.1)}
+.call .said{margin:6px 0;color:#3d4852;font-style:italic;overflow-wrap:anywhere}
+.call audio{width:100%;margin-top:6px}.call.failed .status{color:#b00020}`;
 
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
-<style>${PAGE_STYLE}</style></head><body><header><strong>Telefone simulado</strong> — modo embarcado: nenhum SMS ou WhatsApp sai deste computador. <a href="/dev/telefone">Todos os telefones</a></header><main>${body}</main></body></html>`;
+<style>${PAGE_STYLE}</style></head><body><header><strong>Telefone simulado</strong> — modo embarcado: nenhum SMS, WhatsApp ou chamada sai deste computador. <a href="/dev/telefone">Todos os telefones</a></header><main>${body}</main></body></html>`;
 }
 
 const fmt = (d: Date) => new Date(d).toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo', dateStyle: 'short', timeStyle: 'medium' });
@@ -114,16 +119,19 @@ export function linkify(text: string): string {
   );
 }
 
-/** /dev/telefone: each number that received or sent a message, latest first. */
-export function presentPhoneList(rows: SimulatedPhone[]): string {
+/** A row of the phone list: a number's messages per channel, its calls, and when the last came. */
+export type PhoneRow = SimulatedPhone & { chamadas: number };
+
+/** /dev/telefone: each number that received or sent a message or received a call, latest first. */
+export function presentPhoneList(rows: PhoneRow[]): string {
   const list = rows.length
-    ? `<table><thead><tr><th>Telefone</th><th>SMS</th><th>WhatsApp</th><th>Última mensagem</th></tr></thead><tbody>${rows
+    ? `<table><thead><tr><th>Telefone</th><th>SMS</th><th>WhatsApp</th><th>Chamadas</th><th>Última mensagem ou chamada</th></tr></thead><tbody>${rows
         .map(
           (r) =>
-            `<tr><td><a href="${escapeHtml(phonePath(r.sim_numero))}">${escapeHtml(formatPhone(r.sim_numero))}</a></td><td>${Number(r.sms)}</td><td>${Number(r.whatsapp)}</td><td>${r.ultima ? fmt(r.ultima) : ''}</td></tr>`,
+            `<tr><td><a href="${escapeHtml(phonePath(r.sim_numero))}">${escapeHtml(formatPhone(r.sim_numero))}</a></td><td>${Number(r.sms)}</td><td>${Number(r.whatsapp)}</td><td>${r.chamadas}</td><td>${r.ultima ? fmt(r.ultima) : ''}</td></tr>`,
         )
         .join('')}</tbody></table>`
-    : '<p>Nenhuma mensagem enviada a um telefone ainda.</p>';
+    : '<p>Nenhuma mensagem ou chamada para um telefone ainda.</p>';
   return page('Telefone simulado', list);
 }
 
@@ -155,6 +163,8 @@ export interface ConversationView {
   /** The quick-reply buttons of each WhatsApp template received, by wamid. */
   buttons: Map<string, string[]>;
   channels: { sms: boolean; whatsapp: boolean };
+  /** The calls the number received (the voice simulator's, oldest first). */
+  calls: SimulatedCallView[];
 }
 
 function bubble(v: ConversationView, m: SimulatedMessage): string {
@@ -186,12 +196,49 @@ function chat(v: ConversationView, canal: 'sms' | 'whatsapp'): string {
   return `<section class="chat ${canal}"><h2>${title}</h2><div class="thread">${thread}</div>${form}</section>`;
 }
 
-/** /dev/telefone/{número}: the number's SMS and WhatsApp conversations, as its owner sees them. */
+/** Twilio's call statuses as the phone's owner would say them. */
+const CALL_STATUS: Record<string, string> = {
+  queued: 'Na fila',
+  initiated: 'Discando',
+  ringing: 'Tocando',
+  'in-progress': 'Em andamento',
+  completed: 'Atendida e encerrada',
+  busy: 'Ocupado',
+  'no-answer': 'Não atendida',
+  failed: 'Falhou (número inexistente)',
+  canceled: 'Cancelada',
+};
+
+function callItem(v: ConversationView, c: SimulatedCallView): string {
+  const failed = ['busy', 'no-answer', 'failed', 'canceled'].includes(c.status);
+  const facts = [
+    `<span class="status">${escapeHtml(CALL_STATUS[c.status] ?? c.status)}</span>`,
+    c.duration ? `${c.duration} s` : '',
+    c.digits ? `tecla pressionada: <b>${escapeHtml(c.digits)}</b>` : '',
+  ].filter(Boolean);
+  const src = `${phonePath(v.numero)}/chamadas/${c.sid}/gravacao`;
+  const recording = c.recordingSid
+    ? `<audio controls preload="metadata" src="${escapeHtml(src)}" aria-label="Gravação da chamada ${escapeHtml(c.sid)}"></audio><div><a href="${escapeHtml(src)}" download="${escapeHtml(c.sid)}.wav">Baixar a gravação (WAV)</a></div>`
+    : '';
+  return `<div class="call${failed ? ' failed' : ''}" data-sid="${escapeHtml(c.sid)}"><div><b>De ${escapeHtml(formatPhone(c.from))}</b> · ${fmt(c.at)}</div><div class="meta">${facts.join(' · ')}</div>${
+    c.notice ? `<div class="said">“${escapeHtml(c.notice)}”</div>` : ''
+  }${recording}</div>`;
+}
+
+/** The number's calls: each with its status, the key pressed and a player for its recording. */
+function callList(v: ConversationView): string {
+  if (!v.calls.length) return '';
+  return `<section class="chat voz"><h2>Chamadas</h2><div class="thread">${v.calls.map((c) => callItem(v, c)).join('')}</div></section>`;
+}
+
+/** /dev/telefone/{número}: the number's SMS and WhatsApp conversations and its calls, as its owner sees them. */
 export function presentConversation(v: ConversationView, notice?: string): string {
   const head = `<h1>${escapeHtml(formatPhone(v.numero))}</h1><p><a href="${escapeHtml(phonePath(v.numero))}">Atualizar</a></p>${
     notice ? `<p class="notice">${escapeHtml(notice)}</p>` : ''
   }`;
-  return page(formatPhone(v.numero), `${head}<div class="phone">${chat(v, 'sms')}${chat(v, 'whatsapp')}</div>`);
+  // A number that only received calls shows no empty conversations.
+  const chats = (['sms', 'whatsapp'] as const).filter((c) => !v.calls.length || v.messages.some((m) => m.sim_canal === c));
+  return page(formatPhone(v.numero), `${head}<div class="phone">${chats.map((c) => chat(v, c)).join('')}${callList(v)}</div>`);
 }
 
 export const presentPhoneNotFound = () => page('Não encontrado', '<p>Telefone não encontrado.</p>');

@@ -13,6 +13,7 @@ import {
 } from './simulator.presenter.ts';
 import { newFbtraceId } from './simulator.rules.ts';
 import * as simulator from './simulator.service.ts';
+import type { SimulatedCalls } from './simulator.voice.ts';
 
 const HTML = 'text/html; charset=utf-8';
 
@@ -30,12 +31,13 @@ const formOf = (body: unknown): Record<string, string> =>
     : {};
 
 /**
- * The embedded provider simulator (docs/channels.md, Simulador), mounted only while SMS or
- * WhatsApp is on 'simulator': Twilio's REST API at /dev/twilio, the Cloud API at
- * /dev/graph/v21.0, and the phone at /dev/telefone. Outside /v2 and without the API's JSON
- * contracts, because these answer in the providers' own shapes and in HTML.
+ * The embedded provider simulator (docs/channels.md, Simulador), mounted only while SMS, WhatsApp
+ * or voice is on 'simulator': Twilio's REST API at /dev/twilio, the Cloud API at
+ * /dev/graph/v21.0, and the phone at /dev/telefone, which also lists the voice simulator's calls
+ * (`calls`, simulator.voice.ts). Outside /v2 and without the API's JSON contracts, because these
+ * answer in the providers' own shapes and in HTML.
  */
-export function simulatorRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function simulatorRoutes(app: FastifyInstance, ctx: AppContext, calls: SimulatedCalls | null = null): void {
   const courier = createCourier({ retryMs: Math.max(250, ctx.config.simulatorDelayMs), attempts: 6, log: ctx.log });
   const sim: simulator.Simulator = { ctx, courier };
   const channels = simulator.simulatedChannels(ctx);
@@ -85,22 +87,38 @@ export function simulatorRoutes(app: FastifyInstance, ctx: AppContext): void {
     const notFound = (reply: FastifyReply) => reply.status(404).type(HTML).send(presentPhoneNotFound());
 
     scope.get('/dev/telefone', options, async (_request, reply) =>
-      reply.type(HTML).send(presentPhoneList(await simulator.listPhones(sim))),
+      reply.type(HTML).send(presentPhoneList(simulator.withCalls(await simulator.listPhones(sim), calls?.numbers() ?? []))),
     );
+
+    /** A number's messages and the calls it received. */
+    const conversation = async (numero: string, read: boolean) => ({
+      ...(await simulator.conversation(sim, numero, { read })),
+      calls: calls?.of(numero) ?? [],
+    });
 
     scope.get('/dev/telefone/:numero', options, async (request, reply) => {
       const numero = numeroOf(request.params);
       if (!numero) return notFound(reply);
-      const view = await simulator.conversation(sim, numero, { read: true });
-      if (!view.messages.length) return notFound(reply);
+      const view = await conversation(numero, true);
+      if (!view.messages.length && !view.calls.length) return notFound(reply);
       return reply.type(HTML).send(presentConversation(view));
+    });
+
+    // A call's recording, played on the phone page (the simulator's own WAV, as Twilio keeps it).
+    scope.get('/dev/telefone/:numero/chamadas/:sid/gravacao', async (request, reply) => {
+      const numero = numeroOf(request.params);
+      const wav = numero && calls?.recording(numero, String((request.params as { sid?: unknown }).sid ?? ''));
+      if (!wav) return notFound(reply);
+      return reply.type('audio/wav').header('cache-control', 'no-store').send(wav);
     });
 
     /** After a reply or a button: back to the conversation (303), or the conversation with the reason (400). */
     const afterAction = async (reply: FastifyReply, numero: string, outcome: simulator.PhoneActionOutcome) => {
       if (outcome.ok) return reply.redirect(`/dev/telefone/${numero.slice(1)}`, 303);
-      const view = await simulator.conversation(sim, numero, { read: false });
-      return reply.status(outcome.status).type(HTML).send(presentConversation(view, outcome.message));
+      return reply
+        .status(outcome.status)
+        .type(HTML)
+        .send(presentConversation(await conversation(numero, false), outcome.message));
     };
 
     scope.post('/dev/telefone/:numero/responder', options, async (request, reply) => {

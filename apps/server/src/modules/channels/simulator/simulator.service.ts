@@ -10,7 +10,7 @@ import {
   twilioInboundSms,
   twilioStatusCallback,
 } from './simulator.payloads.ts';
-import type { ConversationView } from './simulator.presenter.ts';
+import type { ConversationView, PhoneRow } from './simulator.presenter.ts';
 import * as q from './simulator.queries.ts';
 import {
   AUTO_REPLY,
@@ -364,12 +364,27 @@ async function readAndAnswer(sim: Simulator, m: q.SimulatedMessage): Promise<voi
 
 export const listPhones = (sim: Simulator) => q.listSimulatedPhones(sim.ctx.db, PHONES_LIMIT);
 
+/** The phones with messages and those that received calls, one row each, latest first. */
+export function withCalls(phones: q.SimulatedPhone[], calls: { numero: string; calls: number; ultima: Date }[]): PhoneRow[] {
+  const rows = new Map<string, PhoneRow>(phones.map((p) => [p.sim_numero, { ...p, chamadas: 0 }]));
+  for (const c of calls) {
+    const row = rows.get(c.numero);
+    if (!row) rows.set(c.numero, { sim_numero: c.numero, sms: '0', whatsapp: '0', ultima: c.ultima, chamadas: c.calls });
+    else {
+      row.chamadas = c.calls;
+      if (!row.ultima || new Date(row.ultima) < c.ultima) row.ultima = c.ultima;
+    }
+  }
+  const time = (r: PhoneRow) => (r.ultima ? new Date(r.ultima).getTime() : 0);
+  return [...rows.values()].sort((a, b) => time(b) - time(a)).slice(0, PHONES_LIMIT);
+}
+
 /**
  * One number's conversation, as the person opening it sees it. Opening it is reading it
  * (`read`): the delivered WhatsApp messages become 'read' and the product gets their read
  * receipts (SMS has none). A page shown again after a refused reply reads nothing new.
  */
-export async function conversation(sim: Simulator, numero: string, opts: { read: boolean }): Promise<ConversationView> {
+export async function conversation(sim: Simulator, numero: string, opts: { read: boolean }): Promise<Omit<ConversationView, 'calls'>> {
   const { ctx, courier } = sim;
   if (opts.read && ctx.config.channels.whatsapp === 'simulator') {
     for (const m of await q.markWhatsappRead(ctx.db, numero)) {

@@ -175,7 +175,7 @@ describe('the Twilio endpoint', () => {
     expect((await twilioSend({ To: '+5511987654321', From: '+5511999990000', Body: 'oi' })).json().code).toBe(21606);
     expect((await twilioSend({ To: '+5511987654321', From: t.config.channels.twilio.from })).json().code).toBe(21602);
     // Nothing of the refused requests reached the phone.
-    expect((await page('/dev/telefone')).body).toContain('Nenhuma mensagem enviada a um telefone ainda.');
+    expect((await page('/dev/telefone')).body).toContain('Nenhuma mensagem ou chamada para um telefone ainda.');
   });
 
   it('answers 201 with the message resource, then posts sent and delivered to StatusCallback, signed', async () => {
@@ -537,8 +537,15 @@ const META_ENV = {
 };
 
 describe('mounting', () => {
-  it('is not mounted when both channels are on real providers', async () => {
-    const real = await createTestApp({ SMS_PROVIDER: 'twilio', WHATSAPP_PROVIDER: 'meta', ...TWILIO_ENV, ...META_ENV });
+  it('is not mounted when the phone channels (SMS, WhatsApp, voice) are on real providers', async () => {
+    const real = await createTestApp({
+      SMS_PROVIDER: 'twilio',
+      WHATSAPP_PROVIDER: 'meta',
+      VOICE_PROVIDER: 'twilio',
+      TWILIO_VOICE_FROM: '+5511999990002',
+      ...TWILIO_ENV,
+      ...META_ENV,
+    });
     try {
       for (const url of ['/dev/telefone', '/dev/twilio/2010-04-01/Accounts/AC1/Messages.json', '/dev/graph/v21.0/1/messages']) {
         const res = await real.app.inject({
@@ -550,6 +557,19 @@ describe('mounting', () => {
       }
     } finally {
       await real.close();
+    }
+  });
+
+  it('with only the voice on the simulator, serves the phone (its calls) but neither Messages.json nor Graph', async () => {
+    const voice = await createTestApp({ SMS_PROVIDER: 'twilio', WHATSAPP_PROVIDER: 'meta', ...TWILIO_ENV, ...META_ENV });
+    try {
+      expect((await voice.app.inject({ method: 'GET', url: '/dev/telefone' })).statusCode).toBe(200);
+      expect(
+        (await voice.app.inject({ method: 'POST', url: '/dev/twilio/2010-04-01/Accounts/AC1/Messages.json', payload: {} })).statusCode,
+      ).toBe(404);
+      expect((await voice.app.inject({ method: 'POST', url: '/dev/graph/v21.0/1/messages', payload: {} })).statusCode).toBe(404);
+    } finally {
+      await voice.close();
     }
   });
 

@@ -110,6 +110,29 @@ describe('the simulator’s Twilio Voice', () => {
     expect(createHash('sha256').update(stored).digest('hex')).toBe(recording.sha256);
     expect(recording.arquivo.startsWith(`voz/${uuid}/RE`)).toBe(true);
     expect(await checkChain(t.ctx.db, cod)).toMatchObject({ isIntact: true });
+
+    // The simulated phone lists the call: its status, the key pressed, what was said and a player.
+    const list = await t.app.inject({ method: 'GET', url: '/dev/telefone' });
+    expect(list.body).toMatch(
+      /<a href="\/dev\/telefone\/5511987654321">\+55 \(11\) 98765-4321<\/a><\/td><td>0<\/td><td>0<\/td><td>1<\/td>/,
+    );
+    const phone = await t.app.inject({ method: 'GET', url: '/dev/telefone/5511987654321' });
+    expect(phone.statusCode).toBe(200);
+    expect(phone.headers['content-security-policy']).toContain("media-src 'self'");
+    expect(phone.body).toContain('Atendida e encerrada');
+    expect(phone.body).toContain('tecla pressionada: <b>1</b>');
+    expect(phone.body).toContain('Escritório Souza enviou a você uma mensagem com o assunto: Notificação de cobrança.');
+    // Nothing but the call reached this number: no empty SMS or WhatsApp conversation.
+    expect(phone.body).not.toContain('Nenhuma mensagem por SMS');
+    const src = /<audio controls preload="metadata" src="([^"]+)"/.exec(phone.body)?.[1] as string;
+    expect(src).toMatch(/^\/dev\/telefone\/5511987654321\/chamadas\/CA[0-9a-f]{32}\/gravacao$/);
+    const wav = await t.app.inject({ method: 'GET', url: src });
+    expect([wav.statusCode, wav.headers['content-type']]).toEqual([200, 'audio/wav']);
+    expect(wav.rawPayload.subarray(0, 4).toString('ascii')).toBe('RIFF');
+    // The simulator's recording is the one the product stored.
+    expect(createHash('sha256').update(wav.rawPayload).digest('hex')).toBe(recording.sha256);
+    // Another number's path does not give this call's recording.
+    expect((await t.app.inject({ method: 'GET', url: src.replace('5511987654321', '5511987650000') })).statusCode).toBe(404);
   });
 
   it('2222 is busy on the first try and answered on the next; 0000 fails at once', async () => {
@@ -131,5 +154,13 @@ describe('the simulator’s Twilio Voice', () => {
       30_000,
     );
     expect(end.events.filter((e) => e.evt_tipo === 'erro')).toHaveLength(1);
+    // The phone shows each try: busy, then answered with 1; the unknown number's call failed.
+    const busyPage = (await t.app.inject({ method: 'GET', url: '/dev/telefone/5521998762222' })).body;
+    expect(busyPage.indexOf('Ocupado')).toBeGreaterThan(-1);
+    expect(busyPage.indexOf('Atendida e encerrada')).toBeGreaterThan(busyPage.indexOf('Ocupado'));
+    expect((busyPage.match(/<audio /g) ?? []).length).toBe(1);
+    const failedPage = (await t.app.inject({ method: 'GET', url: '/dev/telefone/5531991230000' })).body;
+    expect(failedPage).toContain('Falhou (número inexistente)');
+    expect(failedPage).not.toContain('<audio');
   });
 });

@@ -27,7 +27,37 @@ interface SimulatedCall {
   recordingCallback: string | null;
   record: boolean;
   gatherAction: string | null;
+  /** What the phone's owner saw and heard, for the phone page (/dev/telefone). */
+  at: Date;
+  status: string;
+  notice: string | null;
+  digits: string | null;
+  duration: number | null;
+  recordingSid: string | null;
 }
+
+/** A call as the simulated phone lists it (/dev/telefone): when, from whom, how it went, what was said. */
+export interface SimulatedCallView {
+  sid: string;
+  from: string;
+  at: Date;
+  /** Twilio's call status: queued, initiated, ringing, in-progress, completed, busy, no-answer, failed. */
+  status: string;
+  notice: string | null;
+  digits: string | null;
+  duration: number | null;
+  recordingSid: string | null;
+}
+
+/** The calls this process placed, for the phone pages: by number, newest last, and a recording's audio. */
+export interface SimulatedCalls {
+  numbers(): { numero: string; calls: number; ultima: Date }[];
+  of(numero: string): SimulatedCallView[];
+  recording(numero: string, callSid: string): Buffer | null;
+}
+
+/** The calls kept for the phone page (the oldest forgotten first): a development stand-in's memory. */
+const CALLS_KEPT = 1000;
 
 const TWILIO_API_VERSION = '2010-04-01';
 
@@ -52,6 +82,12 @@ const validUrl = (v: string) => {
 const xmlUnescape = (s: string) =>
   s.replace(/&(lt|gt|quot|apos|amp);/g, (_, e: string) => ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' })[e] as string);
 
+/** The first thing the TwiML says (the notice), as the phone's owner heard it. */
+export function spokenNoticeOf(twiml: string): string | null {
+  const m = /<Say\b[^>]*>([\s\S]*?)<\/Say>/.exec(twiml);
+  return m?.[1] ? xmlUnescape(m[1]) : null;
+}
+
 /** The Gather's action in a TwiML document, if it has one. */
 export function gatherActionOf(twiml: string): string | null {
   const m = /<Gather\b[^>]*\baction="([^"]*)"/.exec(twiml);
@@ -75,7 +111,11 @@ const twilioError = (status: number, code: number, message: string) => ({
   status,
 });
 
-export function simulatorVoiceRoutes(app: FastifyInstance, ctx: AppContext): void {
+/**
+ * Mounts the simulator's Calls and Recordings resources and answers the calls it placed, which the
+ * phone pages list (simulator.routes.ts).
+ */
+export function simulatorVoiceRoutes(app: FastifyInstance, ctx: AppContext): SimulatedCalls {
   const settings = ctx.config.channels.voice.twilio;
   const courier = createCourier({ retryMs: Math.max(250, ctx.config.simulatorDelayMs), attempts: 6, log: ctx.log });
   const delay = ctx.config.simulatorDelayMs;
@@ -83,6 +123,9 @@ export function simulatorVoiceRoutes(app: FastifyInstance, ctx: AppContext): voi
   const dialled = new Map<string, number>();
   /** The recordings this process made: RecordingSid → the call it recorded (its WAV's seed). */
   const recordings = new Map<string, string>();
+  /** Every call placed, oldest first, for the phone page. */
+  const placed: SimulatedCall[] = [];
+  const wavOf = (callSid: string, recordingSid: string) => recordingWav(`${callSid}:${recordingSid}`);
 
   const authorized = (authorization: string | undefined) => {
     const creds = basicCredentials(authorization);
@@ -105,6 +148,7 @@ export function simulatorVoiceRoutes(app: FastifyInstance, ctx: AppContext): voi
       To: call.to,
     });
     const status = async (CallStatus: string, event: string, extra: Record<string, string> = {}) => {
+      call.status = CallStatus;
       if (!call.events.has(event)) return;
       await post(call.statusCallback, {
         ...base(),
@@ -122,6 +166,8 @@ export function simulatorVoiceRoutes(app: FastifyInstance, ctx: AppContext): voi
       await status('initiated', 'initiated');
       if (outcome === 'failed') {
         // The carrier does not know the number: Twilio ends the call failed, always reported.
+        call.status = 'failed';
+        call.duration = 0;
         await post(call.statusCallback, { ...base(), CallStatus: 'failed', SipResponseCode: '404', CallDuration: '0' });
         return;
       }
@@ -129,6 +175,8 @@ export function simulatorVoiceRoutes(app: FastifyInstance, ctx: AppContext): voi
       courier.later(delay, async () => {
         if (outcome === 'no-answer' || (outcome === 'busy-once' && times === 1)) {
           const end = outcome === 'no-answer' ? 'no-answer' : 'busy';
+          call.status = end;
+          call.duration = 0;
           await post(call.statusCallback, {
             ...base(),
             CallStatus: end,
@@ -140,14 +188,17 @@ export function simulatorVoiceRoutes(app: FastifyInstance, ctx: AppContext): voi
         await status('in-progress', 'answered');
         courier.later(delay, async () => {
           // The notice was heard: 1 pressed, posted to the Gather's action.
+          if (call.gatherAction) call.digits = '1';
           if (call.gatherAction)
             await post(call.gatherAction, { ...base(), CallStatus: 'in-progress', Digits: '1', FinishedOnKey: '', msg: 'Gather End' });
           courier.later(delay, async () => {
             const duration = String(Math.max(1, Math.round((delay * 3) / 1000)));
+            call.duration = Number(duration);
             await status('completed', 'completed', { CallDuration: duration });
             if (!call.record) return;
             const recordingSid = newSid('RE');
             recordings.set(recordingSid, call.sid);
+            call.recordingSid = recordingSid;
             await post(call.recordingCallback, {
               AccountSid: settings.accountSid,
               CallSid: call.sid,
@@ -208,7 +259,15 @@ export function simulatorVoiceRoutes(app: FastifyInstance, ctx: AppContext): voi
         recordingCallback: f.RecordingStatusCallback || null,
         record: f.Record === 'true',
         gatherAction: gatherActionOf(twiml),
+        at: new Date(),
+        status: 'queued',
+        notice: spokenNoticeOf(twiml),
+        digits: null,
+        duration: null,
+        recordingSid: null,
       };
+      placed.push(call);
+      if (placed.length > CALLS_KEPT) placed.shift();
       dial(call);
       const now = new Date().toUTCString().replace('GMT', '+0000');
       return reply.status(201).send({
@@ -234,7 +293,35 @@ export function simulatorVoiceRoutes(app: FastifyInstance, ctx: AppContext): voi
       const recordingSid = String(params.recording ?? '').replace(/\.wav$/, '');
       const callSid = params.sid === settings.accountSid ? recordings.get(recordingSid) : undefined;
       if (!callSid) return reply.status(404).send(twilioError(404, 20404, 'The requested resource was not found'));
-      return reply.type('audio/x-wav').send(recordingWav(`${callSid}:${recordingSid}`));
+      return reply.type('audio/x-wav').send(wavOf(callSid, recordingSid));
     });
   });
+
+  const view = (c: SimulatedCall): SimulatedCallView => ({
+    sid: c.sid,
+    from: c.from,
+    at: c.at,
+    status: c.status,
+    notice: c.notice,
+    digits: c.digits,
+    duration: c.duration,
+    recordingSid: c.recordingSid,
+  });
+  return {
+    numbers() {
+      const by = new Map<string, { numero: string; calls: number; ultima: Date }>();
+      for (const c of placed) {
+        const n = by.get(c.to) ?? { numero: c.to, calls: 0, ultima: c.at };
+        n.calls++;
+        n.ultima = c.at;
+        by.set(c.to, n);
+      }
+      return [...by.values()];
+    },
+    of: (numero) => placed.filter((c) => c.to === numero).map(view),
+    recording(numero, callSid) {
+      const c = placed.find((x) => x.sid === callSid && x.to === numero);
+      return c?.recordingSid ? wavOf(c.sid, c.recordingSid) : null;
+    },
+  };
 }
