@@ -27,6 +27,10 @@ const CHANNEL_EVENT_LABELS: Record<string, Record<string, string>> = {
 
 /** An event's heading in the report: a step by its name, a call's or a letter's event in its channel's words. */
 export function reportEventLabel(e: ReportEvent): string {
+  if (e.evt_canal === 'carta' && e.evt_tipo === 'download') {
+    const ar = (e.evt_detalhes as { arquivo?: unknown } | null)?.arquivo === 'ar';
+    return ar ? 'AR digital baixado na página pública' : 'Carta baixada na página pública';
+  }
   const step = e.evt_canal === 'voz' || e.evt_canal === 'carta' ? stepName(e) : null;
   return step ?? CHANNEL_EVENT_LABELS[e.evt_canal]?.[e.evt_tipo] ?? EVENT_LABELS[e.evt_tipo] ?? e.evt_tipo;
 }
