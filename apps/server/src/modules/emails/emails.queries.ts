@@ -1,4 +1,5 @@
 import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
+import { unnestRows } from '../../db/insert-many.ts';
 import type { DB } from '../../db/schema.ts';
 import { MESSAGE_HASH_COLUMNS } from '../evidence/chain-fields.ts';
 import { birthDate, COLUMNS as LEAD_COLUMNS } from '../leads/leads.queries.ts';
@@ -171,10 +172,11 @@ export async function reserveSendIds(trx: Transaction<DB>, count: number) {
 
 /**
  * A send's messages, links, tags and events in one statement (data-modifying CTEs all run,
- * referenced or not; the foreign keys are checked at the statement's end). Answers the messages as
- * stored, with the columns their hash is over.
+ * referenced or not; the foreign keys are checked at the statement's end), each table's rows as
+ * one array per column (unnestRows). Answers the messages as stored, with the columns their hash
+ * is over.
  */
-export function insertSend(
+export async function insertSend(
   trx: Transaction<DB>,
   send: {
     messages: Insertable<DB['emails']>[];
@@ -183,26 +185,45 @@ export function insertSend(
     events: Insertable<DB['email_eventos']>[];
   },
 ) {
+  const [m, l, t, e] = await Promise.all([
+    unnestRows(trx, 'emails', send.messages),
+    send.links.length ? unnestRows(trx, 'email_links', send.links) : null,
+    send.labels.length ? unnestRows(trx, 'email_etiquetas', send.labels) : null,
+    unnestRows(trx, 'email_eventos', send.events),
+  ]);
   return trx
     .with('m', (db) =>
       db
         .insertInto('emails')
-        .values(send.messages)
+        .columns(m.columns as never)
+        .expression(m.select)
         .returning(['ema_uni_codigo', ...MESSAGE_HASH_COLUMNS]),
     )
     .with('l', (db) =>
-      (send.links.length
-        ? db.insertInto('email_links').values(send.links)
+      (l
+        ? db
+            .insertInto('email_links')
+            .columns(l.columns as never)
+            .expression(l.select)
         : db.insertInto('email_links').columns(['cod_email', 'lnk_url']).expression(sql`SELECT NULL::int, NULL::text WHERE false`)
       ).returning('cod_email'),
     )
     .with('t', (db) =>
-      (send.labels.length
-        ? db.insertInto('email_etiquetas').values(send.labels)
+      (t
+        ? db
+            .insertInto('email_etiquetas')
+            .columns(t.columns as never)
+            .expression(t.select)
         : db.insertInto('email_etiquetas').columns(['cod_email', 'cod_etiqueta']).expression(sql`SELECT NULL::int, NULL::int WHERE false`)
       ).returning('cod_email'),
     )
-    .with('e', (db) => db.insertInto('email_eventos').values(send.events).returning('evt_codigo'))
+    .with('e', (db) =>
+      db
+        .insertInto('email_eventos')
+        .columns(e.columns as never)
+        .expression(e.select)
+        .returning('evt_codigo'),
+    )
     .selectFrom('m')
     .selectAll()
     .execute();
