@@ -12,8 +12,9 @@ export function findBlocks(db: Kysely<DB>, addresses: string[], domains: string[
     .select(['bla_tipo', 'bla_valor', 'bla_motivo'])
     .where((eb) =>
       eb.or([
-        eb.and([eb('bla_tipo', '=', 'email'), eb('bla_valor', 'in', addresses)]),
-        eb.and([eb('bla_tipo', '=', 'dominio'), eb('bla_valor', 'in', domains)]),
+        // One array parameter each, however many addresses (a batch file checks 5,000 at once).
+        eb.and([eb('bla_tipo', '=', 'email'), eb('bla_valor', '=', sql<string>`any(${addresses}::text[])`)]),
+        eb.and([eb('bla_tipo', '=', 'dominio'), eb('bla_valor', '=', sql<string>`any(${domains}::text[])`)]),
       ]),
     )
     .execute();
@@ -28,7 +29,7 @@ export async function lastFailuresTo(db: Kysely<DB>, addresses: string[]): Promi
     .selectFrom('emails')
     .distinctOn(sql`lower(ema_uni_to)`)
     .select([sql<string>`lower(ema_uni_to)`.as('address'), 'ema_uni_codigo', 'ema_status_email'])
-    .where(sql`lower(ema_uni_to)`, 'in', addresses)
+    .where(sql<boolean>`lower(ema_uni_to) = any(${addresses}::text[])`)
     .where('ema_uni_to', 'is not', null)
     .where('ema_status_email', 'is not', null)
     .where('ema_status_email', '<>', 'processed')
