@@ -86,12 +86,15 @@ describe('a TSA that is down', () => {
     const [first] = await sendToTwo(['Ana', 'Bruno'], 'Notificação');
     await recordEvent(t.ctx.db, { cod_email: first as number, canal: 'email', tipo: 'read', ip: '177.71.207.1' }, t.ctx.boss);
 
-    // Several tries against the closed port: still nothing stamped, nothing lost, the events are there.
-    await new Promise((r) => setTimeout(r, 4000));
+    // Tries against the closed port (waited for, not slept on: a busy machine may take longer than
+    // a few seconds to make one): still nothing stamped, nothing lost, the events are there.
+    await waitFor(
+      async () => ((await t.ctx.boss?.findJobs('evidence-stamp')) ?? []).filter((j) => j.retryCount > 0).length,
+      (n) => n > 0,
+      60_000,
+    );
     expect(await eventCount()).toBe(3);
     expect(await stampCount()).toBe(0);
-    const waiting = await t.ctx.boss?.findJobs('evidence-stamp');
-    expect(waiting?.filter((j) => j.retryCount > 0).length).toBeGreaterThan(0);
 
     await startOutsideTsa();
     await waitFor(stampCount, (n) => n === 3, 60_000);
