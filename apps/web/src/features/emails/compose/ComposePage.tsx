@@ -31,7 +31,7 @@ export default function ComposePage() {
   return (
     <EmailsLayout
       title="Novo AR"
-      help="Envie um AR-Email com validade jurídica: escolha os destinatários, escreva a mensagem e anexe arquivos."
+      help="Envie um AR com validade jurídica por e-mail, SMS, WhatsApp, voz ou carta: escolha os destinatários e os canais, escreva a mensagem e anexe arquivos."
     >
       <ComposeForm user={session.user} />
     </EmailsLayout>
