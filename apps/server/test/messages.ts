@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { Oficio } from '@ar/core';
+import type { LetterAddress, Oficio } from '@ar/core';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../src/db/schema.ts';
 
@@ -18,6 +18,10 @@ export interface TestMessage {
   identificacao?: string;
   sms?: string;
   whatsapp?: string;
+  /** AR-Voz: the number called. */
+  voz?: string;
+  /** AR-Carta: the postal address, and the S10 code once posted. */
+  carta?: LetterAddress & { rastreio?: string };
   creditos?: number;
   oficio?: Partial<Oficio>;
   /** The events, in order: [channel, type, when, details]. */
@@ -49,15 +53,31 @@ export async function insertMessage(db: Kysely<DB>, m: TestMessage): Promise<{ e
       ema_uni_identificacao: m.identificacao ?? 'Contrato 1',
       ema_uni_sms: m.sms ? JSON.stringify({ number: m.sms, messageContent: 'Aviso' }) : null,
       ema_uni_whatsapp: m.whatsapp ? JSON.stringify({ numberReceived: m.whatsapp, content: 'Aviso' }) : null,
+      ema_uni_voz: m.voz ? JSON.stringify({ numberTo: m.voz, name: m.nameTo ?? null }) : null,
+      ema_uni_carta: m.carta ? JSON.stringify({ ...m.carta, rastreio: undefined }) : null,
       ema_uni_creditos: m.creditos ?? 1,
       ema_uni_data_criacao: new Date(m.at),
       ema_status_email: last('email'),
       ema_status_sms: last('sms'),
       ema_status_whatsapp: last('whatsapp'),
+      ema_status_voz: last('voz'),
+      ema_status_carta: last('carta'),
       ema_uni_oficio: m.oficio ? JSON.stringify(m.oficio) : null,
     })
     .returning(['ema_uni_codigo', 'ema_uni_id'])
     .executeTakeFirstOrThrow();
+  if (m.carta?.rastreio) {
+    await db
+      .insertInto('cartas')
+      .values({
+        cod_email: row.ema_uni_codigo,
+        pdf_chave: `cartas/${row.ema_uni_id}.pdf`,
+        pdf_sha256: sha('carta'),
+        paginas: 2,
+        rastreio: m.carta.rastreio,
+      })
+      .execute();
+  }
   let previous = sha(`genesis ${row.ema_uni_id}`);
   let seq = 1;
   for (const [canal, tipo, when, detalhes] of m.events ?? []) {

@@ -1,4 +1,4 @@
-import { type CellInput, CHANNEL_NAMES, type Channel, type ReportType, STATUS_LABELS, type StatusType } from '@ar/core';
+import { type CellInput, CHANNEL_NAMES, type Channel, letterAddressLines, type ReportType, STATUS_LABELS, type StatusType } from '@ar/core';
 import { publicPageUrl } from '../proofs/format.ts';
 import type { ReportChannelTimes, ReportRow } from './reports.queries.ts';
 
@@ -28,6 +28,8 @@ const MESSAGE_COLUMNS: ReportColumn[] = [
   text('Destinatário', 26),
   text('E-mail do destinatário', 32),
   text('Telefone do destinatário', 22),
+  text('Endereço postal', 48),
+  text('Rastreamento', 16),
   text('Canal', 13),
   text('Status atual', 22),
   date('Criada em'),
@@ -53,6 +55,7 @@ const STATUS_COLUMN: Partial<Record<Channel, keyof ReportRow>> = {
   sms: 'ema_status_sms',
   whatsapp: 'ema_status_whatsapp',
   voz: 'ema_status_voz',
+  carta: 'ema_status_carta',
 };
 
 /** The channels a message went by: those it was addressed on, then any other its events name. */
@@ -61,6 +64,8 @@ export function channelsOf(row: ReportRow): Channel[] {
   if (row.ema_uni_to) channels.push('email');
   if (row.ema_uni_sms) channels.push('sms');
   if (row.ema_uni_whatsapp) channels.push('whatsapp');
+  if (row.ema_uni_voz) channels.push('voz');
+  if (row.ema_uni_carta) channels.push('carta');
   for (const c of row.canais) if (!channels.includes(c.canal)) channels.push(c.canal);
   return channels.length ? channels : ['email'];
 }
@@ -76,6 +81,7 @@ function currentStatus(row: ReportRow, channel: Channel): string {
 function phoneOf(row: ReportRow, channel: Channel): string | null {
   if (channel === 'sms') return row.ema_uni_sms?.number ?? null;
   if (channel === 'whatsapp') return row.ema_uni_whatsapp?.numberReceived ?? null;
+  if (channel === 'voz') return row.ema_uni_voz?.numberTo ?? null;
   return row.ema_uni_sms?.number ?? row.ema_uni_whatsapp?.numberReceived ?? null;
 }
 
@@ -100,6 +106,8 @@ export function presentReportRows(row: ReportRow, tipo: ReportType, publicUrl: s
       row.ema_uni_name_to,
       row.ema_uni_to,
       phoneOf(row, channel),
+      channel === 'carta' && row.ema_uni_carta ? letterAddressLines(row.ema_uni_carta).join(', ') : null,
+      channel === 'carta' ? row.rastreio : null,
       CHANNEL_NAMES[channel],
       currentStatus(row, channel),
       new Date(row.ema_uni_data_criacao),

@@ -1,4 +1,4 @@
-import type { Channel, ReportType } from '@ar/core';
+import type { Channel, LetterAddress, ReportType } from '@ar/core';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { TenantScope } from '../tenancy/tenant-scope.ts';
@@ -27,12 +27,17 @@ export interface ReportRow {
   ema_uni_to: string | null;
   ema_uni_sms: { number: string } | null;
   ema_uni_whatsapp: { numberReceived: string } | null;
+  ema_uni_voz: { numberTo: string } | null;
+  ema_uni_carta: LetterAddress | null;
+  /** The letter's S10 tracking code, once the provider posted it. */
+  rastreio: string | null;
   ema_uni_creditos: number;
   ema_uni_data_criacao: Date;
   ema_status_email: string | null;
   ema_status_sms: string | null;
   ema_status_whatsapp: string | null;
   ema_status_voz: string | null;
+  ema_status_carta: string | null;
   processo: string | null;
   cnj: string | null;
   etiquetas: string | null;
@@ -93,12 +98,16 @@ export function reportPage(
         'e.ema_uni_to',
         'e.ema_uni_sms',
         'e.ema_uni_whatsapp',
+        'e.ema_uni_voz',
+        'e.ema_uni_carta',
+        sql<string | null>`(SELECT c.rastreio FROM cartas c WHERE c.cod_email = e.ema_uni_codigo LIMIT 1)`.as('rastreio'),
         'e.ema_uni_creditos',
         'e.ema_uni_data_criacao',
         'e.ema_status_email',
         'e.ema_status_sms',
         'e.ema_status_whatsapp',
         'e.ema_status_voz',
+        'e.ema_status_carta',
         sql<string | null>`e.ema_uni_oficio->>'numeroProcesso'`.as('processo'),
         sql<string | null>`e.ema_uni_oficio->>'numeroCnj'`.as('cnj'),
         sql<string | null>`(SELECT string_agg(t.eti_nome, ', ' ORDER BY t.eti_nome)

@@ -152,6 +152,48 @@ describe('the xlsx report', () => {
     expect(header).not.toContain('Entidade');
   });
 
+  it('has a row for the call and one for the letter: the number called, the postal address and the tracking code', async () => {
+    await insertMessage(app.t.ctx.db, {
+      login: 'usuario@demo.local',
+      at: '2026-08-10T13:00:00Z',
+      nameTo: 'Carla Mendes',
+      subject: 'Notificação de débito',
+      voz: '+5511976543210',
+      carta: {
+        nome: 'Carla Mendes',
+        endereco: 'Rua XV de Novembro',
+        numero: '700',
+        complemento: 'Sala 12',
+        bairro: 'Centro',
+        cidade: 'Curitiba',
+        estado: 'PR',
+        cep: '80020310',
+        rastreio: 'RA100000017BR',
+      },
+      events: [
+        ['email', 'processed', '2026-08-10T13:00:01Z'],
+        ['voz', 'processed', '2026-08-10T13:00:01Z'],
+        ['voz', 'acknowledged', '2026-08-10T13:02:00Z'],
+        ['carta', 'processed', '2026-08-10T13:00:01Z'],
+        ['carta', 'send', '2026-08-10T15:00:00Z'],
+        ['carta', 'delivered', '2026-08-12T14:00:00Z'],
+      ],
+    });
+    const sheet = (await readXlsx(await report(users.usuario, 'dataInicial=2026-08-01&dataFinal=2026-08-31&tipo=enviados'))).worksheets[0];
+    if (!sheet) throw new Error('no sheet');
+    const [header, ...rows] = rowsOf(sheet) as unknown[][];
+    const col = (name: string) => (header as string[]).indexOf(name);
+    expect(rows.map((r) => r[col('Canal')])).toEqual(['AR-Email', 'AR-Voz', 'AR-Carta']);
+    const [, voz, carta] = rows as unknown[][];
+    if (!voz || !carta) throw new Error('rows missing');
+    expect([voz[col('Telefone do destinatário')], voz[col('Status atual')]]).toEqual(['+5511976543210', 'Confirmado']);
+    expect(voz[col('Endereço postal')]).toBeUndefined();
+    expect(carta[col('Status atual')]).toBe('Entregue');
+    expect(carta[col('Endereço postal')]).toBe('Carla Mendes, Rua XV de Novembro, 700 - Sala 12, Centro, 80020-310 Curitiba - PR');
+    expect(carta[col('Rastreamento')]).toBe('RA100000017BR');
+    expect((carta[col('Entregue em')] as Date).toISOString()).toBe('2026-08-12T11:00:00.000Z');
+  });
+
   it('keeps formula-leading text as text in both formats', async () => {
     const xlsx = await readXlsx(await report(users.usuario, `${period}&tipo=enviados`));
     const sheet = xlsx.worksheets[0];
