@@ -10,6 +10,7 @@ import {
   channelStatusOf,
   inSavepoint,
   inTransaction,
+  notifyChannelStep,
   type StatusChannel,
   setChannelStatus,
 } from './events.queries.ts';
@@ -75,6 +76,8 @@ export async function recordEvent(db: Kysely<DB>, e: NewEvent, boss?: PgBoss | n
         tipo: statusRank(e.tipo) >= statusRank(now) ? e.tipo : null,
         reachedBit: REACHED_BITS[e.tipo] ?? 0,
       });
+    } else {
+      await notifyChannelStep(trx, e.cod_email, e.canal);
     }
     if (boss) await queueStampsSafely(trx, boss, [appended.evt_codigo]);
     return true;

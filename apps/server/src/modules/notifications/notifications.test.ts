@@ -206,6 +206,26 @@ describe('the socket at /v2/socket.io', () => {
     expect(await socket.next('emailStatus')).toEqual({
       emails: [{ id: row.ema_uni_codigo, uuid: row.ema_uni_id, canal: 'carta', status: 'send' }],
     });
+    // A step that is evidence without a status (a letter in transit, a call's recording) reaches the
+    // open screens too, with the channel's status unchanged; not when rolled back.
+    await t.t.ctx.db
+      .transaction()
+      .execute(async (trx) => {
+        await recordEvent(trx, { cod_email: row.ema_uni_codigo, canal: 'carta', tipo: 'processed', affectsStatus: false });
+        throw new Error('desfeito');
+      })
+      .catch(() => {});
+    await recordEvent(t.t.ctx.db, {
+      cod_email: row.ema_uni_codigo,
+      canal: 'carta',
+      tipo: 'processed',
+      affectsStatus: false,
+      detalhes: { etapa: 'em trânsito' },
+    });
+    expect(await socket.next('emailStatus')).toEqual({
+      emails: [{ id: row.ema_uni_codigo, uuid: row.ema_uni_id, canal: 'carta', status: 'send' }],
+    });
+    expect(socket.events.filter((e) => e.event === 'emailStatus')).toEqual([]);
   });
 
   it('raises an e-mail notification when a message is read or confirmed, once per kind (an open by the image then a read is one), and pushes the totals', async () => {
