@@ -31,6 +31,7 @@ import { badRequest } from '../../http/errors.ts';
 import { personalMessageHtml, sanitizeMessageHtml } from '../../mail/message-html.ts';
 import { asSendActivity } from '../../queue/send-activity.ts';
 import { type CascadeAtCompose, cascadeAtCompose, planCascade } from '../cascade/cascade.service.ts';
+import { defaultCascadeOf } from '../cascade/cascade-default.service.ts';
 import { channelAvailable } from '../channels/channels.service.ts';
 import { voiceAvailable } from '../channels/voice/voice.service.ts';
 import { debitCredits } from '../credits/credits.service.ts';
@@ -78,9 +79,12 @@ export interface SendOptions {
   now?: Date;
 }
 
-async function storeAndQueue(ctx: AppContext, scope: TenantScope, body: ComposeValues, opts: SendOptions): Promise<SentSummary> {
+async function storeAndQueue(ctx: AppContext, scope: TenantScope, input: ComposeValues, opts: SendOptions): Promise<SentSummary> {
   if (!ctx.boss) throw new Error('the job queue is not running');
   const user = await findComposer(ctx.db, scope);
+  // `cascata` left out of the payload: the user's default plan applies (docs/cascade.md, "The
+  // user's default"); `cascata: null` is an explicit 'none', whatever the default.
+  const body: ComposeValues = input.cascata === undefined ? { ...input, cascata: defaultCascadeOf(user.usu_settings) } : input;
   const problem = composeProblems(body, user);
   if (problem) throw badRequest(problem);
   // WhatsApp only for an account that accepts it (usu_aceita_ar_whatsapp, spec 001 §6).
