@@ -3,6 +3,7 @@ import {
   applyTemplateVariables,
   attachmentLimitBytes,
   CASCADE_MSG,
+  type CascadePlan,
   type Channel,
   type ComposeValues,
   CREDIT_MSG,
@@ -339,11 +340,26 @@ export async function storeMessagesInTransaction(
   trx: Transaction<DB>,
   common: SendCommon,
   messages: OutgoingMessage[],
-  opts: { reason: string; stepByStep?: boolean },
+  opts: { reason: string; stepByStep?: boolean; cascade?: CascadePlan | null },
 ): Promise<SentSummary['emails']> {
   if (!ctx.boss) throw new Error('the job queue is not running');
   const values = messages.map((m) => messageValues(common, m));
-  const units = messageUnits(values.map((v) => ({ email: !!v.ema_uni_to, sms: !!v.ema_uni_sms, whatsapp: !!v.ema_uni_whatsapp })));
+  const channels = values.map((v) => ({ email: !!v.ema_uni_to, sms: !!v.ema_uni_sms, whatsapp: !!v.ema_uni_whatsapp }));
+  const plan = opts.cascade ?? null;
+  if (plan) {
+    // The user's default cascade (docs/cascade.md): as compose's, each message debits its first
+    // steps now and stores the plan; the caller refused the lines without a step's target.
+    const cascades = channels.map((c) => cascadeAtCompose(plan, { ...c, voz: false, carta: false }));
+    for (const [i, v] of values.entries()) v.ema_uni_creditos = cascades[i]?.unitsNow ?? v.ema_uni_creditos;
+    const units = cascades.reduce((sum, c) => sum + c.unitsNow, 0);
+    const debit = (t: Transaction<DB>) => debitCredits(t, common.user, { units, reason: opts.reason, ref: `envio:${common.envio}` });
+    const deferred = new Map(values.map((v, i) => [v.ema_uni_id, cascades[i]?.deferred ?? new Set<Channel>()]));
+    const stored = await storeSendStepByStep(ctx, trx, values, common, debit, undefined, deferred);
+    const now = new Date();
+    for (const [i, m] of stored.entries()) await planCascade(ctx, trx, m.ema_uni_codigo, plan, cascades[i] as CascadeAtCompose, now);
+    return stored;
+  }
+  const units = messageUnits(channels);
   const debit = (t: Transaction<DB>) => debitCredits(t, common.user, { units, reason: opts.reason, ref: `envio:${common.envio}` });
   const phones = values.some((v) => v.ema_uni_sms || v.ema_uni_whatsapp);
   return opts.stepByStep || phones ? storeSendStepByStep(ctx, trx, values, common, debit) : storeSend(ctx, trx, values, common, debit);
