@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { authRoutes } from './auth/auth.routes.ts';
+import { cascadeRoutes } from './cascade/cascade.routes.ts';
 import { channelRoutes } from './channels/channels.routes.ts';
 import { letterRoutes } from './channels/letter/letter.routes.ts';
 import { voiceWebhookRoutes } from './channels/voice/voice.routes.ts';
@@ -39,6 +40,7 @@ export const apiModules: Array<(app: FastifyInstance, ctx: AppContext) => void> 
   usersRoutes,
   registrationRoutes,
   accountRoutes,
+  cascadeRoutes,
   entitiesRoutes,
   institutionRoutes,
   senderRoutes,

@@ -1,5 +1,6 @@
 import { type RecipientChannels, recipientUnits } from '../credit-units.ts';
 import { z } from '../zod.ts';
+import { messageResponse } from './common.ts';
 
 /**
  * The channel cascade ('régua de notificação', docs/cascade.md): an ordered list of channels, each
@@ -49,6 +50,11 @@ export const CASCADE_MSG = {
   waitTooLong: (n: number, max: number, unit: string) => `A espera da etapa ${n} da régua deve ser de no máximo ${max} ${unit}.`,
   needs: (channel: CascadeChannel) => `A régua de notificação envia ${NAMES[channel]}: informe ${NEEDS[channel]} de cada destinatário.`,
   insufficientCredits: 'Você não possui créditos suficientes para todas as etapas da régua de notificação.',
+  defaultSaved: 'Régua de notificação padrão salva.',
+  defaultCleared: 'Régua de notificação padrão removida: os envios saem com todos os canais de uma vez.',
+  defaultError: 'Houve um erro ao obter a régua de notificação padrão',
+  defaultSaveError: 'Houve um erro ao salvar a régua de notificação padrão',
+  defaultRequired: 'Informe a régua de notificação padrão (ou null para nenhuma).',
 } as const;
 
 const NEEDS: Record<CascadeChannel, string> = {
@@ -219,3 +225,37 @@ export const cascadeViewSchema = z.object({
   ),
 });
 export type CascadeView = z.infer<typeof cascadeViewSchema>;
+
+// ---- the user's default plan (docs/cascade.md, "The user's default") ----
+
+/**
+ * A plan as the API answers it (plain, no defaults or refinements: a response schema): the
+ * preset's `etapas` are empty (the preset adapts to each row, cpc246Steps).
+ */
+export const cascadePlanView = z.object({
+  modelo: z.enum(CASCADE_MODELS),
+  etapas: z.array(
+    z.object({
+      canal: z.enum(CASCADE_CHANNELS),
+      condicao: z
+        .object({ tipo: z.enum(CASCADE_CONDITIONS), prazo: z.number().int().nullable(), unidade: z.enum(CASCADE_UNITS).nullable() })
+        .nullable(),
+    }),
+  ),
+});
+export type CascadePlanView = z.infer<typeof cascadePlanView>;
+
+/** PUT /usuarios-settings/cascata: the plan every send starts from, or null for none (every channel at once). */
+export const cascadeDefaultBody = z.object({ cascata: cascadePlan.nullish() }).superRefine((body, ctx) => {
+  // Left out is not 'none': the caller says which, so a client that forgot the field clears nothing.
+  if (body.cascata === undefined) ctx.addIssue({ code: 'custom', path: ['cascata'], message: CASCADE_MSG.defaultRequired });
+});
+export type CascadeDefaultBody = z.input<typeof cascadeDefaultBody>;
+
+/** GET /usuarios-settings/cascata. */
+export const cascadeDefaultResponse = z.object({ cascata: cascadePlanView.nullable() });
+export type CascadeDefaultResponse = z.infer<typeof cascadeDefaultResponse>;
+
+/** PUT /usuarios-settings/cascata: the message and the plan as stored. */
+export const cascadeDefaultSavedResponse = messageResponse.extend({ cascata: cascadePlanView.nullable() });
+export type CascadeDefaultSavedResponse = z.infer<typeof cascadeDefaultSavedResponse>;

@@ -2,6 +2,8 @@ import {
   CASCADE_MODEL_NAMES,
   type CascadeCondition,
   type CascadeModel,
+  type CascadePlan,
+  type CascadePlanView,
   type CascadeView,
   CPC246_RULE,
   describeCascadeCondition,
@@ -33,5 +35,20 @@ export function presentCascade(cascade: StoredCascade | undefined): CascadeView 
       motivo: s.eta_motivo,
       creditos: s.eta_creditos,
     })),
+  };
+}
+
+/** A plan as the API answers it (the user's default): every condition's wait spelt out, null where there is none. */
+export function presentCascadePlan(plan: CascadePlan | null): CascadePlanView | null {
+  if (!plan) return null;
+  return {
+    modelo: plan.modelo,
+    etapas:
+      plan.modelo === 'cpc246'
+        ? []
+        : plan.etapas.map((s) => ({
+            canal: s.canal,
+            condicao: s.condicao ? { tipo: s.condicao.tipo, prazo: s.condicao.prazo ?? null, unidade: s.condicao.unidade ?? null } : null,
+          })),
   };
 }

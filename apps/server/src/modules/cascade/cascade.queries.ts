@@ -1,6 +1,7 @@
 import type { CascadeCondition } from '@ar/core';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import type { TenantScope } from '../tenancy/tenant-scope.ts';
 
 /** The queries of the channel cascade (migration 0028-cascata, docs/cascade.md). */
 
@@ -102,5 +103,28 @@ export async function addMessageUnits(db: Kysely<DB>, cod_email: number, units: 
     .updateTable('emails')
     .set((eb) => ({ ema_uni_creditos: eb('ema_uni_creditos', '+', units) }))
     .where('ema_uni_codigo', '=', cod_email)
+    .execute();
+}
+
+// ---- the user's default plan: only the cascata key of the actor's own usuarios.usu_settings ----
+
+/** The stored default as it was saved (checked again by the service), or null. */
+export async function findDefaultCascade(db: Kysely<DB>, scope: TenantScope): Promise<unknown> {
+  const row = await db
+    .selectFrom('usuarios')
+    .select(sql<unknown>`usu_settings -> 'cascata'`.as('cascata'))
+    .where(scope.own('usuarios', 'usu_codigo'))
+    .executeTakeFirst();
+  return row?.cascata ?? null;
+}
+
+/** Writes settings.cascata alone (a plan, or JSON null for none), leaving every other setting as it is. */
+export async function saveDefaultCascade(db: Kysely<DB>, scope: TenantScope, plan: unknown): Promise<void> {
+  await db
+    .updateTable('usuarios')
+    .set({
+      usu_settings: sql`jsonb_set(coalesce(usu_settings, '{}'::jsonb), '{cascata}', ${JSON.stringify(plan ?? null)}::jsonb, true)`,
+    })
+    .where(scope.own('usuarios', 'usu_codigo'))
     .execute();
 }

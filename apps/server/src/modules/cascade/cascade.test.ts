@@ -186,6 +186,14 @@ describe('the channel cascade', () => {
     expect(creditos).toBe(1);
     const [, sms] = await steps(cod);
     const smsDeadline = new Date(sms?.eta_prazo as Date);
+    // The sent detail opens no SMS or WhatsApp panel before their steps send them; the cascade's panel shows the steps.
+    const detail = async () => (await app.call('GET', `/emails/send/${cod}`, users.ana)).json();
+    expect(await detail()).toMatchObject({ ema_uni_sms: null, smsStatus: null, ema_uni_whatsapp: null, whatsappStatus: null });
+    expect((await detail()).cascata.etapas.map((e: { canal: string; situacao: string }) => [e.canal, e.situacao])).toEqual([
+      ['email', 'enviada'],
+      ['sms', 'aguardando'],
+      ['whatsapp', 'aguardando'],
+    ]);
     // An image proxy's fetch is evidence, not a read (docs/reads.md).
     await recordEvent(
       app.t.ctx.db,
@@ -228,6 +236,8 @@ describe('the channel cascade', () => {
     const page = await app.t.app.inject({ method: 'GET', url: `/v2/emails/info/public/${uuid}` });
     expect(page.statusCode).toBe(200);
     expect(page.json()).toMatchObject({ numberSMS: '+5511987654321', numberWhatsapp: null, statusWhatsapp: null });
+    // So does the sender's detail: the SMS panel once it went, no WhatsApp panel.
+    expect(await detail()).toMatchObject({ smsStatus: { number: '+5511987654321' }, ema_uni_whatsapp: null, whatsappStatus: null });
     expect((await checkChain(app.t.ctx.db, cod))?.isIntact).toBe(true);
   });
 

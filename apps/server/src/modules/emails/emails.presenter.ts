@@ -164,7 +164,25 @@ function voiceDetails(msg: Selectable<EmailsTable>, events: DetailEvent[], publi
   };
 }
 
-export function presentSentDetail(msg: Selectable<EmailsTable>, events: DetailEvent[], tags: MessageTag[], publicUrl: string): SentDetail {
+/**
+ * The message as its detail shows it: a channel it has not gone by yet (a later step of its
+ * cascade, docs/cascade.md, has no event until the step sends it) has no number, letter or call,
+ * so its conversation panel does not open before it is sent; the cascade's panel shows the step.
+ * The public page does the same (public.presenter.ts).
+ */
+function withStartedChannels(row: Selectable<EmailsTable>, events: DetailEvent[]): Selectable<EmailsTable> {
+  const started = (canal: Channel) => events.some((e) => e.evt_canal === canal);
+  return {
+    ...row,
+    ema_uni_sms: started('sms') ? row.ema_uni_sms : null,
+    ema_uni_whatsapp: started('whatsapp') ? row.ema_uni_whatsapp : null,
+    ema_uni_voz: started('voz') ? row.ema_uni_voz : null,
+    ema_uni_carta: started('carta') ? row.ema_uni_carta : null,
+  };
+}
+
+export function presentSentDetail(row: Selectable<EmailsTable>, events: DetailEvent[], tags: MessageTag[], publicUrl: string): SentDetail {
+  const msg = withStartedChannels(row, events);
   const whatsappReplies = phoneReplies(events, 'whatsapp');
   const button = whatsappReplies.find((r) => r.type === 'acknowledged');
   return {

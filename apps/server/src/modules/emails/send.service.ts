@@ -3,6 +3,7 @@ import {
   applyTemplateVariables,
   attachmentLimitBytes,
   CASCADE_MSG,
+  type CascadePlan,
   type Channel,
   type ComposeValues,
   CREDIT_MSG,
@@ -31,6 +32,7 @@ import { badRequest } from '../../http/errors.ts';
 import { personalMessageHtml, sanitizeMessageHtml } from '../../mail/message-html.ts';
 import { asSendActivity } from '../../queue/send-activity.ts';
 import { type CascadeAtCompose, cascadeAtCompose, planCascade } from '../cascade/cascade.service.ts';
+import { defaultCascadeOf } from '../cascade/cascade-default.service.ts';
 import { channelAvailable } from '../channels/channels.service.ts';
 import { voiceAvailable } from '../channels/voice/voice.service.ts';
 import { debitCredits } from '../credits/credits.service.ts';
@@ -78,9 +80,12 @@ export interface SendOptions {
   now?: Date;
 }
 
-async function storeAndQueue(ctx: AppContext, scope: TenantScope, body: ComposeValues, opts: SendOptions): Promise<SentSummary> {
+async function storeAndQueue(ctx: AppContext, scope: TenantScope, input: ComposeValues, opts: SendOptions): Promise<SentSummary> {
   if (!ctx.boss) throw new Error('the job queue is not running');
   const user = await findComposer(ctx.db, scope);
+  // `cascata` left out of the payload: the user's default plan applies (docs/cascade.md, "The
+  // user's default"); `cascata: null` is an explicit 'none', whatever the default.
+  const body: ComposeValues = input.cascata === undefined ? { ...input, cascata: defaultCascadeOf(user.usu_settings) } : input;
   const problem = composeProblems(body, user);
   if (problem) throw badRequest(problem);
   // WhatsApp only for an account that accepts it (usu_aceita_ar_whatsapp, spec 001 §6).
@@ -335,11 +340,26 @@ export async function storeMessagesInTransaction(
   trx: Transaction<DB>,
   common: SendCommon,
   messages: OutgoingMessage[],
-  opts: { reason: string; stepByStep?: boolean },
+  opts: { reason: string; stepByStep?: boolean; cascade?: CascadePlan | null },
 ): Promise<SentSummary['emails']> {
   if (!ctx.boss) throw new Error('the job queue is not running');
   const values = messages.map((m) => messageValues(common, m));
-  const units = messageUnits(values.map((v) => ({ email: !!v.ema_uni_to, sms: !!v.ema_uni_sms, whatsapp: !!v.ema_uni_whatsapp })));
+  const channels = values.map((v) => ({ email: !!v.ema_uni_to, sms: !!v.ema_uni_sms, whatsapp: !!v.ema_uni_whatsapp }));
+  const plan = opts.cascade ?? null;
+  if (plan) {
+    // The user's default cascade (docs/cascade.md): as compose's, each message debits its first
+    // steps now and stores the plan; the caller refused the lines without a step's target.
+    const cascades = channels.map((c) => cascadeAtCompose(plan, { ...c, voz: false, carta: false }));
+    for (const [i, v] of values.entries()) v.ema_uni_creditos = cascades[i]?.unitsNow ?? v.ema_uni_creditos;
+    const units = cascades.reduce((sum, c) => sum + c.unitsNow, 0);
+    const debit = (t: Transaction<DB>) => debitCredits(t, common.user, { units, reason: opts.reason, ref: `envio:${common.envio}` });
+    const deferred = new Map(values.map((v, i) => [v.ema_uni_id, cascades[i]?.deferred ?? new Set<Channel>()]));
+    const stored = await storeSendStepByStep(ctx, trx, values, common, debit, undefined, deferred);
+    const now = new Date();
+    for (const [i, m] of stored.entries()) await planCascade(ctx, trx, m.ema_uni_codigo, plan, cascades[i] as CascadeAtCompose, now);
+    return stored;
+  }
+  const units = messageUnits(channels);
   const debit = (t: Transaction<DB>) => debitCredits(t, common.user, { units, reason: opts.reason, ref: `envio:${common.envio}` });
   const phones = values.some((v) => v.ema_uni_sms || v.ema_uni_whatsapp);
   return opts.stepByStep || phones ? storeSendStepByStep(ctx, trx, values, common, debit) : storeSend(ctx, trx, values, common, debit);

@@ -11,6 +11,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { userAsActor } from '../auth/auth.queries.ts';
+import { defaultCascadeOf } from '../cascade/cascade-default.service.ts';
 import { channelAvailable } from '../channels/channels.service.ts';
 import { InsufficientCreditsError } from '../credits/credits.service.ts';
 import { checkBlacklistAll } from '../emails/check.service.ts';
@@ -96,6 +97,7 @@ function lineAccount(ctx: AppContext, user: Composer): LineAccount {
     emailRequired: user.set_envia_email_obrigatorio,
     whatsappAllowed: user.usu_aceita_ar_whatsapp,
     available: { sms: channelAvailable(ctx, 'sms'), whatsapp: channelAvailable(ctx, 'whatsapp') },
+    cascade: defaultCascadeOf(user.usu_settings),
   };
 }
 
@@ -308,20 +310,22 @@ async function sendSlice(
       const templates = templateIndex(await q.findTemplatesByRef(trx, scope, refs));
       const going: { lin_numero: number; template: LineTemplate; cells: string[] }[] = [];
       const gone: number[] = [];
-      const refused = new Map<string, number[]>();
+      const refused = new Map<string, { tipo: RemessaFailureType; lines: number[] }>();
       lines.forEach((l, i) => {
         const line = cells[i] ?? [];
         const template = templateOf(cols.cell(line, 'MODELO'), templates);
-        // The account's WhatsApp permission (or the installation's provider) may have changed since the validation.
+        // The account's WhatsApp permission, the installation's provider or the user's default
+        // cascade may have changed since the validation.
         const channel = lineChannelProblem(l.lin_numero, line, cols, account);
         if (!template?.mod_enable) gone.push(l.lin_numero);
         else if (channel) {
           // failLines writes 'Linha N: ' itself: the reason is grouped without its own line number.
-          const reason = channel.motivo.replace(/^Linha \d+, /, '');
-          refused.set(reason, [...(refused.get(reason) ?? []), l.lin_numero]);
+          const reason = channel.motivo.replace(/^Linha \d+(, |: )/, '');
+          const group = refused.get(reason) ?? { tipo: channel.tipo, lines: [] };
+          refused.set(reason, { ...group, lines: [...group.lines, l.lin_numero] });
         } else going.push({ lin_numero: l.lin_numero, template, cells: line });
       });
-      for (const [reason, numbers] of refused) await q.failLines(trx, rem.rem_codigo, numbers, 'CHANNEL_UNAVAILABLE', reason);
+      for (const [reason, { tipo, lines: numbers }] of refused) await q.failLines(trx, rem.rem_codigo, numbers, tipo, reason);
       // A template removed or disabled after the validation: its lines are refused now.
       await q.failLines(
         trx,
@@ -336,6 +340,7 @@ async function sendSlice(
       const emails = await storeMessagesInTransaction(ctx, trx, common, messages, {
         reason: `Remessa ${rem.rem_codigo} (${rem.rem_nome}): ${messages.length} ${phones ? 'mensagem(ns) AR Online' : 'AR-Email(s)'}`,
         stepByStep,
+        cascade: account.cascade,
       });
       await q.markLinesSent(
         trx,

@@ -2,7 +2,11 @@ import {
   applyTemplateVariables,
   BUILTIN_VARIABLES,
   type BuiltinVariable,
+  CASCADE_MSG,
+  type CascadeChannel,
+  type CascadePlan,
   type CustomFieldDef,
+  cascadeStepsFor,
   columnKey,
   EMAIL_IDENTIFICATION_MAX,
   EMAIL_SUBJECT_MAX,
@@ -87,6 +91,8 @@ export interface LineAccount {
   whatsappAllowed: boolean;
   /** The phone channels this installation has a provider for (channelAvailable). */
   available: { sms: boolean; whatsapp: boolean };
+  /** The user's default cascade (docs/cascade.md), which every line of a file follows; null: none. */
+  cascade: CascadePlan | null;
 }
 
 /** The channels a line asks for: e-mail when it has an address, SMS by TIPO_ENVIO_SMS, WhatsApp when it has a number. */
@@ -198,7 +204,35 @@ export function lineChannelProblem(line: number, cells: readonly string[], cols:
       };
     }
   }
-  return null;
+  return lineCascadeProblem(line, cells, cols, account.cascade);
+}
+
+/** The column that gives a cascade step's target on a line; a file has none for the call or the letter. */
+const TARGET_COLUMNS: Partial<Record<CascadeChannel, string>> = {
+  email: 'EMAIL_DESTINATARIO',
+  sms: 'TIPO_ENVIO_SMS',
+  whatsapp: 'TELEFONE_DESTINATARIO_WHATSAPP',
+};
+
+/**
+ * The user's default cascade (docs/cascade.md) needs each step's target on every line, as compose
+ * needs it on every row (cascadeRowProblem): a line without one fails with the cascade's message
+ * and the other lines go. Run at validation and again when the lines are sent (the default may
+ * have changed since).
+ */
+export function lineCascadeProblem(
+  line: number,
+  cells: readonly string[],
+  cols: FileColumns,
+  plan: CascadePlan | null,
+): LineFailure | null {
+  if (!plan) return null;
+  const channels = { ...lineChannels(cells, cols), voz: false, carta: false };
+  const missing = cascadeStepsFor(plan, channels).find((step) => !channels[step.canal]);
+  if (!missing) return null;
+  const column = TARGET_COLUMNS[missing.canal];
+  const text = CASCADE_MSG.needs(missing.canal);
+  return { tipo: 'REQUIRED_FIELDS', motivo: column ? at(line, column, text) : `Linha ${line}: ${text}` };
 }
 
 /** The built-in variables a batch column of another name stands in for when the file has no column of that name. */

@@ -541,6 +541,63 @@ describe('remessas: the phone channels follow the account, as compose does', () 
     expect(await app.t.balance('usuario@demo.local')).toBe(48);
   });
 
+  it("follows the user's default cascade: the SMS waits for its step, a line without the SMS number fails with the cascade's message", async () => {
+    await template(as.usuario, 'Modelo régua');
+    await credits(50);
+    const ladder = {
+      modelo: 'personalizada',
+      etapas: [{ canal: 'email' }, { canal: 'sms', condicao: { tipo: 'nao_lido', prazo: 1, unidade: 'horas' } }],
+    };
+    expect((await app.call('PUT', '/usuarios-settings/cascata', as.usuario, { cascata: ladder })).statusCode).toBe(200);
+    try {
+      const id = await uploaded(
+        as.usuario,
+        uploadBody(
+          csvOf([
+            ['C-1', 'Aviso', 'Caio', 'caio@cliente.test', '(31) 99876-5400', 'S', 'Modelo régua', ''],
+            ['C-2', 'Aviso', 'Cida', 'cida@cliente.test', '', '', 'Modelo régua', ''],
+          ]),
+          'regua padrao.csv',
+        ),
+      );
+      const rem = await settled(app.t.ctx.db, id);
+      expect(rem).toMatchObject({ rem_status_processamento: 'PROCESSADO_COM_SUCESSO', rem_enfileiradas: 1, rem_falhas: 1 });
+      const failure = await failureRecordOf(app.t.ctx.db, id);
+      expect(failure).toMatchObject({ tipo_falha: 'REQUIRED_FIELDS' });
+      expect(failure?.motivo_falha).toContain(
+        'Linha 3, coluna TIPO_ENVIO_SMS: A régua de notificação envia AR-SMS: informe o celular do SMS de cada destinatário.',
+      );
+      const line = await app.t.ctx.db
+        .selectFrom('remessa_linhas')
+        .select('cod_email')
+        .where('rem_codigo', '=', id)
+        .where('lin_numero', '=', 2)
+        .executeTakeFirstOrThrow();
+      const cod = line.cod_email as number;
+      const steps = await app.t.ctx.db
+        .selectFrom('cascata_etapas')
+        .select(['eta_canal', 'eta_situacao'])
+        .where('cod_email', '=', cod)
+        .orderBy('eta_ordem')
+        .execute();
+      expect(steps).toEqual([
+        { eta_canal: 'email', eta_situacao: 'enviada' },
+        { eta_canal: 'sms', eta_situacao: 'aguardando' },
+      ]);
+      // The SMS is the message's (its text is in the hash) but waits: no status, nothing sent to Twilio.
+      const msg = await app.t.ctx.db
+        .selectFrom('emails')
+        .select(['ema_status_sms', 'ema_uni_creditos'])
+        .where('ema_uni_codigo', '=', cod)
+        .executeTakeFirstOrThrow();
+      expect(msg).toEqual({ ema_status_sms: null, ema_uni_creditos: 1 });
+      expect(fakes.twilio?.received.some((r) => String(r.body ?? '').includes('5531998765400'))).toBe(false);
+      expect(await app.t.balance('usuario@demo.local')).toBe(49);
+    } finally {
+      await app.call('PUT', '/usuarios-settings/cascata', as.usuario, { cascata: null });
+    }
+  });
+
   it("prices the file by its lines' channels before anything is sent (WhatsApp one credit more)", async () => {
     await credits(3);
     const rows = ['p1', 'p2'].map((n, i) => [n, 'Aviso', `Nome ${n}`, `${n}@cliente.test`, '', '', 'Modelo canais', `(31) 99876-543${i}`]);

@@ -1,5 +1,14 @@
-import { MSG, mustRedefinePassword, type SessionUser, type SettingsBody, settingsBody, USERS_MSG } from '@ar/core';
-import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import {
+  CASCADE_MSG,
+  type CascadePlanView,
+  MSG,
+  mustRedefinePassword,
+  type SessionUser,
+  type SettingsBody,
+  settingsBody,
+  USERS_MSG,
+} from '@ar/core';
+import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -10,10 +19,16 @@ import { notifySuccess, showFailure, zodValidate } from '../../components/regist
 import { updateSessionUser, useSession } from '../../session/session.ts';
 import { changePasswordCall } from '../auth/auth.api.ts';
 import { PasswordFields, passwordFormValid } from '../auth/PasswordFields.tsx';
+import { CascadePanel } from '../emails/compose/CascadePanel.tsx';
+import { cascadeDraftFrom, cascadePlanProblem } from '../emails/compose/cascade-draft.ts';
+import { type CascadeDraft, toCascadePlan } from '../emails/compose/compose-form.ts';
 import { AttachmentRequiredSelect } from '../users/AttachmentRequiredSelect.tsx';
-import { saveSettingsCall, settingsCall } from './account.api.ts';
+import { CASCADE_DEFAULT_KEY, cascadeDefaultCall, saveCascadeDefaultCall, saveSettingsCall, settingsCall } from './account.api.ts';
 
-/** /configuracao/conta: Minha Conta with My Data and Change Password (spec 000 §2). */
+/**
+ * /configuracao/conta: Minha Conta with My Data and Change Password (spec 000 §2), and the
+ * default channel cascade every new send starts from (docs/cascade.md).
+ */
 export default function AccountPage() {
   const user = useSession()?.user;
   const mustRedefine = user ? mustRedefinePassword(user) : false;
@@ -36,6 +51,7 @@ export default function AccountPage() {
         <MyData />
         <ChangePassword />
       </SimpleGrid>
+      <DefaultCascade user={user} />
     </Stack>
   );
 }
@@ -121,5 +137,62 @@ function ChangePassword() {
         </Group>
       </PlainForm>
     </Paper>
+  );
+}
+
+/** The default 'Régua de notificação' (docs/cascade.md): the compose panel starts from it on every new send. */
+function DefaultCascade({ user }: { user: SessionUser | undefined }) {
+  const saved = useQuery({ queryKey: [CASCADE_DEFAULT_KEY], queryFn: cascadeDefaultCall });
+  useEffect(() => {
+    if (saved.isError) showFailure(CASCADE_MSG.defaultError, saved.error);
+  }, [saved.isError, saved.error]);
+  if (!saved.data) {
+    return (
+      <Paper p="lg" withBorder radius="md" data-testid="cascade-default">
+        <Title order={4}>Régua de notificação padrão</Title>
+        {saved.isPending && <Loader size="sm" mt="md" />}
+      </Paper>
+    );
+  }
+  return (
+    <div data-testid="cascade-default">
+      <DefaultCascadeForm initial={saved.data.cascata} user={user} />
+    </div>
+  );
+}
+
+function DefaultCascadeForm({ initial, user }: { initial: CascadePlanView | null; user: SessionUser | undefined }) {
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState<CascadeDraft>(() => cascadeDraftFrom(initial));
+  const problem = cascadePlanProblem(draft);
+  const mutation = useMutation({
+    mutationFn: () => saveCascadeDefaultCall({ cascata: toCascadePlan(draft) }),
+    onSuccess: (res) => {
+      queryClient.setQueryData([CASCADE_DEFAULT_KEY], { cascata: res.cascata });
+      notifySuccess(res.message);
+    },
+    onError: (e) => showFailure(CASCADE_MSG.defaultSaveError, e),
+  });
+  return (
+    <CascadePanel
+      title="Régua de notificação padrão"
+      section
+      hint={
+        <Text size="sm" c="dimmed">
+          Todo novo envio começa com esta régua no painel &apos;Régua de notificação&apos;; em cada envio ainda é possível escolher outra.
+          As remessas também seguem esta régua: uma linha sem o contato de alguma etapa não é enviada.
+        </Text>
+      }
+      value={draft}
+      onChange={setDraft}
+      allowed={{ email: true, sms: true, whatsapp: !!user?.usu_aceita_ar_whatsapp, voz: !!user?.usu_aceita_ar_voz, carta: true }}
+      error={problem}
+    >
+      <Group justify="flex-end">
+        <Button onClick={() => mutation.mutate()} disabled={!!problem} loading={mutation.isPending}>
+          Salvar régua padrão
+        </Button>
+      </Group>
+    </CascadePanel>
   );
 }

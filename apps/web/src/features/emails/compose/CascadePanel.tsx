@@ -7,8 +7,9 @@ import {
   CHANNEL_NAMES,
   CPC246_RULE,
 } from '@ar/core';
-import { ActionIcon, Button, Group, Paper, SegmentedControl, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, SegmentedControl, Select, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { type CascadeDraft, type CascadeStepDraft, emptyCascade } from './compose-form.ts';
 
 const CONDITIONS: { value: CascadeConditionType; label: string }[] = [
@@ -30,6 +31,14 @@ interface Props {
   /** Which channels this account may send (WhatsApp and AR-Voz by the account's flags). */
   allowed: Record<CascadeChannel, boolean>;
   error: string | null | undefined;
+  /** The panel's heading: compose's 'Régua de notificação', Minha Conta's default. */
+  title?: string;
+  /** A line under the heading (where the default comes from, what it does). */
+  hint?: ReactNode;
+  /** Actions below the panel (Minha Conta's save button). */
+  children?: ReactNode;
+  /** A section of its own page (Minha Conta): headed and spaced like the page's other sections. */
+  section?: boolean;
 }
 
 /**
@@ -37,20 +46,25 @@ interface Props {
  * preset, or a ladder of steps, each a channel and the condition to move on to it. The rows'
  * numbers and addresses are the targets; a step whose channel a row lacks is named below.
  */
-export function CascadePanel({ value, onChange, allowed, error }: Props) {
+export function CascadePanel({ value, onChange, allowed, error, title = 'Régua de notificação', hint, children, section }: Props) {
   const c = value ?? emptyCascade();
   const channels = CASCADE_CHANNELS.filter((ch) => allowed[ch]);
   const setStep = (i: number, p: Partial<CascadeStepDraft>) =>
     onChange({ ...c, etapas: c.etapas.map((e, j) => (j === i ? { ...e, ...p } : e)) });
   const unused = channels.find((ch) => !c.etapas.some((e) => e.canal === ch));
   return (
-    <Paper withBorder p="sm" radius="md">
+    <Paper withBorder p={section ? 'lg' : 'sm'} radius="md">
       <Stack gap="xs">
-        <Text size="sm" fw={500}>
-          Régua de notificação
-        </Text>
+        {section ? (
+          <Title order={4}>{title}</Title>
+        ) : (
+          <Text size="sm" fw={500}>
+            {title}
+          </Text>
+        )}
+        {hint}
         <SegmentedControl
-          aria-label="Régua de notificação"
+          aria-label={title}
           value={c.modo}
           onChange={(modo) => onChange({ ...c, modo: modo as CascadeDraft['modo'] })}
           data={[
@@ -156,6 +170,7 @@ export function CascadePanel({ value, onChange, allowed, error }: Props) {
             {error}
           </Text>
         )}
+        {children}
       </Stack>
     </Paper>
   );

@@ -6,8 +6,9 @@ import {
   SENDER_NAME_MAX,
   type SessionUser,
 } from '@ar/core';
-import { Autocomplete, Button, Group, MultiSelect, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { Anchor, Autocomplete, Button, Group, MultiSelect, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconPlus, IconTag, IconTemplate } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { RichTextBody } from '../../templates/RichTextBody.tsx';
 import { OficioFields } from '../oficio/OficioFields.tsx';
 import { type OficioDraft, oficioDraftProblems } from '../oficio/oficio-draft.ts';
@@ -95,6 +96,15 @@ export function ComposeFields({ user, form, data, accounts, mainAccount, oficio,
         onChange={(cascata) => patch({ cascata })}
         allowed={{ email: true, sms: true, whatsapp: !!user.usu_aceita_ar_whatsapp, voz: !!user.usu_aceita_ar_voz, carta: true }}
         error={problems.cascata}
+        hint={
+          <Text size="xs" c="dimmed">
+            Cada novo envio começa com a régua padrão, definida em{' '}
+            <Anchor component={Link} to="/configuracao/conta" size="xs">
+              Minha Conta
+            </Anchor>
+            .
+          </Text>
+        }
       />
 
       {!oficio && (

@@ -2,7 +2,7 @@ import { EMAIL_MSG, effectiveAccounts, oficioSchema, renderOficioHtml, SENDER_MS
 import { LoadingOverlay, Paper, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError, reportClientError } from '../../../api/client.ts';
 import { showWarning } from '../../../app/alerts.ts';
@@ -13,6 +13,7 @@ import { EmailsLayout } from '../EmailsLayout.tsx';
 import { toOficioInput } from '../oficio/oficio-draft.ts';
 import { ComposeFields } from './ComposeFields.tsx';
 import { ComposeFooter } from './ComposeFooter.tsx';
+import { cascadeDraftFrom } from './cascade-draft.ts';
 import * as calls from './compose.api.ts';
 import { hasContact, sendState, toPayload } from './compose-form.ts';
 import { OficioPreview } from './OficioPreview.tsx';
@@ -51,6 +52,12 @@ export function ComposeForm({ user, reply, oficio = false }: { user: SessionUser
   const mainAccount = accounts.find((a) => a.main) ?? accounts[0];
   const form = useComposeDraft({ user, reply, oficio, from: mainAccount?.email, credits: data.credits });
   const { draft, patch, touch } = form;
+  // A new draft's cascade panel starts from the user's default (docs/cascade.md); a draft that
+  // already has one (kept from before, or chosen on the panel) keeps it.
+  const cascadeDefault = data.cascadeDefault;
+  useEffect(() => {
+    if (draft.cascata === undefined && cascadeDefault) patch({ cascata: cascadeDraftFrom(cascadeDefault.cascata) });
+  }, [draft.cascata, cascadeDefault, patch]);
   const [sending, setSending] = useState(false);
   const [flying, setFlying] = useState(false);
   const [sentMessage, setSentMessage] = useState<string | null>(null);

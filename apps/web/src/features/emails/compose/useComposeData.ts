@@ -1,8 +1,9 @@
-import { SENDER_MSG } from '@ar/core';
+import { CASCADE_MSG, SENDER_MSG } from '@ar/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { showWarning } from '../../../app/alerts.ts';
 import { usePublicConfig } from '../../../app/public-config.ts';
+import { CASCADE_DEFAULT_KEY, cascadeDefaultCall } from '../../account/account.api.ts';
 import { getCustomFieldsCall } from '../../leads/leads.api.ts';
 import { PLAN_KEYS, useCredits } from '../../plans/plans.api.ts';
 import { tagOptionsCall } from '../emails.api.ts';
@@ -25,11 +26,13 @@ export function useComposeData() {
   const institutions = useQuery({ queryKey: ['compose-institutions'], queryFn: calls.institutionsCall });
   const tags = useQuery({ queryKey: [TAGS_KEY], queryFn: tagOptionsCall });
   const customFields = useQuery({ queryKey: ['lead-custom-fields'], queryFn: getCustomFieldsCall });
+  const cascadeDefault = useQuery({ queryKey: [CASCADE_DEFAULT_KEY], queryFn: cascadeDefaultCall });
   useLoadWarning(senders.isError, SENDER_MSG.listError);
   useLoadWarning(institutions.isError, SENDER_MSG.institutionsError);
   useLoadWarning(templates.isError, 'Houve um erro ao obter os modelos');
   useLoadWarning(leads.isError, 'Houve um erro ao obter os destinatários');
   useLoadWarning(tags.isError, 'Houve um erro ao obter as etiquetas');
+  useLoadWarning(cascadeDefault.isError, CASCADE_MSG.defaultError);
 
   return {
     config: config.data,
@@ -41,6 +44,8 @@ export function useComposeData() {
     institutions: institutions.data ?? [],
     tags: tags.data?.etiquetas ?? [],
     customFields: customFields.data?.customField.data ?? [],
+    /** The user's default cascade (docs/cascade.md) once read: a new draft's panel starts from it. */
+    cascadeDefault: cascadeDefault.data,
     /** After a send: the pickers and the credits as they now are. */
     reloadPickers() {
       for (const key of ['compose-templates', TAGS_KEY, 'compose-senders', 'compose-leads', PLAN_KEYS.credits])
