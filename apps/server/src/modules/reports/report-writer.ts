@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import { brasiliaStamp, brasiliaWallClock, type CellInput, csvLine, xlsxCell } from '@ar/core';
+import { brasiliaStamp, brasiliaWallClockTime, type CellInput, csvLine, xlsxCell } from '@ar/core';
 import ExcelJS from 'exceljs';
 import type { ReportColumn } from './reports.presenter.ts';
 
@@ -21,6 +21,10 @@ export const REPORT_CONTENT_TYPES = {
 const DATE_STYLE: Partial<ExcelJS.Style> = { numFmt: 'dd/mm/yyyy hh:mm:ss' };
 const PLAIN_STYLE: Partial<ExcelJS.Style> = {};
 const HEADER_STYLE: Partial<ExcelJS.Style> = { font: { bold: true } };
+const ROW_STYLE: Partial<ExcelJS.Style> = {};
+
+/** Excel's serial number of a date cell (days since 1899-12-30) for Brasília's wall-clock time, as exceljs computes it. */
+const excelSerial = (d: Date) => 25569 + brasiliaWallClockTime(d) / (24 * 3600 * 1000);
 
 /**
  * Waits until the reply takes more, or is gone (a client that disconnected never drains: without
@@ -61,14 +65,34 @@ export function xlsxSink(out: Writable, sheetName: string, columns: ReportColumn
     // One style object per column kind, shared by every cell: exceljs looks a style up by the
     // object first; a new object per cell (what column styles make) cost it ~3x the time of a row.
     const styles = cols.map((c) => (c.kind === 'date' ? DATE_STYLE : PLAIN_STYLE));
+    const dates = cols.map((c) => c.kind === 'date');
     const addRow = (cells: CellInput[]) => {
-      const row = sheet.addRow(cells.map(cell));
-      for (let i = 0; i < styles.length; i++) row.getCell(i + 1).style = styles[i] as Partial<ExcelJS.Style>;
+      const values: (string | number | boolean | Date | null | undefined)[] = [];
+      for (let i = 0; i < cells.length; i++) {
+        const v = cells[i];
+        if (dates[i]) {
+          // A date column's cell is always made, empty or not, so it carries the date format
+          // (`<c s=".."/>`, as before); a date is handed over as Excel's serial number of
+          // Brasília's wall-clock time, the very number exceljs writes for a Date cell, with the
+          // column's date format: the same XML without a Date and a date value per cell.
+          values.push(v instanceof Date && !Number.isNaN(v.getTime()) ? excelSerial(v) : xlsxCell(v));
+        } else {
+          // An empty text or number cell is not written (no style, no value): undefined makes no
+          // Cell at all instead of an empty one exceljs then skips.
+          values.push(v === null || v === undefined ? undefined : xlsxCell(v));
+        }
+      }
+      const row = sheet.addRow(values);
+      for (let i = 0; i < styles.length; i++) {
+        if (values[i] !== undefined || dates[i]) row.getCell(i + 1).style = styles[i] as Partial<ExcelJS.Style>;
+      }
+      // The row's own style (not in exceljs's types): a shared empty one, found by identity; the
+      // new {} each Row starts with was looked up in full, once a row.
+      (row as unknown as { style: Partial<ExcelJS.Style> }).style = ROW_STYLE;
       row.commit();
     };
     return { sheet, addRow };
   };
-  const cell = (value: CellInput) => xlsxCell(value instanceof Date ? brasiliaWallClock(value) : value);
   const main = open(sheetName, columns);
   let rows = 0;
   return {
