@@ -32,16 +32,47 @@ const excelSerial = (d: Date) => 25569 + brasiliaWallClockTime(d) / (24 * 3600 *
  */
 export function drainedOrClosed(out: Writable): Promise<void> {
   if (!out.writableNeedDrain || out.destroyed || out.writableFinished) return Promise.resolve();
+  return drainOrClose(out, out);
+}
+
+/** Resolves at `stream`'s next 'drain', or when it or the reply closes. */
+function drainOrClose(stream: Writable, reply: Writable): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
-      out.off('drain', done);
-      out.off('close', done);
+      stream.off('drain', done);
+      stream.off('close', done);
+      reply.off('close', done);
       resolve();
     };
-    out.once('drain', done);
-    out.once('close', done);
+    stream.once('drain', done);
+    stream.once('close', done);
+    reply.once('close', done);
   });
 }
+
+/** Lets the event loop turn once: the zip's and the reply's callbacks (and other requests) run. */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Uncompressed XML the zip may have waiting before the rows wait for it. */
+const ZIP_BACKLOG = 1024 * 1024;
+/** Rows written between two turns of the event loop (~50 KB of XML: about one piece the zip deflates a turn). */
+const ROWS_A_TURN = 50;
+
+type ZipInput = Writable & { _writableState?: { length?: number } };
+
+/**
+ * The stream the zip reads a sheet's XML from: exceljs's sheet stream writes its pieces into it
+ * (a PassThrough of archiver's, readable-stream 2: no writableLength, hence its state's length)
+ * without looking at what write answers, so its backlog is the only sign that the zip (deflate)
+ * is behind the rows. Not a documented part of exceljs: when it is not there, the writer still
+ * lets the event loop turn and waits for the reply.
+ */
+function zipInputOf(sheet: ExcelJS.Worksheet): ZipInput | undefined {
+  const input = (sheet as unknown as { stream?: { pipes?: unknown[] } }).stream?.pipes?.[0] as ZipInput | undefined;
+  return input && typeof input.once === 'function' && typeof backlogOf(input) === 'number' ? input : undefined;
+}
+
+const backlogOf = (input: ZipInput) => input.writableLength ?? input._writableState?.length;
 
 /**
  * xlsx with exceljs's streaming writer: each row is committed (turned into XML and handed to the
@@ -98,8 +129,17 @@ export function xlsxSink(out: Writable, sheetName: string, columns: ReportColumn
   return {
     async addRow(cells) {
       main.addRow(cells);
-      // Every 200 rows, wait for the reply to take what the zip wrote.
-      if (++rows % 200 === 0) await drainedOrClosed(out);
+      if (++rows % ROWS_A_TURN === 0) {
+        // Every 50 rows: let the event loop turn, wait for the zip to take the sheet's XML, then
+        // for the reply to take what the zip wrote. exceljs hands the XML on without backpressure
+        // and the zip reads, deflates and writes only in the event loop's callbacks: a loop of
+        // promises already resolved (the next page read ahead, a reply never full) never let them
+        // run, and the whole sheet piled up uncompressed in memory (~1 KB a row).
+        await turn();
+        const input = zipInputOf(main.sheet);
+        if (input && (backlogOf(input) ?? 0) > ZIP_BACKLOG && !out.destroyed) await drainOrClose(input, out);
+        await drainedOrClosed(out);
+      }
     },
     async addSheet(name, cols, sheetRows) {
       main.sheet.commit();
