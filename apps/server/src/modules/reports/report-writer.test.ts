@@ -32,7 +32,7 @@ describe('the xlsx writer', () => {
     const text = 'x'.repeat(800);
     const rows = 20_000; // ~17 MB of XML, ~1 MB once deflated
     for (let i = 1; i <= rows; i++) await sink.addRow([i, `${text} ${i}`, null, new Date(Date.UTC(2026, 9, 15, 13, 0, i % 60)), null]);
-    // Before the end, the reply has most of the file: the zip kept up (at most ~1 MB of XML
+    // Before the end, the reply has most of the file: the zip kept up (at most ~256 KB of XML
     // waits for it). Before, the rows' loop never let the zip run and the whole sheet waited,
     // uncompressed, in memory.
     const before = bytes();

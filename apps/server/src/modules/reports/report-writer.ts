@@ -53,8 +53,8 @@ function drainOrClose(stream: Writable, reply: Writable): Promise<void> {
 /** Lets the event loop turn once: the zip's and the reply's callbacks (and other requests) run. */
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** Uncompressed XML the zip may have waiting before the rows wait for it. */
-const ZIP_BACKLOG = 1024 * 1024;
+/** Uncompressed XML the zip may have waiting before the rows wait for it (~250 rows). */
+const ZIP_BACKLOG = 256 * 1024;
 /** Rows written between two turns of the event loop (~50 KB of XML: about one piece the zip deflates a turn). */
 const ROWS_A_TURN = 50;
 
