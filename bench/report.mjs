@@ -3,16 +3,17 @@
 // messages of one user over 30 days (each with its processed and send events, 1 in 3 delivered,
 // 1 in 7 read, 1 in 50 failed), then downloads GET /v2/reports for 3 days (~20,000 messages) and
 // for the whole month, in xlsx and csv, and prints the time, the server's CPU seconds (steadier than
-// the time on a shared machine), the size and the server's peak RSS after each, and the machine's load. Run with `npm run bench -- report`.
+// the time on a shared machine), the CPU seconds of its PostgreSQL backends, the size and the server's peak RSS after each,
+// and the machine's load. Run with `npm run bench -- report`.
 import os from 'node:os';
 import pg from 'pg';
-import { benchDatabase, fmt, signIn, startProduct } from './lib.mjs';
+import { benchDatabase, cpuSeconds, fmt, signIn, startProduct } from './lib.mjs';
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 200_000);
 const PORT = 3720;
 const dbUrl = await benchDatabase('ar_bench_report');
 const product = await startProduct({ DATABASE_URL: dbUrl, PORT: String(PORT), SEED_DEMO: 'true' });
-const pool = new pg.Pool({ connectionString: dbUrl, max: 4 });
+const pool = new pg.Pool({ connectionString: dbUrl, max: 4, application_name: 'ar-bench' });
 // October 2026 in Brasília: the messages are spread over its 30 first days.
 const START = Date.parse('2026-10-01T03:00:00Z');
 const SPREAD_S = 30 * 86_400;
@@ -57,7 +58,21 @@ try {
   }
 
   const token = await signIn(product.url, 'usuario@demo.local');
+  // The server's PostgreSQL backends (those of the bench's database that are not the bench's own
+  // pool) and their CPU seconds so far: read before and after a download, the database's share.
+  const dbBackends = async () => {
+    const { rows } = await pool.query(
+      "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name <> 'ar-bench' AND backend_type = 'client backend'",
+    );
+    return new Map(rows.map((r) => [r.pid, cpuSeconds(r.pid) ?? 0]));
+  };
+  const dbCpuSince = async (before) => {
+    let total = 0;
+    for (const [pid, now] of await dbBackends()) total += now - (before.get(pid) ?? 0);
+    return total;
+  };
   const download = async (dataFinal, format) => {
+    const db = await dbBackends();
     const cpu = product.cpuSeconds();
     const started = performance.now();
     const res = await fetch(`${product.url}/v2/reports?tipo=enviados&format=${format}&dataInicial=2026-10-01&dataFinal=${dataFinal}`, {
@@ -76,6 +91,7 @@ try {
     return {
       seconds: (performance.now() - started) / 1000,
       cpu: product.cpuSeconds() - cpu,
+      dbCpu: await dbCpuSince(db),
       mb: bytes / 1024 / 1024,
       rows: format === 'csv' ? lines - 1 : null,
     };
@@ -96,7 +112,7 @@ try {
       .map((l) => fmt(l))
       .join(', ')} on ${os.cpus().length} cores`,
   );
-  console.log('period | messages | format | seconds | server CPU s | MB | rows | peak RSS MB');
+  console.log('period | messages | format | seconds | server CPU s | database CPU s | MB | rows | peak RSS MB');
   for (const [dataFinal, label] of [
     ['2026-10-03', '3 days'],
     ['2026-10-31', 'the month'],
@@ -105,7 +121,7 @@ try {
     for (const format of ['xlsx', 'csv']) {
       const r = await download(dataFinal, format);
       console.log(
-        `${label} | ${messages.toLocaleString('pt-BR')} | ${format} | ${fmt(r.seconds, 2)} | ${fmt(r.cpu, 2)} | ${fmt(r.mb)} | ${r.rows ?? '—'} | ${fmt(product.peakRssMb())}`,
+        `${label} | ${messages.toLocaleString('pt-BR')} | ${format} | ${fmt(r.seconds, 2)} | ${fmt(r.cpu, 2)} | ${fmt(r.dbCpu, 2)} | ${fmt(r.mb)} | ${r.rows ?? '—'} | ${fmt(product.peakRssMb())}`,
       );
     }
   }

@@ -67,7 +67,9 @@ export const brasiliaDayEnd = (ymd: string) => brasiliaInstant(ymd, 23, 59, 59, 
  * The same wall-clock time as a Date whose UTC fields are Brasília's: what a spreadsheet cell
  * holds (a date cell has no time zone; Excel shows the fields as they are).
  */
-export const brasiliaWallClock = (d: Date) => new Date(d.getTime() + brasiliaOffsetMinutes(d) * 60_000);
+export const brasiliaWallClock = (d: Date) => new Date(brasiliaWallClockTime(d));
+/** brasiliaWallClock's milliseconds, without the Date (a report's xlsx turns them into Excel's serial number). */
+export const brasiliaWallClockTime = (d: Date) => d.getTime() + brasiliaOffsetMinutes(d) * 60_000;
 
 const pad = (n: number) => (n < 10 ? `0${n}` : String(n));
 /**
