@@ -15,7 +15,13 @@ import { channelAvailable } from '../channels/channels.service.ts';
 import { InsufficientCreditsError } from '../credits/credits.service.ts';
 import { checkBlacklistAll } from '../emails/check.service.ts';
 import { findComposer } from '../emails/emails.queries.ts';
-import { type Composer, type SendCommon, StoredDiffersError, storeMessagesInTransaction } from '../emails/send.service.ts';
+import {
+  type Composer,
+  type OutgoingMessage,
+  type SendCommon,
+  StoredDiffersError,
+  storeMessagesInTransaction,
+} from '../emails/send.service.ts';
 import { creditState } from '../plans/plans.service.ts';
 import { type TenantScope, tenantScope } from '../tenancy/tenant-scope.ts';
 import {
@@ -257,8 +263,14 @@ async function send(ctx: AppContext, scope: TenantScope, rem: q.WorkRemessa, hoo
   };
   const size = hooks.slice ?? SLICE;
   let creditsEnded: string | null = null;
+  // Each slice's messages are built ahead, while the previous slice's statements run (readAhead).
+  const build = (after: number) => readAhead(ctx, scope, rem, cols, customFields, size, after);
+  let ahead = build(0);
   for (;;) {
-    const outcome = await sendSlice(ctx, scope, rem, cols, common, customFields, account, size).catch((error) => {
+    const ready = await ahead;
+    const outcome = await sendSlice(ctx, scope, rem, cols, common, customFields, account, size, ready, (last) => {
+      ahead = build(last);
+    }).catch((error) => {
       if (error instanceof InsufficientCreditsError) return { creditsEnded: error.message };
       throw error;
     });
@@ -296,6 +308,9 @@ async function sendSlice(
   customFields: CustomFieldDef[],
   account: LineAccount,
   size: number,
+  ready: ReadyLines,
+  /** Called with the slice's last line once its lines are read under the lock: the next slice may be built. */
+  onLines: (last: number) => void,
 ): Promise<{ done: boolean; sent: number }> {
   const attempt = (stepByStep: boolean) =>
     inTransaction(ctx.db, async (trx) => {
@@ -303,6 +318,7 @@ async function sendSlice(
       if (locked?.rem_status_processamento !== 'EM_PROCESSAMENTO') return { done: true, sent: 0 };
       const lines = await q.nextPendingLines(trx, rem.rem_codigo, size);
       if (lines.length === 0) return { done: true, sent: 0 };
+      onLines(lines[lines.length - 1]?.lin_numero as number);
       const cells = lines.map((l) => l.lin_dados as string[]);
       const refs = [...new Set(cells.map((c) => cols.cell(c, 'MODELO')))];
       const templates = templateIndex(await q.findTemplatesByRef(trx, scope, refs));
@@ -331,7 +347,14 @@ async function sendSlice(
         'coluna MODELO: o modelo foi removido ou desativado depois do envio do arquivo.',
       );
       if (going.length === 0) return { done: false, sent: 0 };
-      const messages = going.map((g) => lineMessage(g.cells, cols, g.template, customFields, ctx.config.publicUrl));
+      // The message built ahead when its line and template are still those it was built from (the
+      // same pure function of them), else built now.
+      const messages = going.map((g) => {
+        const built = ready.get(g.lin_numero);
+        return built && sameLine(built, g.cells, g.template)
+          ? built.message
+          : lineMessage(g.cells, cols, g.template, customFields, ctx.config.publicUrl);
+      });
       const phones = messages.some((m) => m.sms || m.whatsapp);
       const emails = await storeMessagesInTransaction(ctx, trx, common, messages, {
         reason: `Remessa ${rem.rem_codigo} (${rem.rem_nome}): ${messages.length} ${phones ? 'mensagem(ns) AR Online' : 'AR-Email(s)'}`,
@@ -350,4 +373,58 @@ async function sendSlice(
     if (!(error instanceof StoredDiffersError)) throw error;
     return attempt(true);
   }
+}
+
+/** Lines read and made into messages ahead of their slice's transaction, by line number. */
+type ReadyLines = Map<number, { cells: string[]; template: LineTemplate; message: OutgoingMessage }>;
+
+/** Whether a message built ahead came from these very cells and this template (lineMessage reads its code, subject and body). */
+function sameLine(built: { cells: string[]; template: LineTemplate }, cells: string[], template: LineTemplate): boolean {
+  return (
+    built.template.mod_codigo === template.mod_codigo &&
+    built.template.mod_subject === template.mod_subject &&
+    built.template.mod_content === template.mod_content &&
+    built.cells.length === cells.length &&
+    built.cells.every((c, i) => c === cells[i])
+  );
+}
+
+/** Lines built between two yields to the event loop, so the running slice's replies are not kept waiting. */
+const BUILD_CHUNK = 25;
+
+/**
+ * The next slice's lines (after line `after`), read without the remessa's lock, and their messages
+ * built (lineMessage: the variables, then the sanitiser, the largest share of a slice's work in the
+ * server) a few lines at a time, while the running slice's statements are in the database: on
+ * PostgreSQL the two overlap (bench/remessas). Nothing is written here: the slice's transaction
+ * reads its lines again under the lock and takes a built message only for a line whose cells and
+ * template are those it was built from (sameLine), so what is stored is what building it in the
+ * transaction would store. A failed read builds nothing (the slice builds its lines itself).
+ */
+async function readAhead(
+  ctx: AppContext,
+  scope: TenantScope,
+  rem: q.WorkRemessa,
+  cols: FileColumns,
+  customFields: CustomFieldDef[],
+  size: number,
+  after: number,
+): Promise<ReadyLines> {
+  const ready: ReadyLines = new Map();
+  try {
+    const lines = await q.nextPendingLines(ctx.db, rem.rem_codigo, size, after);
+    if (lines.length === 0) return ready;
+    const cells = lines.map((l) => l.lin_dados as string[]);
+    const templates = templateIndex(await q.findTemplatesByRef(ctx.db, scope, [...new Set(cells.map((c) => cols.cell(c, 'MODELO')))]));
+    for (const [i, l] of lines.entries()) {
+      if (i > 0 && i % BUILD_CHUNK === 0) await new Promise((resolve) => setImmediate(resolve));
+      const line = cells[i] ?? [];
+      const template = templateOf(cols.cell(line, 'MODELO'), templates);
+      if (!template?.mod_enable) continue;
+      ready.set(l.lin_numero, { cells: line, template, message: lineMessage(line, cols, template, customFields, ctx.config.publicUrl) });
+    }
+  } catch (error) {
+    ctx.log.warn({ err: error, rem_codigo: rem.rem_codigo }, 'remessa lines not built ahead');
+  }
+  return ready;
 }
