@@ -61,6 +61,12 @@ export interface ProcessHooks {
   /** Called after each committed slice (tests stop the run here, as a crash would). */
   afterSlice?: (sent: number) => void | Promise<void>;
   slice?: number;
+  /**
+   * Build each slice's messages ahead, while the previous slice's statements run (readAhead; on by
+   * default). The worker turns it off on PGlite, whose statements run in the server's own thread:
+   * nothing to overlap there, only the lines read twice.
+   */
+  readAhead?: boolean;
 }
 
 export async function processRemessa(ctx: AppContext, rem_codigo: number, hooks: ProcessHooks = {}): Promise<void> {
@@ -69,12 +75,14 @@ export async function processRemessa(ctx: AppContext, rem_codigo: number, hooks:
   const actor = await userAsActor(ctx.db, { usu_codigo: rem.cod_usu });
   if (!actor) return;
   const scope = tenantScope(actor);
+  // The units of the lines this run validated, priced as it stored them (a resumed run reads them).
+  let units: number | null = null;
   if (rem.rem_status_processamento === 'AGUARDANDO_VALIDACAO') {
-    await validate(ctx, scope, rem);
+    units = await validate(ctx, scope, rem);
     rem = await q.findRemessaForWork(ctx.db, rem_codigo);
   }
   if (rem?.rem_status_processamento === 'PROCESSADO') {
-    await checkAccount(ctx, scope, rem);
+    await checkAccount(ctx, scope, rem, units);
     rem = await q.findRemessaForWork(ctx.db, rem_codigo);
   }
   if (rem?.rem_status_processamento === 'EM_PROCESSAMENTO') await send(ctx, scope, rem, hooks);
@@ -105,7 +113,8 @@ function lineAccount(ctx: AppContext, user: Composer): LineAccount {
   };
 }
 
-async function validate(ctx: AppContext, scope: TenantScope, rem: q.WorkRemessa): Promise<void> {
+/** Answers the credit units of the lines it stored as valid (null when it stored none: the file refused, or another run moved it). */
+async function validate(ctx: AppContext, scope: TenantScope, rem: q.WorkRemessa): Promise<number | null> {
   const bytes = rem.rem_arquivo ? await ctx.storage.read(rem.rem_arquivo) : null;
   if (!bytes) throw new Error(`remessa ${rem.rem_codigo}: file ${rem.rem_arquivo} missing from storage`);
   // The server takes UTF-8 only: the browser converts ISO-8859-1 after asking (spec 002 §5).
@@ -117,7 +126,7 @@ async function validate(ctx: AppContext, scope: TenantScope, rem: q.WorkRemessa)
       tipo_falha: problem.tipo,
       motivo_falha: problem.message,
     });
-    return;
+    return null;
   }
   const { header, rows } = checked.file;
   const cols = new FileColumns(header);
@@ -156,7 +165,7 @@ async function validate(ctx: AppContext, scope: TenantScope, rem: q.WorkRemessa)
     };
   });
   const allFailed = problems.size === rows.length;
-  await inTransaction(ctx.db, async (trx) => {
+  return inTransaction(ctx.db, async (trx) => {
     const moved = await q.moveRemessa(trx, rem.rem_codigo, 'AGUARDANDO_VALIDACAO', {
       rem_status_processamento: allFailed ? 'FALHA_NA_VALIDACAO' : 'PROCESSADO',
       rem_cabecalho: JSON.stringify(header),
@@ -164,10 +173,11 @@ async function validate(ctx: AppContext, scope: TenantScope, rem: q.WorkRemessa)
       rem_falhas: problems.size,
       ...(allFailed ? summary([...problems.values()]) : {}),
     });
-    if (!moved) return;
+    if (!moved) return null;
     await q.insertLines(trx, lines);
     if (!allFailed && problems.size > 0)
       await q.upsertFailureRecord(trx, rem, { count: problems.size, ...summary([...problems.values()]) });
+    return allFailed ? null : messageUnits(rows.filter((r) => !problems.has(r.line)).map((r) => lineChannels(r.cells, cols)));
   });
 }
 
@@ -200,9 +210,12 @@ async function syncFailureRecord(ctx: AppContext, rem: q.WorkRemessa): Promise<n
  * line's units as compose counts a recipient's: e-mail and SMS one, WhatsApp one more), and be
  * active. A file that cannot be paid for sends nothing.
  */
-async function checkAccount(ctx: AppContext, scope: TenantScope, rem: q.WorkRemessa): Promise<void> {
+async function checkAccount(ctx: AppContext, scope: TenantScope, rem: q.WorkRemessa, validatedUnits: number | null): Promise<void> {
   const cols = new FileColumns((rem.rem_cabecalho as string[] | null) ?? []);
-  const pending = messageUnits((await q.pendingLineCells(ctx.db, rem.rem_codigo)).map((l) => lineChannels(l.lin_dados as string[], cols)));
+  // The lines just validated by this run are priced as they were stored; a run resumed here reads them.
+  const pending =
+    validatedUnits ??
+    messageUnits((await q.pendingLineCells(ctx.db, rem.rem_codigo)).map((l) => lineChannels(l.lin_dados as string[], cols)));
   // Compose refuses a send without attachments for an account that requires one; a file has none.
   const user = await findComposer(ctx.db, scope);
   const configuration = attachmentRequiredProblem(0, user);
@@ -264,7 +277,8 @@ async function send(ctx: AppContext, scope: TenantScope, rem: q.WorkRemessa, hoo
   const size = hooks.slice ?? SLICE;
   let creditsEnded: string | null = null;
   // Each slice's messages are built ahead, while the previous slice's statements run (readAhead).
-  const build = (after: number) => readAhead(ctx, scope, rem, cols, customFields, size, after);
+  const build = (after: number): Promise<ReadyLines> =>
+    hooks.readAhead === false ? Promise.resolve(new Map()) : readAhead(ctx, scope, rem, cols, customFields, size, after);
   let ahead = build(0);
   for (;;) {
     const ready = await ahead;

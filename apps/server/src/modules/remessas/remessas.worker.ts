@@ -48,13 +48,16 @@ export function wakeRemessaWorker(boss: PgBoss): void {
   if (id) boss.notifyWorker(id);
 }
 
-export async function startRemessaWorkers(ctx: AppContext, opts: { pollingIntervalSeconds?: number } = {}): Promise<void> {
+export async function startRemessaWorkers(
+  ctx: AppContext,
+  opts: { pollingIntervalSeconds?: number; readAhead?: boolean } = {},
+): Promise<void> {
   const boss = ctx.boss;
   if (!boss) return;
   const polling = opts.pollingIntervalSeconds ?? 0.5;
   await createRemessaQueues(boss);
   const id = await boss.work<RemessaJob>(REMESSA_QUEUE, { batchSize: 1, pollingIntervalSeconds: polling }, async ([job]) => {
-    if (job) await processRemessa(ctx, job.data.rem_codigo);
+    if (job) await processRemessa(ctx, job.data.rem_codigo, { readAhead: opts.readAhead });
   });
   remessaWorkers.set(boss, id);
   await boss.work<RemessaJob>(REMESSA_FAILED_QUEUE, { batchSize: 1, pollingIntervalSeconds: polling }, async ([job]) => {
