@@ -12,7 +12,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { benchDatabase, fmt, signIn, startProduct, startSmtpSink, waitForAll } from './lib.mjs';
+import { benchDatabase, cpuSeconds, fmt, signIn, startProduct, startSmtpSink, waitForAll } from './lib.mjs';
 
 const ROWS = Number(process.env.BENCH_REMESSA_ROWS ?? 5000);
 const WARM_UP = 200;
@@ -72,10 +72,16 @@ async function run(label, env, sink) {
 
     // 1. Validated and queued, from the request.
     sink.hold();
+    const cpu0 = { server: app.cpuSeconds(), postgres: env.DATABASE_URL ? cpuSeconds('postgres') : null };
     const t0 = performance.now();
     const file = await upload(`r${label}`, ROWS);
     const requestMs = performance.now() - t0;
     const queuedMs = (await queued(file.rem_codigo, ROWS)) - t0;
+    // CPU seconds of the server and of PostgreSQL's processes (all of the machine's) while the file was validated and queued.
+    const queuedCpu = {
+      server: app.cpuSeconds() - cpu0.server,
+      postgres: env.DATABASE_URL ? cpuSeconds('postgres') - cpu0.postgres : null,
+    };
     // 2. The file's messages: released and delivered.
     const released = performance.now();
     sink.release();
@@ -97,14 +103,19 @@ async function run(label, env, sink) {
         await call('POST', '/emails/send', { destinataires, nameFrom: 'Cobranca Bench', subject: 'Notificação', content: BODY });
       }
     };
+    const ccpu0 = { server: app.cpuSeconds(), postgres: env.DATABASE_URL ? cpuSeconds('postgres') : null };
     const c0 = performance.now();
     await Promise.all(Array.from({ length: 5 }, client));
     const composeQueuedMs = performance.now() - c0;
+    const composeQueuedCpu = {
+      server: app.cpuSeconds() - ccpu0.server,
+      postgres: env.DATABASE_URL ? cpuSeconds('postgres') - ccpu0.postgres : null,
+    };
     const composeReleased = performance.now();
     sink.release();
     const composeLast = await waitForAll(sink, addresses(`c${label}`, ROWS), 900_000);
     const composeRate = (ROWS * 1000) / (composeLast - composeReleased);
-    return { requestMs, queuedMs, fileRate, composeRate, composeQueuedMs, peakRssMb: app.peakRssMb() };
+    return { requestMs, queuedMs, queuedCpu, fileRate, composeRate, composeQueuedMs, composeQueuedCpu, peakRssMb: app.peakRssMb() };
   } finally {
     await app.stop();
     await fs.rm(dataDir, { recursive: true, force: true });
@@ -136,7 +147,11 @@ for (const [db, r] of results) {
   const rateOk = ratio >= 0.5;
   ok &&= queuedOk && rateOk;
   console.log(
-    `${db}: upload answered in ${fmt(r.requestMs, 0)} ms; validated and queued in ${fmt(r.queuedMs / 1000, 2)} s (budget < 3 s: ${queuedOk ? 'ok' : 'OVER'})`,
+    `${db}: upload answered in ${fmt(r.requestMs, 0)} ms; validated and queued in ${fmt(r.queuedMs / 1000, 2)} s (budget < 3 s: ${queuedOk ? 'ok' : 'OVER'}); CPU s server ${fmt(r.queuedCpu.server, 2)}${r.queuedCpu.postgres === null ? '' : `, PostgreSQL ${fmt(r.queuedCpu.postgres, 2)}`}`,
+  );
+  const perMsg = (s) => fmt((s * 1000) / ROWS, 2);
+  console.log(
+    `${db}: CPU ms a message while queued: file server ${perMsg(r.queuedCpu.server)}${r.queuedCpu.postgres === null ? '' : ` + PostgreSQL ${perMsg(r.queuedCpu.postgres)}`}; compose server ${perMsg(r.composeQueuedCpu.server)}${r.composeQueuedCpu.postgres === null ? '' : ` + PostgreSQL ${perMsg(r.composeQueuedCpu.postgres)}`}`,
   );
   console.log(
     `${db}: delivered ${fmt(r.fileRate)} msg/s from the file vs ${fmt(r.composeRate)} msg/s by compose (queued by ${ROWS / 10} POSTs in ${fmt(r.composeQueuedMs / 1000, 2)} s) = ${fmt(ratio, 2)}x (budget ≥ 0.5x: ${rateOk ? 'ok' : 'UNDER'}); peak RSS ${fmt(r.peakRssMb, 0)} MB`,

@@ -98,7 +98,9 @@ export async function createRuntime(
   if (workers) await startCascadeWorkers(ctx);
   if (workers) await startEvidenceWorkers(ctx);
   if (workers) await startAuthWorkers(ctx);
-  if (workers) await startRemessaWorkers(ctx);
+  // A slice's messages are built while the previous slice is in the database: only where the
+  // database runs beside the server (PostgreSQL), not in its thread (PGlite).
+  if (workers) await startRemessaWorkers(ctx, { readAhead: database.kind === 'postgres' });
   if (workers) await startBulkProofWorkers(ctx);
   // smtp-server and its parser are imported only when the listener starts (docs/performance.md, server memory).
   const inbound =

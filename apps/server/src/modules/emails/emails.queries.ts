@@ -69,8 +69,9 @@ export function findMessageForDelivery(db: Kysely<DB>, cod_email: number) {
 }
 
 /**
- * A worker batch's messages, each with whether its e-mail 'send' is recorded and its tracked
- * links: three reads per message become two per batch.
+ * A worker batch's messages, each with whether its e-mail 'send' is recorded, its acceptance in the
+ * journal (email_aceites: accepted before a crash, its event not recorded yet) and its tracked
+ * links: four reads per message become two per batch.
  */
 export async function findMessagesForDelivery(db: Kysely<DB>, ids: number[]) {
   if (ids.length === 0) return new Map<number, PreparedDelivery>();
@@ -88,12 +89,16 @@ export async function findMessagesForDelivery(db: Kysely<DB>, ids: number[]) {
           )
           .as('isSent'),
       )
+      .select((eb) =>
+        eb.selectFrom('email_aceites as a').select('a.ace_detalhes').whereRef('a.cod_email', '=', 'emails.ema_uni_codigo').as('journaled'),
+      )
       .where('ema_uni_codigo', 'in', ids)
       .execute(),
     db.selectFrom('email_links').select(['cod_email', 'lnk_uuid', 'lnk_url']).where('cod_email', 'in', ids).execute(),
   ]);
   const byMessage = new Map<number, PreparedDelivery>();
-  for (const { isSent, ...msg } of messages) byMessage.set(Number(msg.ema_uni_codigo), { msg, isSent: !!isSent, links: [] });
+  for (const { isSent, journaled, ...msg } of messages)
+    byMessage.set(Number(msg.ema_uni_codigo), { msg, isSent: !!isSent, journaled: journaled ?? null, links: [] });
   for (const l of links) byMessage.get(Number(l.cod_email))?.links.push({ lnk_uuid: l.lnk_uuid, lnk_url: l.lnk_url });
   return byMessage;
 }
@@ -101,6 +106,8 @@ export async function findMessagesForDelivery(db: Kysely<DB>, ids: number[]) {
 export interface PreparedDelivery {
   msg: NonNullable<Awaited<ReturnType<typeof findMessageForDelivery>>>;
   isSent: boolean;
+  /** The relay's acceptance as the journal holds it (the 'send' event's details), or null. */
+  journaled: unknown;
   links: { lnk_uuid: string; lnk_url: string }[];
 }
 
@@ -162,11 +169,14 @@ export function linksOf(db: Kysely<DB>, cod_email: number) {
  * before anything is written (send.service.ts, storeSend).
  */
 export async function reserveSendIds(trx: Transaction<DB>, count: number) {
+  // The sequences' names looked up once, not once a row (500 rows: ~5 → ~0.5 ms on PostgreSQL);
+  // the time read once: the same for every row, as clock_timestamp() almost always was within one statement.
   const { rows } = await sql<{ cod: number; evt: string; agora: Date }>`
-    SELECT nextval(pg_get_serial_sequence('emails', 'ema_uni_codigo'))::int AS cod,
-           nextval(pg_get_serial_sequence('email_eventos', 'evt_codigo'))::text AS evt,
-           date_trunc('milliseconds', clock_timestamp()) AS agora
-      FROM generate_series(1, ${count}::int)`.execute(trx);
+    WITH s AS (SELECT pg_get_serial_sequence('emails', 'ema_uni_codigo') AS m,
+                      pg_get_serial_sequence('email_eventos', 'evt_codigo') AS e,
+                      date_trunc('milliseconds', clock_timestamp()) AS agora)
+    SELECT nextval(s.m)::int AS cod, nextval(s.e)::text AS evt, s.agora
+      FROM s, generate_series(1, ${count}::int)`.execute(trx);
   return rows.map((r) => ({ cod_email: Number(r.cod), evt_codigo: Number(r.evt), agora: new Date(r.agora) }));
 }
 
@@ -253,11 +263,6 @@ export async function journalAcceptances(db: Kysely<DB>, rows: { cod_email: numb
     .values(rows)
     .onConflict((oc) => oc.column('cod_email').doNothing())
     .execute();
-}
-
-/** The journaled acceptances of a batch's messages: accepted before a crash, their events not recorded yet. */
-export function findJournaledAcceptances(db: Kysely<DB>, ids: number[]) {
-  return db.selectFrom('email_aceites').select(['cod_email', 'ace_detalhes']).where('cod_email', 'in', ids).execute();
 }
 
 /** Journal rows whose 'send' events are recorded (in the same transaction when given one). */

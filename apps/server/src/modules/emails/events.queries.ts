@@ -1,5 +1,5 @@
 import { tsaLabel } from '@ar/core';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, type QueryCreator, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 
 /**
@@ -71,13 +71,15 @@ export async function setChannelStatus(
 
 /**
  * The same for several messages in one statement: the status becomes `tipo` unless the channel is
- * already at one of `unlessAt` (the statuses ranked ahead of it), and `reachedBit` is added.
+ * already at one of `unlessAt` (the statuses ranked ahead of it), and `reachedBit` is added. The
+ * send worker's journal rows in `forget` (email_aceites, their 'send' events just recorded) are
+ * deleted by the same statement.
  */
 export async function advanceChannelStatuses(
   db: Kysely<DB>,
   ids: number[],
   channel: StatusChannel,
-  change: { tipo: string; unlessAt: string[]; reachedBit: number },
+  change: { tipo: string; unlessAt: string[]; reachedBit: number; forget?: number[] },
 ): Promise<void> {
   const column = STATUS_COLUMN[channel];
   const reached = REACHED_COLUMN[channel];
@@ -85,7 +87,11 @@ export async function advanceChannelStatuses(
   const moves = unlessAt.length
     ? sql<string>`CASE WHEN ${sql.ref(column)} IS NULL OR ${sql.ref(column)} NOT IN (${sql.join(unlessAt)}) THEN ${tipo} ELSE ${sql.ref(column)} END`
     : sql<string>`${tipo}`;
-  await db
+  const forget = change.forget ?? [];
+  const source = forget.length
+    ? (db.with('esquecidas', (w) => w.deleteFrom('email_aceites').where('cod_email', 'in', forget)) as unknown as QueryCreator<DB>)
+    : db;
+  await source
     .updateTable('emails')
     .set({ [column]: moves, [reached]: sql`${sql.ref(reached)} | ${change.reachedBit}` })
     .where('ema_uni_codigo', 'in', ids)

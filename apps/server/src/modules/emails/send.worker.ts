@@ -5,7 +5,7 @@ import { warmQueueCache } from '../../queue/boss.ts';
 import { asSendActivity } from '../../queue/send-activity.ts';
 import { recordChannelFailure } from '../channels/channels.service.ts';
 import { bounceAddress, replyAddress } from '../inbound/addresses.ts';
-import { findJournaledAcceptances, findMessagesForDelivery, forgetAcceptances, type PreparedDelivery, threadOf } from './emails.queries.ts';
+import { findMessagesForDelivery, forgetAcceptances, type PreparedDelivery, threadOf } from './emails.queries.ts';
 import { type NewEvent, recordEvent, recordEvents } from './events.ts';
 import { renderOutgoing } from './render.ts';
 import { senderOf } from './send.slots.ts';
@@ -38,12 +38,12 @@ export async function deliverEmail(ctx: AppContext, cod_email: number): Promise<
 }
 
 /**
- * A worker's batch: its messages are read in two queries (and their journal rows in one), then
- * each goes to the relay through a send slot, its acceptance written to the journal as soon as the
+ * A worker's batch: its messages, with their journal rows, are read in two queries, then each
+ * goes to the relay through a send slot, its acceptance written to the journal as soon as the
  * relay's reply arrives, before the slot takes another message. Then the batch's 'send' events are
  * recorded in one transaction (recordEvents: one chain append each, a fixed number of statements),
- * which also empties their journal rows; should it fail, each is recorded on its own. Answers each
- * message's outcome, in order.
+ * whose status statement also empties their journal rows; should it fail, each is recorded on its
+ * own. Answers each message's outcome, in order.
  */
 export function deliverEmails(ctx: AppContext, ids: number[]): Promise<PromiseSettledResult<unknown>[]> {
   return asSendActivity(() => deliverBatch(ctx, ids));
@@ -51,14 +51,16 @@ export function deliverEmails(ctx: AppContext, ids: number[]): Promise<PromiseSe
 
 async function deliverBatch(ctx: AppContext, ids: number[]): Promise<PromiseSettledResult<unknown>[]> {
   if (ids.length === 0) return [];
-  const [prepared, journaled] = await Promise.all([findMessagesForDelivery(ctx.db, ids), findJournaledAcceptances(ctx.db, ids)]);
+  const prepared = await findMessagesForDelivery(ctx.db, ids);
   // Accepted before a crash, event not recorded: recorded now, not sent again.
-  const accepted = new Map(journaled.map((j) => [Number(j.cod_email), j.ace_detalhes]));
+  const accepted = new Map<number, unknown>();
+  for (const [id, p] of prepared) if (p.journaled !== null) accepted.set(id, p.journaled);
   const outcomes: PromiseSettledResult<unknown>[] = await Promise.allSettled(
     ids.map((id) => {
       const p = prepared.get(id) ?? null;
       const detalhes = accepted.get(id);
-      if (detalhes && p && !p.isSent) return Promise.resolve<NewEvent>({ cod_email: id, canal: 'email', tipo: 'send', detalhes });
+      if (detalhes && p && !p.isSent)
+        return Promise.resolve<NewEvent>({ cod_email: id, canal: 'email', tipo: 'send', detalhes: detalhes as Record<string, unknown> });
       return sendEmail(ctx, id, p);
     }),
   );
@@ -67,8 +69,7 @@ async function deliverBatch(ctx: AppContext, ids: number[]): Promise<PromiseSett
   if (unique.size === 0 && accepted.size === 0) return outcomes;
   try {
     await inTransaction(ctx.db, async (trx) => {
-      await recordEvents(trx, [...unique.values()], ctx.boss);
-      await forgetAcceptances(trx, [...new Set([...unique.keys(), ...accepted.keys()])]);
+      await recordEvents(trx, [...unique.values()], ctx.boss, { forgetAcceptances: [...new Set([...unique.keys(), ...accepted.keys()])] });
     });
   } catch {
     return Promise.allSettled(

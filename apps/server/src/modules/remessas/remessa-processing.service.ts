@@ -16,7 +16,13 @@ import { channelAvailable } from '../channels/channels.service.ts';
 import { InsufficientCreditsError } from '../credits/credits.service.ts';
 import { checkBlacklistAll } from '../emails/check.service.ts';
 import { findComposer } from '../emails/emails.queries.ts';
-import { type Composer, type SendCommon, StoredDiffersError, storeMessagesInTransaction } from '../emails/send.service.ts';
+import {
+  type Composer,
+  type OutgoingMessage,
+  type SendCommon,
+  StoredDiffersError,
+  storeMessagesInTransaction,
+} from '../emails/send.service.ts';
 import { creditState } from '../plans/plans.service.ts';
 import { type TenantScope, tenantScope } from '../tenancy/tenant-scope.ts';
 import {
@@ -56,6 +62,12 @@ export interface ProcessHooks {
   /** Called after each committed slice (tests stop the run here, as a crash would). */
   afterSlice?: (sent: number) => void | Promise<void>;
   slice?: number;
+  /**
+   * Build each slice's messages ahead, while the previous slice's statements run (readAhead; on by
+   * default). The worker turns it off on PGlite, whose statements run in the server's own thread:
+   * nothing to overlap there, only the lines read twice.
+   */
+  readAhead?: boolean;
 }
 
 export async function processRemessa(ctx: AppContext, rem_codigo: number, hooks: ProcessHooks = {}): Promise<void> {
@@ -64,12 +76,14 @@ export async function processRemessa(ctx: AppContext, rem_codigo: number, hooks:
   const actor = await userAsActor(ctx.db, { usu_codigo: rem.cod_usu });
   if (!actor) return;
   const scope = tenantScope(actor);
+  // The units of the lines this run validated, priced as it stored them (a resumed run reads them).
+  let units: number | null = null;
   if (rem.rem_status_processamento === 'AGUARDANDO_VALIDACAO') {
-    await validate(ctx, scope, rem);
+    units = await validate(ctx, scope, rem);
     rem = await q.findRemessaForWork(ctx.db, rem_codigo);
   }
   if (rem?.rem_status_processamento === 'PROCESSADO') {
-    await checkAccount(ctx, scope, rem);
+    await checkAccount(ctx, scope, rem, units);
     rem = await q.findRemessaForWork(ctx.db, rem_codigo);
   }
   if (rem?.rem_status_processamento === 'EM_PROCESSAMENTO') await send(ctx, scope, rem, hooks);
@@ -101,7 +115,8 @@ function lineAccount(ctx: AppContext, user: Composer): LineAccount {
   };
 }
 
-async function validate(ctx: AppContext, scope: TenantScope, rem: q.WorkRemessa): Promise<void> {
+/** Answers the credit units of the lines it stored as valid (null when it stored none: the file refused, or another run moved it). */
+async function validate(ctx: AppContext, scope: TenantScope, rem: q.WorkRemessa): Promise<number | null> {
   const bytes = rem.rem_arquivo ? await ctx.storage.read(rem.rem_arquivo) : null;
   if (!bytes) throw new Error(`remessa ${rem.rem_codigo}: file ${rem.rem_arquivo} missing from storage`);
   // The server takes UTF-8 only: the browser converts ISO-8859-1 after asking (spec 002 §5).
@@ -113,7 +128,7 @@ async function validate(ctx: AppContext, scope: TenantScope, rem: q.WorkRemessa)
       tipo_falha: problem.tipo,
       motivo_falha: problem.message,
     });
-    return;
+    return null;
   }
   const { header, rows } = checked.file;
   const cols = new FileColumns(header);
@@ -152,7 +167,7 @@ async function validate(ctx: AppContext, scope: TenantScope, rem: q.WorkRemessa)
     };
   });
   const allFailed = problems.size === rows.length;
-  await inTransaction(ctx.db, async (trx) => {
+  return inTransaction(ctx.db, async (trx) => {
     const moved = await q.moveRemessa(trx, rem.rem_codigo, 'AGUARDANDO_VALIDACAO', {
       rem_status_processamento: allFailed ? 'FALHA_NA_VALIDACAO' : 'PROCESSADO',
       rem_cabecalho: JSON.stringify(header),
@@ -160,10 +175,11 @@ async function validate(ctx: AppContext, scope: TenantScope, rem: q.WorkRemessa)
       rem_falhas: problems.size,
       ...(allFailed ? summary([...problems.values()]) : {}),
     });
-    if (!moved) return;
+    if (!moved) return null;
     await q.insertLines(trx, lines);
     if (!allFailed && problems.size > 0)
       await q.upsertFailureRecord(trx, rem, { count: problems.size, ...summary([...problems.values()]) });
+    return allFailed ? null : messageUnits(rows.filter((r) => !problems.has(r.line)).map((r) => lineChannels(r.cells, cols)));
   });
 }
 
@@ -196,9 +212,12 @@ async function syncFailureRecord(ctx: AppContext, rem: q.WorkRemessa): Promise<n
  * line's units as compose counts a recipient's: e-mail and SMS one, WhatsApp one more), and be
  * active. A file that cannot be paid for sends nothing.
  */
-async function checkAccount(ctx: AppContext, scope: TenantScope, rem: q.WorkRemessa): Promise<void> {
+async function checkAccount(ctx: AppContext, scope: TenantScope, rem: q.WorkRemessa, validatedUnits: number | null): Promise<void> {
   const cols = new FileColumns((rem.rem_cabecalho as string[] | null) ?? []);
-  const pending = messageUnits((await q.pendingLineCells(ctx.db, rem.rem_codigo)).map((l) => lineChannels(l.lin_dados as string[], cols)));
+  // The lines just validated by this run are priced as they were stored; a run resumed here reads them.
+  const pending =
+    validatedUnits ??
+    messageUnits((await q.pendingLineCells(ctx.db, rem.rem_codigo)).map((l) => lineChannels(l.lin_dados as string[], cols)));
   // Compose refuses a send without attachments for an account that requires one; a file has none.
   const user = await findComposer(ctx.db, scope);
   const configuration = attachmentRequiredProblem(0, user);
@@ -259,8 +278,15 @@ async function send(ctx: AppContext, scope: TenantScope, rem: q.WorkRemessa, hoo
   };
   const size = hooks.slice ?? SLICE;
   let creditsEnded: string | null = null;
+  // Each slice's messages are built ahead, while the previous slice's statements run (readAhead).
+  const build = (after: number): Promise<ReadyLines> =>
+    hooks.readAhead === false ? Promise.resolve(new Map()) : readAhead(ctx, scope, rem, cols, customFields, size, after);
+  let ahead = build(0);
   for (;;) {
-    const outcome = await sendSlice(ctx, scope, rem, cols, common, customFields, account, size).catch((error) => {
+    const ready = await ahead;
+    const outcome = await sendSlice(ctx, scope, rem, cols, common, customFields, account, size, ready, (last) => {
+      ahead = build(last);
+    }).catch((error) => {
       if (error instanceof InsufficientCreditsError) return { creditsEnded: error.message };
       throw error;
     });
@@ -298,6 +324,9 @@ async function sendSlice(
   customFields: CustomFieldDef[],
   account: LineAccount,
   size: number,
+  ready: ReadyLines,
+  /** Called with the slice's last line once its lines are read under the lock: the next slice may be built. */
+  onLines: (last: number) => void,
 ): Promise<{ done: boolean; sent: number }> {
   const attempt = (stepByStep: boolean) =>
     inTransaction(ctx.db, async (trx) => {
@@ -305,6 +334,7 @@ async function sendSlice(
       if (locked?.rem_status_processamento !== 'EM_PROCESSAMENTO') return { done: true, sent: 0 };
       const lines = await q.nextPendingLines(trx, rem.rem_codigo, size);
       if (lines.length === 0) return { done: true, sent: 0 };
+      onLines(lines[lines.length - 1]?.lin_numero as number);
       const cells = lines.map((l) => l.lin_dados as string[]);
       const refs = [...new Set(cells.map((c) => cols.cell(c, 'MODELO')))];
       const templates = templateIndex(await q.findTemplatesByRef(trx, scope, refs));
@@ -335,7 +365,14 @@ async function sendSlice(
         'coluna MODELO: o modelo foi removido ou desativado depois do envio do arquivo.',
       );
       if (going.length === 0) return { done: false, sent: 0 };
-      const messages = going.map((g) => lineMessage(g.cells, cols, g.template, customFields, ctx.config.publicUrl));
+      // The message built ahead when its line and template are still those it was built from (the
+      // same pure function of them), else built now.
+      const messages = going.map((g) => {
+        const built = ready.get(g.lin_numero);
+        return built && sameLine(built, g.cells, g.template)
+          ? built.message
+          : lineMessage(g.cells, cols, g.template, customFields, ctx.config.publicUrl);
+      });
       const phones = messages.some((m) => m.sms || m.whatsapp);
       const emails = await storeMessagesInTransaction(ctx, trx, common, messages, {
         reason: `Remessa ${rem.rem_codigo} (${rem.rem_nome}): ${messages.length} ${phones ? 'mensagem(ns) AR Online' : 'AR-Email(s)'}`,
@@ -355,4 +392,58 @@ async function sendSlice(
     if (!(error instanceof StoredDiffersError)) throw error;
     return attempt(true);
   }
+}
+
+/** Lines read and made into messages ahead of their slice's transaction, by line number. */
+type ReadyLines = Map<number, { cells: string[]; template: LineTemplate; message: OutgoingMessage }>;
+
+/** Whether a message built ahead came from these very cells and this template (lineMessage reads its code, subject and body). */
+function sameLine(built: { cells: string[]; template: LineTemplate }, cells: string[], template: LineTemplate): boolean {
+  return (
+    built.template.mod_codigo === template.mod_codigo &&
+    built.template.mod_subject === template.mod_subject &&
+    built.template.mod_content === template.mod_content &&
+    built.cells.length === cells.length &&
+    built.cells.every((c, i) => c === cells[i])
+  );
+}
+
+/** Lines built between two yields to the event loop, so the running slice's replies are not kept waiting. */
+const BUILD_CHUNK = 25;
+
+/**
+ * The next slice's lines (after line `after`), read without the remessa's lock, and their messages
+ * built (lineMessage: the variables, then the sanitiser, the largest share of a slice's work in the
+ * server) a few lines at a time, while the running slice's statements are in the database: on
+ * PostgreSQL the two overlap (bench/remessas). Nothing is written here: the slice's transaction
+ * reads its lines again under the lock and takes a built message only for a line whose cells and
+ * template are those it was built from (sameLine), so what is stored is what building it in the
+ * transaction would store. A failed read builds nothing (the slice builds its lines itself).
+ */
+async function readAhead(
+  ctx: AppContext,
+  scope: TenantScope,
+  rem: q.WorkRemessa,
+  cols: FileColumns,
+  customFields: CustomFieldDef[],
+  size: number,
+  after: number,
+): Promise<ReadyLines> {
+  const ready: ReadyLines = new Map();
+  try {
+    const lines = await q.nextPendingLines(ctx.db, rem.rem_codigo, size, after);
+    if (lines.length === 0) return ready;
+    const cells = lines.map((l) => l.lin_dados as string[]);
+    const templates = templateIndex(await q.findTemplatesByRef(ctx.db, scope, [...new Set(cells.map((c) => cols.cell(c, 'MODELO')))]));
+    for (const [i, l] of lines.entries()) {
+      if (i > 0 && i % BUILD_CHUNK === 0) await new Promise((resolve) => setImmediate(resolve));
+      const line = cells[i] ?? [];
+      const template = templateOf(cols.cell(line, 'MODELO'), templates);
+      if (!template?.mod_enable) continue;
+      ready.set(l.lin_numero, { cells: line, template, message: lineMessage(line, cols, template, customFields, ctx.config.publicUrl) });
+    }
+  } catch (error) {
+    ctx.log.warn({ err: error, rem_codigo: rem.rem_codigo }, 'remessa lines not built ahead');
+  }
+  return ready;
 }

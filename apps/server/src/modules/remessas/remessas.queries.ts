@@ -246,17 +246,16 @@ export function lockRemessa(trx: Transaction<DB>, rem_codigo: number) {
     .executeTakeFirst();
 }
 
-/** The next valid lines that have no message yet, in file order. */
-export function nextPendingLines(db: Kysely<DB>, rem_codigo: number, limit: number) {
-  return db
+/** The next valid lines that have no message yet, in file order (after line `after`, when given). */
+export function nextPendingLines(db: Kysely<DB>, rem_codigo: number, limit: number, after?: number) {
+  let query = db
     .selectFrom('remessa_linhas')
     .select(['lin_numero', 'lin_dados'])
     .where('rem_codigo', '=', rem_codigo)
     .where('lin_status', '=', 'valida')
-    .where('cod_email', 'is', null)
-    .orderBy('lin_numero')
-    .limit(limit)
-    .execute();
+    .where('cod_email', 'is', null);
+  if (after !== undefined) query = query.where('lin_numero', '>', after);
+  return query.orderBy('lin_numero').limit(limit).execute();
 }
 
 /** The cells of the lines still to become messages (their channels price the file before it goes). */

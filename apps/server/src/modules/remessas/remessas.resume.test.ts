@@ -158,4 +158,53 @@ describe('remessas: crash and resume', () => {
     expect(mine(await jobs(PHONE_SEND_QUEUES.sms))).toEqual(codes((m) => m.ema_uni_sms));
     expect(mine(await jobs(PHONE_SEND_QUEUES.whatsapp))).toEqual(codes((m) => m.ema_uni_whatsapp));
   });
+
+  it('takes a message built ahead only while its template is unchanged: a template edited between slices reaches the later lines', async () => {
+    const admin = await app.as('admin@demo.local');
+    const tpl = await app.call('POST', '/modelos', admin, {
+      mod_name: 'Editado no meio',
+      mod_subject: 'Aviso',
+      mod_content: '<p>Texto antigo para *|NOME|*</p>',
+    });
+    const mod_codigo = tpl.json().modelo.mod_codigo as number;
+    const rows = Array.from({ length: 6 }, (_, i) => [
+      `E-${i}`,
+      'Aviso',
+      `Pessoa ${i}`,
+      `editado${i}@cliente.test`,
+      '',
+      '',
+      'Editado no meio',
+      '',
+    ]);
+    const res = await app.call('POST', '/remessas/upload', admin, uploadBody(csvOf(rows), 'editado.csv'));
+    const id = res.json().rem_codigo as number;
+    const db = app.t.ctx.db;
+    // Slices of 3: the second slice's messages are built while the first one is stored, with the
+    // old text; the template changes once the first slice has committed.
+    let edited = false;
+    await processRemessa(app.t.ctx, id, {
+      slice: 3,
+      afterSlice: async () => {
+        if (edited) return;
+        edited = true;
+        await new Promise((r) => setTimeout(r, 300));
+        await db
+          .updateTable('modelos')
+          .set({ mod_content: '<p>Texto novo para *|NOME|*</p>' })
+          .where('mod_codigo', '=', mod_codigo)
+          .execute();
+      },
+    });
+    const rem = await db.selectFrom('remessas').select('rem_uuid').where('rem_codigo', '=', id).executeTakeFirstOrThrow();
+    const messages = await db
+      .selectFrom('emails')
+      .select(['ema_uni_identificacao', 'ema_uni_content'])
+      .where('ema_uni_envio', '=', rem.rem_uuid)
+      .orderBy('ema_uni_codigo')
+      .execute();
+    expect(messages.map((m) => [m.ema_uni_identificacao, m.ema_uni_content])).toEqual(
+      rows.map((r, i) => [r[0], `<p>Texto ${i < 3 ? 'antigo' : 'novo'} para Pessoa ${i}</p>`]),
+    );
+  });
 });

@@ -16,7 +16,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import type { TenantScope } from '../tenancy/tenant-scope.ts';
 import * as q from './remessas.queries.ts';
-import { REMESSA_QUEUE } from './remessas.worker.ts';
+import { REMESSA_QUEUE, wakeRemessaWorker } from './remessas.worker.ts';
 
 /**
  * POST /remessas/upload: the envelope is checked here (a data URL of a csv, at most 5 MB: 400 with
@@ -53,7 +53,7 @@ export async function uploadRemessa(
   const uuid = randomUUID();
   const key = `remessas/${scope.owner}/${uuid}.csv`;
   await ctx.storage.put(key, data, 'text/csv');
-  return inTransaction(ctx.db, async (trx) => {
+  const stored = await inTransaction(ctx.db, async (trx) => {
     const row = await q.insertRemessa(trx, scope, {
       rem_uuid: uuid,
       rem_nome: body.fileName.trim(),
@@ -66,6 +66,8 @@ export async function uploadRemessa(
     });
     return row;
   });
+  wakeRemessaWorker(boss);
+  return stored;
 }
 
 /** POST /remessas/encoding-remessa: the encoding of the file's bytes ('UTF-8', 'ISO-8859-1' or another name). */

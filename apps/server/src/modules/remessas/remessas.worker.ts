@@ -34,14 +34,32 @@ export async function createRemessaQueues(boss: PgBoss): Promise<void> {
   await warmQueueCache(boss, [REMESSA_QUEUE, REMESSA_FAILED_QUEUE, REMESSA_CLEANUP_QUEUE]);
 }
 
-export async function startRemessaWorkers(ctx: AppContext, opts: { pollingIntervalSeconds?: number } = {}): Promise<void> {
+/** This process's remessa worker, per queue (one per app, or per queue in tests): woken by an upload here. */
+const remessaWorkers = new WeakMap<PgBoss, string>();
+
+/**
+ * Wakes this process's remessa worker at once (pg-boss notifyWorker) instead of leaving the file's
+ * job to its next poll (up to `pollingIntervalSeconds`, 0.5 s: on average a twelfth of the 3 s
+ * budget of a 5,000-line file, docs/remessas.md). Called after the upload's commit; a process
+ * without the worker leaves the job to the workers' polling, as before.
+ */
+export function wakeRemessaWorker(boss: PgBoss): void {
+  const id = remessaWorkers.get(boss);
+  if (id) boss.notifyWorker(id);
+}
+
+export async function startRemessaWorkers(
+  ctx: AppContext,
+  opts: { pollingIntervalSeconds?: number; readAhead?: boolean } = {},
+): Promise<void> {
   const boss = ctx.boss;
   if (!boss) return;
   const polling = opts.pollingIntervalSeconds ?? 0.5;
   await createRemessaQueues(boss);
-  await boss.work<RemessaJob>(REMESSA_QUEUE, { batchSize: 1, pollingIntervalSeconds: polling }, async ([job]) => {
-    if (job) await processRemessa(ctx, job.data.rem_codigo);
+  const id = await boss.work<RemessaJob>(REMESSA_QUEUE, { batchSize: 1, pollingIntervalSeconds: polling }, async ([job]) => {
+    if (job) await processRemessa(ctx, job.data.rem_codigo, { readAhead: opts.readAhead });
   });
+  remessaWorkers.set(boss, id);
   await boss.work<RemessaJob>(REMESSA_FAILED_QUEUE, { batchSize: 1, pollingIntervalSeconds: polling }, async ([job]) => {
     if (job) await failRemessa(ctx, job.data.rem_codigo, 'retries exhausted');
   });
