@@ -208,7 +208,7 @@ test('remessas: the progress follows the socket, with no list call on a timer wh
       await request.post('/v2/modelos', { headers: adminAuth, data: { mod_name: 'Fila', mod_subject: 'Aviso', mod_content: '<p>Olá</p>' } })
     ).ok(),
   ).toBe(true);
-  const uploads = [1, 2, 3, 4, 5, 6].map((n) => {
+  const uploads = Array.from({ length: 10 }, (_, i) => i + 1).map((n) => {
     const big = [HEADER, ...Array.from({ length: 5000 }, (_, i) => `F${n}-${i};Aviso;Fila ${i};fila${n}.${i}@cliente.test;;;Fila;`)].join(
       '\r\n',
     );
