@@ -4,7 +4,8 @@ import type { Database } from './database.ts';
 /**
  * PostgreSQL's LISTEN/NOTIFY for the realtime component (docs/realtime.md): a small pool of its own
  * beside the application's (the socket.io adapter keeps one connection LISTENing and NOTIFYs on the
- * others; the listener below keeps one more, for the message and batch-file statuses), so neither ever waits behind the API's queries.
+ * others; the listener below keeps one more, for the message and batch-file statuses together), so
+ * neither ever waits behind the API's queries.
  */
 export interface NotifyPool {
   pool: pg.Pool;
