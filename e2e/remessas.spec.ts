@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { login } from './support.ts';
+import { DEMO_PASSWORD, login } from './support.ts';
 
 // The batch area as a person uses it (spec 002 §2 "Remessas page"; docs/remessas.md).
 
@@ -131,7 +131,9 @@ test('remessas: a mixed file through the modal, both tabs, details, the preview 
   await page.getByRole('button', { name: 'Gerar Relatório' }).click();
   const report = dialog(page, 'Relatório Remessas');
   const today = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: 'numeric' }).format(new Date());
-  const day = report.getByRole('button', { name: new RegExp(`^${Number(today)} `) }).first();
+  const month = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', month: 'long' }).format(new Date());
+  // Today of this month (late in a month the calendar also shows the previous month's same day).
+  const day = report.getByRole('button', { name: new RegExp(`^${Number(today)} ${month} `) }).first();
   await day.click();
   await day.click();
   await expect(report.getByRole('textbox', { name: 'Até' })).toHaveValue(/\d\d\/\d\d\/\d{4}/);
@@ -173,4 +175,88 @@ test('remessas: an ISO-8859-1 file asks to convert, then goes; a comma-separated
   // Not a csv at all.
   await modal.getByLabel('Selecionar arquivo CSV').setInputFiles(tmpFile('planilha.xlsx', 'x'));
   await expect(dialog(page, 'Arquivo Inválido').getByTestId('alert-message')).toHaveText('Por favor, selecione um arquivo CSV válido.');
+});
+
+test('remessas: the progress follows the socket, with no list call on a timer while it is up', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  // What the page's socket receives and the page's list and count calls, with their times.
+  const frames: { at: number; text: string }[] = [];
+  page.on('websocket', (ws) => {
+    if (ws.url().includes('/v2/socket.io')) ws.on('framereceived', (f) => frames.push({ at: Date.now(), text: String(f.payload) }));
+  });
+  const calls: { at: number; path: string }[] = [];
+  page.on('request', (r) => {
+    const { pathname } = new URL(r.url());
+    if (r.method() === 'GET' && (pathname === '/v2/remessas' || pathname === '/v2/remessas/stats'))
+      calls.push({ at: Date.now(), path: pathname });
+  });
+  const pushes = (event: string) => frames.filter((f) => f.text.startsWith(`42["${event}"`));
+
+  await login(page, 'gerente@demo.local');
+  await expect(page).toHaveURL(/\/emails\/enviados$/);
+  await page.goto('/remessas');
+  // The socket signed in (its totals answered): from here the page does not poll.
+  await expect.poll(() => pushes('totalAlertas').length, { timeout: 15_000 }).toBeGreaterThan(0);
+  await apiAs(page, 'POST', '/modelos', { mod_name: 'Ao vivo', mod_subject: 'Aviso', mod_content: '<p>Olá *|NOME|*</p>' });
+
+  // Another user's big files take the remessa worker first (one file at a time): ours waits in
+  // Aguardando Validação, moving, while nothing is pushed to us. The old page polled every 2 s then.
+  const admin = await (await request.post('/v2/login', { data: { username: 'admin@demo.local', password: DEMO_PASSWORD } })).json();
+  const adminAuth = { authorization: `Bearer ${admin.token}` };
+  expect(
+    (
+      await request.post('/v2/modelos', { headers: adminAuth, data: { mod_name: 'Fila', mod_subject: 'Aviso', mod_content: '<p>Olá</p>' } })
+    ).ok(),
+  ).toBe(true);
+  const uploads = Array.from({ length: 10 }, (_, i) => i + 1).map((n) => {
+    const big = [HEADER, ...Array.from({ length: 5000 }, (_, i) => `F${n}-${i};Aviso;Fila ${i};fila${n}.${i}@cliente.test;;;Fila;`)].join(
+      '\r\n',
+    );
+    return request.post('/v2/remessas/upload', {
+      headers: adminAuth,
+      data: { contentBase64: `data:text/csv;base64,${Buffer.from(big).toString('base64')}`, fileName: `fila-${n}.csv` },
+    });
+  });
+  for (const res of await Promise.all(uploads)) expect(res.status(), await res.text()).toBe(201);
+
+  // Ours, sent from elsewhere (another tab, an API client): the page learns of it by the socket alone.
+  const lines = Array.from({ length: 20 }, (_, i) => `V-${i + 1};Aviso;Cliente ${i + 1};vivo${i + 1}@cliente.test;;;Ao vivo;`);
+  const { rem_codigo: id } = (await apiAs(page, 'POST', '/remessas/upload', {
+    contentBase64: `data:text/csv;base64,${Buffer.from([HEADER, ...lines].join('\r\n')).toString('base64')}`,
+    fileName: 'ao-vivo.csv',
+  })) as { rem_codigo: number };
+  const row = page.locator('tr', { hasText: 'ao-vivo.csv' });
+  await expect(row.getByText('Aguardando Validação')).toBeVisible();
+  await expect(page.getByRole('tab', { name: /Remessas Processadas/ }).getByTestId('tab-count')).toHaveText('1');
+  const waitingFrom = Date.now();
+  // A socket.io event frame: 42["remessaStatus",{"remessas":[{ rem_codigo, rem_status_processamento, … }]}].
+  const steps = (status: string) =>
+    pushes('remessaStatus').filter((f) =>
+      (JSON.parse(f.text.slice(2))[1] as { remessas: { rem_codigo: number; rem_status_processamento: string }[] }).remessas.some(
+        (r) => r.rem_codigo === id && r.rem_status_processamento === status,
+      ),
+    );
+  // Validated: the first step after the wait.
+  await expect.poll(() => steps('PROCESSADO').length, { timeout: 60_000 }).toBeGreaterThan(0);
+  const waitingTo = steps('PROCESSADO')[0]?.at ?? 0;
+  // While it waited (long enough for the old 2 s timer to have fired), the page asked for nothing.
+  console.log(
+    `ao-vivo.csv waited ${waitingTo - waitingFrom} ms with the socket up; calls meanwhile: ${calls.filter((c) => c.at > waitingFrom && c.at < waitingTo).length}`,
+  );
+  expect(waitingTo - waitingFrom).toBeGreaterThan(2_200);
+  expect(calls.filter((c) => c.at > waitingFrom && c.at < waitingTo)).toEqual([]);
+
+  // Then each step and each send arrive as pushes and the row follows to its end.
+  await expect(row.getByText('Concluído')).toBeVisible({ timeout: 30_000 });
+  await expect(row.getByText('20 na fila')).toBeVisible();
+  await expect(row.getByText('20 enviadas')).toBeVisible({ timeout: 30_000 });
+  await expect(row.getByText('0 falhas')).toBeVisible();
+  expect(steps('PROCESSADO_COM_SUCESSO').length).toBeGreaterThan(0);
+  expect(pushes('emailStatus').length).toBeGreaterThan(0);
+  // Once all is still (a push committed before the last reload answered may still bring one more,
+  // 300 ms after it), nothing at all.
+  await page.waitForTimeout(1_000);
+  const before = calls.length;
+  await page.waitForTimeout(4_500);
+  expect(calls.slice(before)).toEqual([]);
 });

@@ -4,7 +4,8 @@ import type { Database } from './database.ts';
 /**
  * PostgreSQL's LISTEN/NOTIFY for the realtime component (docs/realtime.md): a small pool of its own
  * beside the application's (the socket.io adapter keeps one connection LISTENing and NOTIFYs on the
- * others; the status listener below keeps one more), so neither ever waits behind the API's queries.
+ * others; the listener below keeps one more, for the message and batch-file statuses together), so
+ * neither ever waits behind the API's queries.
  */
 export interface NotifyPool {
   pool: pg.Pool;
@@ -31,19 +32,30 @@ export async function openNotifyPool(database: Database, onError: (error: Error,
 }
 
 /**
- * LISTENs to `channel` until the answered function is called: on PostgreSQL on a connection of the
- * notify pool, taken again after a loss (notifications raised while it was away are not replayed:
- * a client refetches when it reconnects anyway); on PGlite through its own listen.
+ * LISTENs to each channel of `handlers` until the answered function is called: on PostgreSQL on
+ * one connection of the notify pool for all of them, taken again after a loss (notifications
+ * raised while it was away are not replayed: a client refetches when it reconnects anyway); on
+ * PGlite through its own listen.
  */
 export async function listenFor(
   database: Database,
   notify: NotifyPool | null,
-  channel: string,
-  onPayload: (payload: string | undefined) => void,
+  handlers: Record<string, (payload: string | undefined) => void>,
   onError: (error: Error, what: string) => void,
 ): Promise<() => Promise<void>> {
-  if (!notify) return database.listen ? database.listen(channel, onPayload) : async () => {};
-  const quoted = `"${channel.replace(/"/g, '')}"`;
+  const channels = Object.keys(handlers);
+  if (!notify) {
+    if (!database.listen) return async () => {};
+    const stops: Array<() => Promise<void>> = [];
+    for (const channel of channels) {
+      stops.push(await database.listen(channel, (payload) => handlers[channel]?.(payload)));
+    }
+    return async () => {
+      await Promise.all(stops.map((stop) => stop()));
+    };
+  }
+  const quoted = channels.map((channel) => `"${channel.replace(/"/g, '')}"`);
+  const what = `LISTEN ${channels.join(', ')}`;
   let client: pg.PoolClient | null = null;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
@@ -51,14 +63,14 @@ export async function listenFor(
     try {
       const c = await notify.pool.connect();
       c.on('notification', (msg) => {
-        if (msg.channel === channel) onPayload(msg.payload);
+        if (Object.hasOwn(handlers, msg.channel)) handlers[msg.channel]?.(msg.payload);
       });
-      c.on('error', (error) => onError(error, `LISTEN ${channel}`));
+      c.on('error', (error) => onError(error, what));
       c.on('end', () => {
         if (client === c) client = null;
         if (!stopped) retry = setTimeout(connect, 2000);
       });
-      await c.query(`LISTEN ${quoted}`);
+      await c.query(quoted.map((q) => `LISTEN ${q}`).join('; '));
       if (stopped) {
         c.removeAllListeners('end');
         c.release();
@@ -66,7 +78,7 @@ export async function listenFor(
       }
       client = c;
     } catch (error) {
-      onError(error as Error, `LISTEN ${channel}`);
+      onError(error as Error, what);
       if (!stopped) retry = setTimeout(connect, 2000);
     }
   };
@@ -78,7 +90,7 @@ export async function listenFor(
     client = null;
     if (c) {
       c.removeAllListeners('end');
-      await c.query(`UNLISTEN ${quoted}`).catch(() => {});
+      await c.query('UNLISTEN *').catch(() => {});
       c.release();
     }
   };

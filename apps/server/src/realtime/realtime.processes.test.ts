@@ -17,7 +17,8 @@ import { createRuntime, type Runtime } from '../runtime.ts';
  * test's process (its own pools, its own socket.io server, listening), process B is the product's
  * own `main.ts` started as a separate OS process on the same database. A notification raised on A
  * reaches a socket.io-client connected to B (through @socket.io/postgres-adapter); a status change
- * committed by B's send worker reaches a client connected to A (the trigger's NOTIFY); a logout on
+ * committed by B's send worker reaches a client connected to A (the trigger's NOTIFY), and so do the
+ * steps of a batch file B's remessa worker takes (migration 0034's NOTIFY); a logout on
  * B closes the session's socket on A; B refuses a bad token. PGlite is one process: its path is
  * notifications.test.ts.
  */
@@ -181,6 +182,45 @@ describe.skipIf(!url)('realtime across two server processes on PostgreSQL', () =
     expect(await bad.next('unauthorized')).toEqual({ message: MSG.sessionExpired });
     expect(await bad.closed).toBe('io server disconnect');
   });
+
+  it('pushes each step of a batch file, committed by B’s remessa worker, to the owner’s socket on A and to no one else', async () => {
+    const token = await login(baseB, 'usuario@demo.local');
+    const onA = await client(baseA, token);
+    await onA.next('totalAlertas');
+    const other = await client(baseA, await login(baseA, 'gerente@demo.local'));
+    await other.next('totalAlertas');
+    const call = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
+      a.app.inject({ method, url: `/v2${url}`, headers: { authorization: `Bearer ${token}` }, payload: payload as never });
+    expect(
+      (await call('POST', '/modelos', { mod_name: 'Modelo B', mod_subject: 'Aviso', mod_content: '<p>Olá *|NOME|*</p>' })).statusCode,
+    ).toBe(201);
+    const body = (rows: string[][]) => ({
+      contentBase64: `data:text/csv;base64,${Buffer.from(
+        `${[['ID', 'ASSUNTO', 'NOME_DESTINATARIO', 'EMAIL_DESTINATARIO', 'MODELO'], ...rows].map((r) => r.join(';')).join('\r\n')}\r\n`,
+      ).toString('base64')}`,
+      fileName: 'processos.csv',
+    });
+    // A takes the upload (remessa and job in one transaction); only B's workers take jobs.
+    const up = await call('POST', '/remessas/upload', body([['1', 'Aviso', 'Rita', 'rita@cliente.test', 'Modelo B']]));
+    expect(up.statusCode, up.body).toBe(201);
+    const id = up.json().rem_codigo as number;
+    const statuses: string[] = [];
+    for (;;) {
+      const push = (await onA.next('remessaStatus', 20_000)) as { remessas: { rem_codigo: number; rem_status_processamento: string }[] };
+      for (const r of push.remessas) if (r.rem_codigo === id) statuses.push(r.rem_status_processamento);
+      if (statuses.at(-1) === 'PROCESSADO_COM_SUCESSO') break;
+    }
+    expect(statuses.filter((s, i) => s !== statuses[i - 1])).toEqual([
+      'AGUARDANDO_VALIDACAO',
+      'PROCESSADO',
+      'EM_PROCESSAMENTO',
+      'PROCESSADO_COM_SUCESSO',
+    ]);
+    const row = await a.ctx.db.selectFrom('remessas').selectAll().where('rem_codigo', '=', id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ rem_status_processamento: 'PROCESSADO_COM_SUCESSO', rem_enfileiradas: 1 });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(other.events.filter((e) => e.event === 'remessaStatus')).toEqual([]);
+  }, 40_000);
 
   it('pushes a status committed by B’s send worker to the owner’s socket on A; a logout on B closes it', async () => {
     const token = await login(baseB, 'usuario@demo.local');

@@ -1,5 +1,5 @@
 import type http from 'node:http';
-import { SOCKET_PATH } from '@ar/core';
+import { type RemessaStatusChange, SOCKET_PATH } from '@ar/core';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import { Server } from 'socket.io';
 import type { Database } from '../db/database.ts';
@@ -18,7 +18,9 @@ import { listenFor, openNotifyPool } from '../db/notify.ts';
  * The message statuses come from the database itself: migration 0018's trigger NOTIFYs
  * `ar_email_status` when a statement changes a channel status, delivered only once its transaction
  * commits. Every process LISTENs and emits to its own sockets of the owner (`io.local`), so each
- * change reaches each socket once, whichever process made it.
+ * change reaches each socket once, whichever process made it. The batch files' own steps come the
+ * same way, from migration 0034's triggers on `remessas` (`ar_remessa_status`), on the same LISTEN
+ * connection.
  */
 export interface Realtime {
   readonly io: Server;
@@ -30,6 +32,8 @@ export interface Realtime {
   attach(server: http.Server): void;
   /** Called with each committed status change of a user's messages (every process gets every change). */
   onEmailStatus(handler: (change: EmailStatusNotice) => void): void;
+  /** Called with each committed change of a user's batch files (every process gets every change). */
+  onRemessaStatus(handler: (change: RemessaStatusNotice) => void): void;
   close(): Promise<void>;
 }
 
@@ -39,7 +43,14 @@ export interface EmailStatusNotice {
   emails: { id: number; uuid: string; canal: 'email' | 'sms' | 'whatsapp' | 'voz' | 'carta'; status: string | null }[];
 }
 
+/** One notification of migration 0034's triggers: a user's batch files received or moved on, as they are now. */
+export interface RemessaStatusNotice {
+  userId: number;
+  remessas: RemessaStatusChange[];
+}
+
 export const EMAIL_STATUS_CHANNEL = 'ar_email_status';
+export const REMESSA_STATUS_CHANNEL = 'ar_remessa_status';
 export const userRoom = (userId: number) => `usuario:${userId}`;
 export const sessionRoom = (tokenHash: string) => `sessao:${tokenHash}`;
 
@@ -59,14 +70,14 @@ export async function createRealtime(database: Database, opts: RealtimeOptions =
     // cookie or ambient credential, so a page elsewhere gains nothing by connecting (docs/realtime.md).
   });
   const handlers: Array<(notice: EmailStatusNotice) => void> = [];
-  const deliver = (payload: string | undefined, schema: string) => {
-    const notice = parseStatusNotice(payload, schema);
+  const remessaHandlers: Array<(notice: RemessaStatusNotice) => void> = [];
+  const deliver = <T>(notice: T | null, to: Array<(notice: T) => void>, what: string) => {
     if (!notice) return;
-    for (const handler of handlers) {
+    for (const handler of to) {
       try {
         handler(notice);
       } catch (error) {
-        onError(error as Error, 'emailStatus');
+        onError(error as Error, what);
       }
     }
   };
@@ -82,7 +93,15 @@ export async function createRealtime(database: Database, opts: RealtimeOptions =
     );
   }
   const schema = notify?.schema ?? 'public';
-  const stopListening = await listenFor(database, notify, EMAIL_STATUS_CHANNEL, (payload) => deliver(payload, schema), onError);
+  const stopListening = await listenFor(
+    database,
+    notify,
+    {
+      [EMAIL_STATUS_CHANNEL]: (payload) => deliver(parseStatusNotice(payload, schema), handlers, 'emailStatus'),
+      [REMESSA_STATUS_CHANNEL]: (payload) => deliver(parseRemessaNotice(payload, schema), remessaHandlers, 'remessaStatus'),
+    },
+    onError,
+  );
 
   let closed = false;
   return {
@@ -108,6 +127,9 @@ export async function createRealtime(database: Database, opts: RealtimeOptions =
     },
     onEmailStatus(handler) {
       handlers.push(handler);
+    },
+    onRemessaStatus(handler) {
+      remessaHandlers.push(handler);
     },
     async close() {
       if (closed) return;
@@ -135,6 +157,31 @@ function parseStatusNotice(payload: string | undefined, schema: string): EmailSt
         uuid,
         canal: canal as EmailStatusNotice['emails'][number]['canal'],
         status,
+      })),
+    };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A batch-file trigger's payload: `{ s: schema, u: user, r: [[id, status, lines, queued, failures,
+ * origin], …] }`; another schema's is ignored.
+ */
+function parseRemessaNotice(payload: string | undefined, schema: string): RemessaStatusNotice | null {
+  if (!payload) return null;
+  try {
+    const raw = JSON.parse(payload) as { s?: string; u?: number; r?: [number, string, number, number, number, number | null][] };
+    if (raw.s !== schema || typeof raw.u !== 'number' || !Array.isArray(raw.r)) return null;
+    return {
+      userId: raw.u,
+      remessas: raw.r.map(([rem_codigo, rem_status_processamento, rem_quantidade_registros, rem_enfileiradas, rem_falhas, rem_origem]) => ({
+        rem_codigo,
+        rem_status_processamento,
+        rem_quantidade_registros,
+        rem_enfileiradas,
+        rem_falhas,
+        rem_origem,
       })),
     };
   } catch {

@@ -95,6 +95,8 @@ export const SOCKET_EVENTS = {
   notifyByProofs: 'notifyByProofs',
   /** server → client: EmailStatusPush, when a channel status of the user's messages changes. */
   emailStatus: 'emailStatus',
+  /** server → client: RemessaStatusPush, when one of the user's batch files is received or moves on (docs/remessas.md). */
+  remessaStatus: 'remessaStatus',
   /** server → client: `{ message }` before the server closes a connection it refuses. */
   unauthorized: 'unauthorized',
 } as const;
@@ -118,4 +120,22 @@ export interface EmailStatusChange {
 }
 export interface EmailStatusPush {
   emails: EmailStatusChange[];
+}
+
+/**
+ * One of the user's batch files as it is now, right after the change that made it so: its status,
+ * its data lines, the lines already made into messages, the lines refused (after the validation,
+ * and after the last slice) and, for a failure record of refused lines, the file it belongs to.
+ * The messages' own progress (sent, failed) comes as `emailStatus` pushes of those messages.
+ */
+export interface RemessaStatusChange {
+  rem_codigo: number;
+  rem_status_processamento: string;
+  rem_quantidade_registros: number;
+  rem_enfileiradas: number;
+  rem_falhas: number;
+  rem_origem: number | null;
+}
+export interface RemessaStatusPush {
+  remessas: RemessaStatusChange[];
 }

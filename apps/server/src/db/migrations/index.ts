@@ -29,6 +29,7 @@ import * as m0027 from './0027-cartas.ts';
 import * as m0028 from './0028-cascata.ts';
 import * as m0030 from './0030-carta-status-push.ts';
 import * as m0033 from './0033-search-words-plpgsql.ts';
+import * as m0034 from './0034-remessa-status-push.ts';
 
 /**
  * Every migration, in order. A module adds its own file (NNNN-module.ts) and one line here;
@@ -65,4 +66,5 @@ export const migrations: Record<string, Migration> = {
   '0028-cascata': m0028,
   '0030-carta-status-push': m0030,
   '0033-search-words-plpgsql': m0033,
+  '0034-remessa-status-push': m0034,
 };

@@ -1,4 +1,4 @@
-import { CHANNEL_SECTOR, hasNotifyUserPayload, MSG, SOCKET_EVENTS, STATUS_ALERT_CATEGORY } from '@ar/core';
+import { CHANNEL_SECTOR, hasNotifyUserPayload, MSG, type RemessaStatusPush, SOCKET_EVENTS, STATUS_ALERT_CATEGORY } from '@ar/core';
 import type { Socket } from 'socket.io';
 import type { AppContext } from '../../context.ts';
 import { sessionRoom, userRoom } from '../../realtime/realtime.ts';
@@ -68,6 +68,12 @@ export function startNotificationSocket(ctx: AppContext, opts: { authTimeoutMs?:
       (totals) => io.local.to(room).emit(SOCKET_EVENTS.totalAlertas, totals),
       (error) => ctx.log.warn({ err: error }, 'totalAlertas não enviado'),
     );
+  });
+
+  // A batch file received or moved on (migration 0034's triggers, after its commit): the owner's
+  // open Remessas pages on this process reload its row and the tabs' counts (docs/remessas.md).
+  ctx.realtime.onRemessaStatus(({ userId, remessas }) => {
+    io.local.to(userRoom(userId)).emit(SOCKET_EVENTS.remessaStatus, { remessas } satisfies RemessaStatusPush);
   });
 
   const sweep = setInterval(() => {

@@ -1,4 +1,4 @@
-import type { EmailStatusChange, EmailStatusPush, NotifyByProofs, TotalAlertas } from '@ar/core';
+import type { EmailStatusChange, EmailStatusPush, NotifyByProofs, RemessaStatusPush, TotalAlertas } from '@ar/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 
@@ -30,15 +30,44 @@ export function useTotalAlertas(): TotalAlertas {
 }
 
 /**
- * `emailStatus` pushes, and `null` after the socket (re)connects: then anything may have changed
- * while it was away, and a screen reloads what it shows.
+ * Whether the socket is connected and signed in (its user's room joined, so pushes arrive). A
+ * screen that follows something live polls only while this is false (docs/realtime.md).
+ */
+let connected = false;
+const connectedListeners = new Set<() => void>();
+
+export function setRealtimeConnected(next: boolean) {
+  if (next === connected) return;
+  connected = next;
+  for (const l of connectedListeners) l();
+}
+
+export function useRealtimeConnected(): boolean {
+  return useSyncExternalStore(
+    (l) => {
+      connectedListeners.add(l);
+      return () => connectedListeners.delete(l);
+    },
+    () => connected,
+    () => false,
+  );
+}
+
+/**
+ * `emailStatus` and `remessaStatus` pushes, and `null` after the socket (re)connects: then
+ * anything may have changed while it was away, and a screen reloads what it shows.
  */
 type StatusListener = (push: EmailStatusPush | null) => void;
+type RemessaListener = (push: RemessaStatusPush | null) => void;
 const statusListeners = new Set<StatusListener>();
+const remessaListeners = new Set<RemessaListener>();
 const proofListeners = new Set<(p: NotifyByProofs) => void>();
 
 export function dispatchEmailStatus(push: EmailStatusPush | null) {
   for (const l of statusListeners) l(push);
+}
+export function dispatchRemessaStatus(push: RemessaStatusPush | null) {
+  for (const l of remessaListeners) l(push);
 }
 export function dispatchProofReady(p: NotifyByProofs) {
   for (const l of proofListeners) l(p);
@@ -61,34 +90,50 @@ export function useEmailStatusPush(listener: StatusListener) {
   useSubscription(statusListeners, listener);
 }
 
+/** Calls `listener` with each change of the user's batch files (null: reload, the socket was away). */
+export function useRemessaStatusPush(listener: RemessaListener) {
+  useSubscription(remessaListeners, listener);
+}
+
 /** Calls `listener` when one of the user's bulk proofs is ready (`notifyByProofs`; the reference is the proof's id). */
 export function useProofReady(listener: (p: NotifyByProofs) => void) {
   useSubscription(proofListeners, listener);
 }
 
 /**
- * Reloads the queries under `queryKey` when a status of the user's messages changes (`matches`
- * picks the changes that concern the screen) or the socket comes back after a loss. A burst (a
- * batch of sends turning to Enviado) reloads once, REFRESH_DELAY_MS after its first push.
+ * A reload of the queries under `queryKeys` that runs once, REFRESH_DELAY_MS after the first call
+ * of a burst (a batch of sends turning to Enviado, a file's slices queued one after another).
  */
 export const REFRESH_DELAY_MS = 300;
-export function useRefreshOnEmailStatus(queryKey: readonly unknown[], matches: (change: EmailStatusChange) => boolean = () => true) {
+export function useDebouncedRefresh(queryKeys: readonly (readonly unknown[])[]): () => void {
   const client = useQueryClient();
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const key = useRef(queryKey);
-  key.current = queryKey;
+  const keys = useRef(queryKeys);
+  keys.current = queryKeys;
   useEffect(
     () => () => {
       if (timer.current) clearTimeout(timer.current);
+      timer.current = null;
     },
     [],
   );
-  useEmailStatusPush((push) => {
-    if (push && !push.emails.some(matches)) return;
+  return () => {
     if (timer.current) return;
     timer.current = setTimeout(() => {
       timer.current = null;
-      void client.invalidateQueries({ queryKey: key.current });
+      for (const queryKey of keys.current) void client.invalidateQueries({ queryKey });
     }, REFRESH_DELAY_MS);
+  };
+}
+
+/**
+ * Reloads the queries under `queryKey` when a status of the user's messages changes (`matches`
+ * picks the changes that concern the screen) or the socket comes back after a loss, once a burst.
+ */
+export function useRefreshOnEmailStatus(queryKey: readonly unknown[], matches: (change: EmailStatusChange) => boolean = () => true) {
+  const refresh = useDebouncedRefresh([queryKey]);
+  useEmailStatusPush((push) => {
+    if (push && !push.emails.some(matches)) return;
+    refresh();
   });
 }

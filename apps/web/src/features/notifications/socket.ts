@@ -1,13 +1,21 @@
-import { type EmailStatusPush, type NotifyByProofs, SOCKET_EVENTS, SOCKET_PATH, type TotalAlertas } from '@ar/core';
-import { dispatchEmailStatus, dispatchProofReady, NO_ALERTS, setTotalAlertas } from './realtime-store.ts';
+import { type EmailStatusPush, type NotifyByProofs, type RemessaStatusPush, SOCKET_EVENTS, SOCKET_PATH, type TotalAlertas } from '@ar/core';
+import {
+  dispatchEmailStatus,
+  dispatchProofReady,
+  dispatchRemessaStatus,
+  NO_ALERTS,
+  setRealtimeConnected,
+  setTotalAlertas,
+} from './realtime-store.ts';
 
 /**
  * The realtime socket of the signed-in frame (docs/realtime.md). socket.io-client is loaded here,
  * on demand, so /login never downloads it. The client says who it is with hasNotifyUser on every
  * connection (the first and each reconnection after a network loss: socket.io reconnects by
- * itself); the server answers totalAlertas. A refusal (unauthorized) ends it: the session is over
- * and the next API call takes the user to /login. Answers the function that disconnects (logout,
- * another session).
+ * itself); the server answers totalAlertas, and from then on the user's pushes arrive: the store
+ * says it is connected (screens stop polling) until the connection drops. A refusal (unauthorized)
+ * ends it: the session is over and the next API call takes the user to /login. Answers the
+ * function that disconnects (logout, another session).
  */
 export function connectRealtime(session: { token: string; userId: number }): () => void {
   let stopped = false;
@@ -16,23 +24,41 @@ export function connectRealtime(session: { token: string; userId: number }): () 
     if (stopped) return;
     const socket = io({ path: SOCKET_PATH, transports: ['websocket', 'polling'] });
     let connectedBefore = false;
+    let signedIn = false;
     socket.on('connect', () => {
+      signedIn = false;
       socket.emit(SOCKET_EVENTS.hasNotifyUser, { user: session.userId, token: session.token });
+    });
+    socket.on('disconnect', () => {
+      signedIn = false;
+      setRealtimeConnected(false);
+    });
+    socket.on(SOCKET_EVENTS.totalAlertas, (t: TotalAlertas) => {
+      setTotalAlertas(t);
+      if (signedIn) return;
+      // The first answer on this connection: the user's room is joined, pushes arrive from now.
+      signedIn = true;
+      setRealtimeConnected(true);
       // Back after a loss: what changed meanwhile was not pushed, so the screens reload.
-      if (connectedBefore) dispatchEmailStatus(null);
+      if (connectedBefore) {
+        dispatchEmailStatus(null);
+        dispatchRemessaStatus(null);
+      }
       connectedBefore = true;
     });
-    socket.on(SOCKET_EVENTS.totalAlertas, (t: TotalAlertas) => setTotalAlertas(t));
     socket.on(SOCKET_EVENTS.emailStatus, (push: EmailStatusPush) => dispatchEmailStatus(push));
+    socket.on(SOCKET_EVENTS.remessaStatus, (push: RemessaStatusPush) => dispatchRemessaStatus(push));
     socket.on(SOCKET_EVENTS.notifyByProofs, (p: NotifyByProofs) => {
       setTotalAlertas(p.totalAlertas);
       dispatchProofReady(p);
     });
+    socket.on(SOCKET_EVENTS.unauthorized, () => setRealtimeConnected(false));
     disconnect = () => socket.disconnect();
   });
   return () => {
     stopped = true;
     disconnect();
+    setRealtimeConnected(false);
     setTotalAlertas(NO_ALERTS);
   };
 }

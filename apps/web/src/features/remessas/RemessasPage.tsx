@@ -9,6 +9,7 @@ import { showAlert } from '../../app/alerts.ts';
 import { formatDateTime } from '../../app/format.ts';
 import { type PagedColumn, PagedTable } from '../../components/paged-table/PagedTable.tsx';
 import { usePagedList } from '../../components/paged-table/table-state.ts';
+import { useDebouncedRefresh, useEmailStatusPush, useRealtimeConnected, useRemessaStatusPush } from '../notifications/realtime-store.ts';
 import { FailureDetails } from './FailureDetails.tsx';
 import { ReportModal } from './ReportModal.tsx';
 import { downloadCsv, remessaStatsCall } from './remessas.api.ts';
@@ -24,6 +25,9 @@ const moving = (r: Remessa) => {
   const failedMessages = r.progresso.falhas - (r.rem_quantidade_registros - r.progresso.enfileiradas);
   return r.progresso.enviadas + failedMessages < r.progresso.enfileiradas;
 };
+
+/** Polling while the socket is away (docs/remessas.md, "Progress through the socket"). */
+const POLL_MS = 2000;
 
 const SEARCH_LABEL: Record<RemessaTab, string> = {
   sucesso: 'Pesquisar pelo nome do arquivo processado',
@@ -49,18 +53,29 @@ function RemessasTable({
   onDetails: (r: Remessa) => void;
   onRows: (moving: boolean) => void;
 }) {
+  // Progress comes through the socket (docs/remessas.md): the file's own steps as remessaStatus
+  // (RemessasPage), its messages' as emailStatus (below). Polling only while the socket is away.
+  const live = useRealtimeConnected();
   const { query, tableProps } = usePagedList<Remessa>(
     `remessas-${tab}`,
     '/remessas',
     'data',
     { limit: 25, column: 'rem_codigo', order: 'DESC' },
-    // Progress is followed by polling until the realtime socket carries it (docs/remessas.md).
-    { extraQuery: { tipo: tab }, refreshWhile: (rows) => rows.some(moving), refreshMs: 2000 },
+    { extraQuery: { tipo: tab }, refreshWhile: (rows) => !live && rows.some(moving), refreshMs: POLL_MS },
   );
   useEffect(() => {
     if (query.isError && !isNetworkError(query.error)) console.warn(REMESSA_MSG.listError, query.error);
   }, [query.isError, query.error]);
-  useEffect(() => onRows((query.data?.rows ?? []).some(moving)), [query.data, onRows]);
+  const rows = query.data?.rows ?? [];
+  const following = rows.some(moving);
+  useEffect(() => onRows(following), [following, onRows]);
+  // A message of the user sent or failed: the progress of a file still moving on screen, or a
+  // failure (a bounce after the send) of a processed one. A reconnection reloads through remessaStatus.
+  const refresh = useDebouncedRefresh([[`remessas-${tab}`]]);
+  const showsSent = tab === 'sucesso' && rows.some((r) => r.rem_status_processamento === 'PROCESSADO_COM_SUCESSO');
+  useEmailStatusPush((push) => {
+    if (push && (following || (showsSent && push.emails.some((e) => e.status === 'erro')))) refresh();
+  });
 
   const common: PagedColumn<Remessa>[] = [
     { key: 'rem_codigo', title: 'Código', sortable: true, width: 90 },
@@ -159,7 +174,16 @@ export default function RemessasPage() {
   const [legend, setLegend] = useState(false);
   const [details, setDetails] = useState<Remessa | null>(null);
   const [following, setFollowing] = useState(false);
-  const stats = useQuery({ queryKey: ['remessas-stats'], queryFn: remessaStatsCall, refetchInterval: following ? 2000 : false });
+  const live = useRealtimeConnected();
+  const stats = useQuery({
+    queryKey: ['remessas-stats'],
+    queryFn: remessaStatsCall,
+    refetchInterval: following && !live ? POLL_MS : false,
+  });
+  // A file of the user received or moved on (any tab, any browser tab), or the socket back after a
+  // loss: the tab's list and the counts reload, once a burst.
+  const refreshAll = useDebouncedRefresh([['remessas-sucesso'], ['remessas-falha'], ['remessas-stats']]);
+  useRemessaStatusPush(() => refreshAll());
   // Spec 002 §8: a failed stats call is only logged, and the counts go back to zero.
   const counts = stats.isError ? { total_sucessos: 0, total_falhas: 0 } : (stats.data ?? { total_sucessos: 0, total_falhas: 0 });
   const queryClient = useQueryClient();
