@@ -41,6 +41,8 @@ export interface Realtime {
 export interface EmailStatusNotice {
   userId: number;
   emails: { id: number; uuid: string; canal: 'email' | 'sms' | 'whatsapp' | 'voz' | 'carta'; status: string | null }[];
+  /** A step that is evidence without a status (events.queries.ts notifyChannelStep): no status changed. */
+  step?: boolean;
 }
 
 /** One notification of migration 0034's triggers: a user's batch files received or moved on, as they are now. */
@@ -148,7 +150,7 @@ export async function createRealtime(database: Database, opts: RealtimeOptions =
 function parseStatusNotice(payload: string | undefined, schema: string): EmailStatusNotice | null {
   if (!payload) return null;
   try {
-    const raw = JSON.parse(payload) as { s?: string; u?: number; e?: [number, string, string, string | null][] };
+    const raw = JSON.parse(payload) as { s?: string; u?: number; e?: [number, string, string, string | null][]; p?: boolean };
     if (raw.s !== schema || typeof raw.u !== 'number' || !Array.isArray(raw.e)) return null;
     return {
       userId: raw.u,
@@ -158,6 +160,7 @@ function parseStatusNotice(payload: string | undefined, schema: string): EmailSt
         canal: canal as EmailStatusNotice['emails'][number]['canal'],
         status,
       })),
+      ...(raw.p === true ? { step: true } : {}),
     };
   } catch {
     return null;

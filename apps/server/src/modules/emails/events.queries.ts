@@ -39,14 +39,14 @@ export async function channelStatusOf(db: Kysely<DB>, cod_email: number, channel
 /**
  * Tells the owner's open screens that a channel took a step that is evidence without a status of its
  * own (a call's recording, a letter in transit, a download): the same `ar_email_status` NOTIFY the
- * status trigger sends (docs/realtime.md), with the channel's current status, so the sent list and
- * detail reload as for a status change. In the event's transaction: PostgreSQL (and PGlite)
+ * status trigger sends (docs/realtime.md), with the channel's current status and `p` (a step: no
+ * status changed, so no notification or totals), so the sent list and detail reload as for a status change. In the event's transaction: PostgreSQL (and PGlite)
  * deliver it at commit and drop it on a rollback.
  */
 export async function notifyChannelStep(db: Kysely<DB>, cod_email: number, channel: StatusChannel): Promise<void> {
   const column = sql.ref(`e.${STATUS_COLUMN[channel]}`);
   await sql`SELECT pg_notify('ar_email_status', json_build_object('s', current_schema(), 'u', e.cod_usu,
-      'e', json_build_array(json_build_array(e.ema_uni_codigo, e.ema_uni_id, ${channel}::text, ${column})))::text)
+      'e', json_build_array(json_build_array(e.ema_uni_codigo, e.ema_uni_id, ${channel}::text, ${column})), 'p', true)::text)
     FROM emails e WHERE e.ema_uni_codigo = ${cod_email}`.execute(db);
 }
 

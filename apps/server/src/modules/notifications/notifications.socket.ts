@@ -59,9 +59,11 @@ export function startNotificationSocket(ctx: AppContext, opts: { authTimeoutMs?:
   // Status changes of a user's messages, committed on any process: each process tells its own
   // sockets. A status that raised a notification (migration 0025, in the same transaction) also
   // brings the user's new totals, read only where the user has a socket on this process.
-  ctx.realtime.onEmailStatus(({ userId, emails }) => {
+  ctx.realtime.onEmailStatus(({ userId, emails, step }) => {
     const room = userRoom(userId);
     io.local.to(room).emit(SOCKET_EVENTS.emailStatus, { emails });
+    // A step without a status (a recording, a letter in transit) raises no notification: the totals stand.
+    if (step) return;
     const alerted = emails.some((e) => CHANNEL_SECTOR[e.canal] && e.status && STATUS_ALERT_CATEGORY[e.status]);
     if (!alerted || !io.of('/').adapter.rooms.get(room)?.size) return;
     totalsOfUser(ctx, userId).then(
