@@ -9,49 +9,43 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
  */
 export const NO_ALERTS: TotalAlertas = { comprovante: 0, email: 0, sms: 0, whatsapp: 0 };
 
-let totals: TotalAlertas = NO_ALERTS;
-const totalListeners = new Set<() => void>();
-
-export function setTotalAlertas(next: TotalAlertas) {
-  totals = next;
-  for (const l of totalListeners) l();
-}
-
-/** The unread notifications per sector (`comprovante` counts the proofs ready and not yet seen). */
-export function useTotalAlertas(): TotalAlertas {
-  return useSyncExternalStore(
-    (l) => {
-      totalListeners.add(l);
-      return () => totalListeners.delete(l);
+/** A value the socket sets and screens read (useSyncExternalStore); listeners run only on a change. */
+function externalValue<T>(initial: T) {
+  let value = initial;
+  const listeners = new Set<() => void>();
+  const subscribe = (l: () => void) => {
+    listeners.add(l);
+    return () => {
+      listeners.delete(l);
+    };
+  };
+  return {
+    set(next: T) {
+      if (Object.is(next, value)) return;
+      value = next;
+      for (const l of listeners) l();
     },
-    () => totals,
-    () => NO_ALERTS,
-  );
+    use: (): T =>
+      useSyncExternalStore(
+        subscribe,
+        () => value,
+        () => initial,
+      ),
+  };
 }
+
+const totals = externalValue<TotalAlertas>(NO_ALERTS);
+export const setTotalAlertas = totals.set;
+/** The unread notifications per sector (`comprovante` counts the proofs ready and not yet seen). */
+export const useTotalAlertas = totals.use;
 
 /**
  * Whether the socket is connected and signed in (its user's room joined, so pushes arrive). A
  * screen that follows something live polls only while this is false (docs/realtime.md).
  */
-let connected = false;
-const connectedListeners = new Set<() => void>();
-
-export function setRealtimeConnected(next: boolean) {
-  if (next === connected) return;
-  connected = next;
-  for (const l of connectedListeners) l();
-}
-
-export function useRealtimeConnected(): boolean {
-  return useSyncExternalStore(
-    (l) => {
-      connectedListeners.add(l);
-      return () => connectedListeners.delete(l);
-    },
-    () => connected,
-    () => false,
-  );
-}
+const connected = externalValue(false);
+export const setRealtimeConnected = connected.set;
+export const useRealtimeConnected = connected.use;
 
 /**
  * `emailStatus` and `remessaStatus` pushes, and `null` after the socket (re)connects: then
