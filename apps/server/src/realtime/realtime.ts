@@ -4,6 +4,7 @@ import { createAdapter } from '@socket.io/postgres-adapter';
 import { Server } from 'socket.io';
 import type { Database } from '../db/database.ts';
 import { listenFor, openNotifyPool } from '../db/notify.ts';
+import { EMAIL_STATUS_CHANNEL, REMESSA_STATUS_CHANNEL } from './channels.ts';
 
 /**
  * The realtime component (docs/realtime.md): one socket.io server at /v2/socket.io. Every module
@@ -51,8 +52,6 @@ export interface RemessaStatusNotice {
   remessas: RemessaStatusChange[];
 }
 
-export const EMAIL_STATUS_CHANNEL = 'ar_email_status';
-export const REMESSA_STATUS_CHANNEL = 'ar_remessa_status';
 export const userRoom = (userId: number) => `usuario:${userId}`;
 export const sessionRoom = (tokenHash: string) => `sessao:${tokenHash}`;
 

@@ -1,6 +1,7 @@
 import { tsaLabel } from '@ar/core';
 import { type Kysely, type QueryCreator, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { EMAIL_STATUS_CHANNEL } from '../../realtime/channels.ts';
 
 /**
  * The statements of a message's events (events.ts): its channels' current and reached statuses on
@@ -45,7 +46,7 @@ export async function channelStatusOf(db: Kysely<DB>, cod_email: number, channel
  */
 export async function notifyChannelStep(db: Kysely<DB>, cod_email: number, channel: StatusChannel): Promise<void> {
   const column = sql.ref(`e.${STATUS_COLUMN[channel]}`);
-  await sql`SELECT pg_notify('ar_email_status', json_build_object('s', current_schema(), 'u', e.cod_usu,
+  await sql`SELECT pg_notify(${EMAIL_STATUS_CHANNEL}, json_build_object('s', current_schema(), 'u', e.cod_usu,
       'e', json_build_array(json_build_array(e.ema_uni_codigo, e.ema_uni_id, ${channel}::text, ${column})), 'p', true)::text)
     FROM emails e WHERE e.ema_uni_codigo = ${cod_email}`.execute(db);
 }
