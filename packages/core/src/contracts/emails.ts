@@ -181,6 +181,19 @@ export function attachmentRequiredProblem(attachments: number, user: { usu_anexo
   return user.usu_anexo_obrigatorio === 'S' && attachments === 0 ? EMAIL_MSG.attachmentRequired : null;
 }
 
+/**
+ * The account's channel flags (spec 001 §6; docs/voice.md): AR-WhatsApp and AR-Voz only for an
+ * account that accepts them. `uses` says whether the send (or a saved plan) would go by a channel.
+ */
+export function accountChannelProblem(
+  user: { usu_aceita_ar_whatsapp: boolean; usu_aceita_ar_voz: boolean },
+  uses: (channel: 'whatsapp' | 'voz') => boolean,
+): string | null {
+  if (!user.usu_aceita_ar_whatsapp && uses('whatsapp')) return EMAIL_MSG.whatsappNotAllowed;
+  if (!user.usu_aceita_ar_voz && uses('voz')) return EMAIL_MSG.vozNotAllowed;
+  return null;
+}
+
 /** Which channels a recipient row carries (a filled number or address). */
 export function recipientChannels(r: Pick<ComposeRecipient, 'to' | 'sms' | 'whatsapp' | 'voz' | 'carta'>): CascadeRowChannels {
   return { email: !!r.to, sms: !!r.sms?.mobile, whatsapp: !!r.whatsapp?.mobile, voz: !!r.voz?.mobile, carta: !!r.carta };

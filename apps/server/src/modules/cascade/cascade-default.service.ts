@@ -1,4 +1,4 @@
-import { type CascadePlan, cascadePlan, EMAIL_MSG } from '@ar/core';
+import { accountChannelProblem, type CascadePlan, cascadePlan } from '@ar/core';
 import type { AppContext } from '../../context.ts';
 import { badRequest } from '../../http/errors.ts';
 import { findComposer } from '../emails/emails.queries.ts';
@@ -34,9 +34,8 @@ export async function getDefaultCascade(ctx: AppContext, scope: TenantScope): Pr
 export async function saveDefaultCascade(ctx: AppContext, scope: TenantScope, plan: CascadePlan | null): Promise<CascadePlan | null> {
   if (plan?.modelo === 'personalizada') {
     const user = await findComposer(ctx.db, scope);
-    const channels = new Set(plan.etapas.map((s) => s.canal));
-    if (channels.has('whatsapp') && !user.usu_aceita_ar_whatsapp) throw badRequest(EMAIL_MSG.whatsappNotAllowed);
-    if (channels.has('voz') && !user.usu_aceita_ar_voz) throw badRequest(EMAIL_MSG.vozNotAllowed);
+    const problem = accountChannelProblem(user, (channel) => plan.etapas.some((s) => s.canal === channel));
+    if (problem) throw badRequest(problem);
   }
   const stored = plan ? { modelo: plan.modelo, etapas: plan.modelo === 'cpc246' ? [] : plan.etapas } : null;
   await q.saveDefaultCascade(ctx.db, scope, stored);

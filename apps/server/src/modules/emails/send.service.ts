@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
+  accountChannelProblem,
   applyTemplateVariables,
   attachmentLimitBytes,
   CASCADE_MSG,
@@ -88,11 +89,9 @@ async function storeAndQueue(ctx: AppContext, scope: TenantScope, input: Compose
   const body: ComposeValues = input.cascata === undefined ? { ...input, cascata: defaultCascadeOf(user.usu_settings) } : input;
   const problem = composeProblems(body, user);
   if (problem) throw badRequest(problem);
-  // WhatsApp only for an account that accepts it (usu_aceita_ar_whatsapp, spec 001 §6).
-  if (!user.usu_aceita_ar_whatsapp && body.destinataires.some((r) => r.whatsapp?.mobile)) throw badRequest(EMAIL_MSG.whatsappNotAllowed);
-  // AR-Voz only for an account that accepts it (usu_aceita_ar_voz, spec 001 §6; docs/voice.md).
-  if (!user.usu_aceita_ar_voz && body.destinataires.some((r) => r.voz?.mobile)) throw badRequest(EMAIL_MSG.vozNotAllowed);
   const wants = (c: 'sms' | 'whatsapp' | 'voz') => body.destinataires.some((r) => r[c]?.mobile);
+  const notAllowed = accountChannelProblem(user, wants);
+  if (notAllowed) throw badRequest(notAllowed);
   if ((wants('sms') && !channelAvailable(ctx, 'sms')) || (wants('whatsapp') && !channelAvailable(ctx, 'whatsapp')))
     throw badRequest(EMAIL_MSG.channelUnavailable);
   const hasVoice = wants('voz');
