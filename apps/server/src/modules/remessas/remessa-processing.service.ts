@@ -352,7 +352,8 @@ async function sendSlice(
           // failLines writes 'Linha N: ' itself: the reason is grouped without its own line number.
           const reason = channel.motivo.replace(/^Linha \d+(, |: )/, '');
           const group = refused.get(reason) ?? { tipo: channel.tipo, lines: [] };
-          refused.set(reason, { ...group, lines: [...group.lines, l.lin_numero] });
+          group.lines.push(l.lin_numero);
+          refused.set(reason, group);
         } else going.push({ lin_numero: l.lin_numero, template, cells: line });
       });
       for (const [reason, { tipo, lines: numbers }] of refused) await q.failLines(trx, rem.rem_codigo, numbers, tipo, reason);
