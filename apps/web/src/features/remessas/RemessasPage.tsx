@@ -103,12 +103,12 @@ function RemessasTable({
           </Tooltip>
           <Tooltip label="Aceitas pelo servidor de e-mail do destinatário">
             <Badge variant="light" color="green">
-              {r.progresso.enviadas} enviadas
+              {r.progresso.enviadas} {r.progresso.enviadas === 1 ? 'enviada' : 'enviadas'}
             </Badge>
           </Tooltip>
           <Tooltip label="Linhas recusadas e mensagens que falharam">
             <Badge variant="light" color={r.progresso.falhas ? 'red' : 'gray'}>
-              {r.progresso.falhas} falhas
+              {r.progresso.falhas} {r.progresso.falhas === 1 ? 'falha' : 'falhas'}
             </Badge>
           </Tooltip>
         </Group>
