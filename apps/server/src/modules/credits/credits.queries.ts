@@ -35,6 +35,57 @@ export function applyDelta(db: Kysely<DB>, pla_codigo: number, delta: number, op
 }
 
 /**
+ * A send's debit in one statement (debitCredits' usual path): the plan of `source` takes `units`
+ * (−units on a prepaid plan, +units of usage on a postpaid one) when it is active and the total
+ * stays at or above zero, and the ledger's row is written with the total after. Nothing is
+ * answered when the plan is missing, inactive or short; the caller then reads why. One round trip
+ * instead of three matters: a send holds its user's counter rows locked from its insert to its
+ * commit (docs/emails.md, "The send's lock").
+ */
+export function debitPlanOfSource(
+  db: Kysely<DB>,
+  source: { pla_nivel: 1 | 2; pla_codigo_usu_ent: number },
+  units: number,
+  m: Pick<Movement, 'cod_usu_autor' | 'mov_motivo' | 'mov_referencia'>,
+) {
+  const delta = sql<number>`case when pla_tipo_plano = '1' then ${-units}::int else ${units}::int end`;
+  return db
+    .with('p', (q) =>
+      q
+        .updateTable('planos')
+        .set({ pla_total_credito: sql<number>`pla_total_credito + ${delta}` })
+        .where('pla_nivel', '=', source.pla_nivel)
+        .where('pla_codigo_usu_ent', '=', source.pla_codigo_usu_ent)
+        .where('pla_ativo', '=', 1)
+        .where(sql<number>`pla_total_credito + ${delta}`, '>=', 0)
+        .returning(['pla_codigo', 'pla_tipo_plano', 'pla_total_credito', sql<number>`${delta}`.as('delta')]),
+    )
+    .with('m', (q) =>
+      q
+        .insertInto('plano_movimentos')
+        .columns(['cod_plano', 'mov_tipo', 'mov_creditos', 'mov_saldo_apos', 'cod_usu_autor', 'mov_motivo', 'mov_referencia'])
+        .expression((e) =>
+          e
+            .selectFrom('p')
+            .select([
+              'p.pla_codigo',
+              sql<string>`'debito'`.as('mov_tipo'),
+              'p.delta',
+              'p.pla_total_credito',
+              sql<number | null>`${m.cod_usu_autor}::int`.as('cod_usu_autor'),
+              sql<string>`${m.mov_motivo.slice(0, 300)}::text`.as('mov_motivo'),
+              sql<string | null>`${m.mov_referencia?.slice(0, 100) ?? null}::text`.as('mov_referencia'),
+            ]),
+        )
+        .returning(['mov_codigo']),
+    )
+    .selectFrom('p')
+    .select(['p.pla_codigo', 'p.pla_tipo_plano', 'p.pla_total_credito'])
+    .where(sql<boolean>`exists (select 1 from m)`)
+    .executeTakeFirst();
+}
+
+/**
  * A manager's adjustment: applyDelta on a plan the actor may change (managedPlans); nothing when the
  * plan is out of reach or the total would go below zero.
  */

@@ -5,7 +5,15 @@ import { AppError } from '../../http/errors.ts';
 import { ensurePlan } from '../plans/ensure-plan.ts';
 import { type PlanHolder, planSourceOf } from '../plans/plan-source.ts';
 import type { TenantScope } from '../tenancy/tenant-scope.ts';
-import { adjustManagedPlan, applyDelta, debitsOfReference, findPlanBySource, insertMovement, lockPlan } from './credits.queries.ts';
+import {
+  adjustManagedPlan,
+  applyDelta,
+  debitPlanOfSource,
+  debitsOfReference,
+  findPlanBySource,
+  insertMovement,
+  lockPlan,
+} from './credits.queries.ts';
 
 /**
  * The credit ledger's entry points (docs/plans.md). Each runs on the Kysely handle it is given,
@@ -50,29 +58,19 @@ function checkUnits(units: number) {
 export async function debitCredits(trx: Kysely<DB>, user: PlanHolder, change: CreditChange): Promise<CreditResult> {
   checkUnits(change.units);
   const source = planSourceOf(user);
-  let plan = await findPlanBySource(trx, source.pla_nivel, source.pla_codigo_usu_ent);
-  if (!plan) {
-    // A user created before it had a plan: open it (empty) and let the checks below decide.
+  const movement = { cod_usu_autor: user.usu_codigo, mov_motivo: change.reason, mov_referencia: change.ref };
+  // The usual case in one statement; a missing plan is opened and the debit tried once more.
+  let done = await debitPlanOfSource(trx, source, change.units, movement);
+  if (!done && !(await findPlanBySource(trx, source.pla_nivel, source.pla_codigo_usu_ent))) {
+    // A user created before it had a plan: open it (empty) and let the debit's conditions decide.
     await ensurePlan(trx, user);
-    plan = await findPlanBySource(trx, source.pla_nivel, source.pla_codigo_usu_ent);
+    done = await debitPlanOfSource(trx, source, change.units, movement);
   }
-  if (!plan) throw new InsufficientCreditsError();
-  const delta = plan.pla_tipo_plano === '1' ? -change.units : change.units;
-  const updated = await applyDelta(trx, plan.pla_codigo, delta, { requireActive: true });
-  if (!updated) {
+  if (!done) {
     const now = await findPlanBySource(trx, source.pla_nivel, source.pla_codigo_usu_ent);
     throw new InsufficientCreditsError(now?.pla_ativo === 0 ? PLAN_MSG.inactive : PLAN_MSG.insufficient);
   }
-  await insertMovement(trx, {
-    cod_plano: plan.pla_codigo,
-    mov_tipo: 'debito',
-    mov_creditos: delta,
-    mov_saldo_apos: updated.pla_total_credito,
-    cod_usu_autor: user.usu_codigo,
-    mov_motivo: change.reason,
-    mov_referencia: change.ref,
-  });
-  return { pla_codigo: plan.pla_codigo, tipoPlano: plan.pla_tipo_plano, total: updated.pla_total_credito, units: change.units };
+  return { pla_codigo: done.pla_codigo, tipoPlano: done.pla_tipo_plano, total: done.pla_total_credito, units: change.units };
 }
 
 /**
