@@ -183,10 +183,10 @@ export async function reserveSendIds(trx: Transaction<DB>, count: number) {
 /**
  * A send's messages, links, tags and events in one statement (data-modifying CTEs all run,
  * referenced or not; the foreign keys are checked at the statement's end), each table's rows as
- * one array per column (unnestRows). Answers the messages as stored, with the columns their hash
- * is over.
+ * one array per column (unnestRows). Answers the statement, ready to run: executed, it answers
+ * the messages as stored, with the columns their hash is over.
  */
-export async function insertSend(
+export async function insertSendStatement(
   trx: Transaction<DB>,
   send: {
     messages: Insertable<DB['emails']>[];
@@ -235,8 +235,7 @@ export async function insertSend(
         .returning('evt_codigo'),
     )
     .selectFrom('m')
-    .selectAll()
-    .execute();
+    .selectAll();
 }
 
 /** A send's messages in one insert (storeSendStepByStep): their codes, protocols and addresses. */

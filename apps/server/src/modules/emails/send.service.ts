@@ -50,7 +50,7 @@ import {
   findOwnTemplate,
   insertMessageLinksAndTags,
   insertMessages,
-  insertSend,
+  insertSendStatement,
   reserveSendIds,
 } from './emails.queries.ts';
 import { queueStampsSafely, recordEvents } from './events.ts';
@@ -422,7 +422,7 @@ async function storeSend(
   );
   await queueSendJobs(trx, ctx.boss as PgBoss, codes, envio, startAfter);
 
-  const stored = await insertSend(trx, {
+  const insert = await insertSendStatement(trx, {
     messages: values.map((v, i) => ({
       ...v,
       ema_uni_codigo: codes[i],
@@ -433,12 +433,16 @@ async function storeSend(
     events: chained.map((c) => ({ ...c.row, evt_codigo: c.evt_codigo })),
     ...linksAndLabels(values, codes, tags),
   });
+  // The debit is queued on the connection right behind the insert, not sent after the insert's
+  // answer has come back through the event loop: the insert takes the user's counter rows, and
+  // every round trip until the commit is time another send of the same user waits (docs/emails.md,
+  // "The send's lock"). Either failing rolls both back (the insert's error is the one answered).
+  const [stored] = await Promise.all([insert.execute(), debit(trx)]);
   const byCode = new Map(stored.map((row) => [Number(row.ema_uni_codigo), row]));
   for (const c of chained) {
     const row = byCode.get(c.cod_email);
     if (!row || messageHash(row as MessageForHash) !== c.messageHash) throw new StoredDiffersError(`message ${c.cod_email}`);
   }
-  await debit(trx);
   return values.map((v, i) => ({ ema_uni_codigo: codes[i] as number, ema_uni_id: v.ema_uni_id, ema_uni_to: v.ema_uni_to }));
 }
 
