@@ -1,4 +1,10 @@
-import { REMESSA_MSG, REMESSA_REQUIRED_COLUMNS, type RemessaFailureType } from './contracts/remessas.ts';
+import {
+  REMESSA_COLUMNS,
+  REMESSA_EXTRA_COLUMNS,
+  REMESSA_MSG,
+  REMESSA_REQUIRED_COLUMNS,
+  type RemessaFailureType,
+} from './contracts/remessas.ts';
 
 /**
  * The batch file's rules (spec 002 §5 "Batch upload file"), one copy for the browser (before the
@@ -184,17 +190,21 @@ export function checkRemessaBytes(
   return 'problem' in checked ? checked : { file: checked.file, text };
 }
 
-/** The one example row of 'Baixar Modelo de Exemplo', under the spec's columns. */
+/**
+ * The one example row of 'Baixar Modelo de Exemplo', under the spec's columns and our optional
+ * ones for AR-Voz and AR-Carta (blank in the row: it goes by e-mail only).
+ */
 export const REMESSA_EXAMPLE = {
-  header: [
-    'ID',
-    'ASSUNTO',
-    'NOME_DESTINATARIO',
-    'EMAIL_DESTINATARIO',
-    'TELEFONE_DESTINATARIO',
-    'TIPO_ENVIO_SMS',
-    'MODELO',
-    'TELEFONE_DESTINATARIO_WHATSAPP',
+  header: [...REMESSA_COLUMNS, ...REMESSA_EXTRA_COLUMNS],
+  row: [
+    'CONTRATO-0001',
+    'Notificação de *|NOME|*',
+    'Maria da Silva',
+    'maria.silva@exemplo.com.br',
+    '',
+    '',
+    'Nome ou código do modelo',
+    '',
+    ...REMESSA_EXTRA_COLUMNS.map(() => ''),
   ],
-  row: ['CONTRATO-0001', 'Notificação de *|NOME|*', 'Maria da Silva', 'maria.silva@exemplo.com.br', '', '', 'Nome ou código do modelo', ''],
 } as const;

@@ -1,5 +1,6 @@
 import { z } from '../zod.ts';
 import { listQuerySchema, messageResponse, paginationSchema } from './common.ts';
+import type { LetterAddress } from './letter.ts';
 
 /** The batch area's texts (spec 002 §5, §8); the ones the spec leaves to us are marked. */
 export const REMESSA_MSG = {
@@ -54,6 +55,31 @@ export const REMESSA_COLUMNS = [
   'MODELO',
   'TELEFONE_DESTINATARIO_WHATSAPP',
 ] as const;
+
+/**
+ * Ours, not the spec's (docs/remessas.md, "A line's channels"): the number an AR-Voz call goes to.
+ * A line asks for the call when the cell has a number.
+ */
+export const REMESSA_VOICE_COLUMN = 'TELEFONE_DESTINATARIO_VOZ';
+
+/**
+ * Ours, not the spec's: the AR-Carta address, one column per field of compose's `carta`
+ * (letterAddress). A line asks for the letter when any of these cells is filled; CARTA_NOME
+ * blank takes NOME_DESTINATARIO.
+ */
+export const REMESSA_LETTER_COLUMNS = {
+  nome: 'CARTA_NOME',
+  endereco: 'CARTA_ENDERECO',
+  numero: 'CARTA_NUMERO',
+  complemento: 'CARTA_COMPLEMENTO',
+  bairro: 'CARTA_BAIRRO',
+  cidade: 'CARTA_CIDADE',
+  estado: 'CARTA_ESTADO',
+  cep: 'CARTA_CEP',
+} as const satisfies Record<keyof LetterAddress, string>;
+
+/** The optional columns of ours, in the order the example file has them. */
+export const REMESSA_EXTRA_COLUMNS = [REMESSA_VOICE_COLUMN, ...Object.values(REMESSA_LETTER_COLUMNS)] as const;
 
 /** Failure records (and their files) are kept this long, then removed (spec 002 §9). */
 export const REMESSA_FAILURE_DAYS = 90;

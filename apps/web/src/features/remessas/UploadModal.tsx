@@ -157,6 +157,12 @@ export function UploadModal(props: { onClose: () => void; onUploaded: () => void
               AR-SMS: TIPO_ENVIO_SMS = S e o celular em TELEFONE_DESTINATARIO (DDD e 9 dígitos). AR-WhatsApp: o número em
               TELEFONE_DESTINATARIO_WHATSAPP, se a sua conta envia por WhatsApp. Cada canal segue as regras de crédito do envio avulso.
             </List.Item>
+            <List.Item>
+              Colunas opcionais: AR-Voz, o telefone com DDD (celular ou fixo) em TELEFONE_DESTINATARIO_VOZ, se a sua conta envia por AR-Voz.
+              AR-Carta, o endereço em CARTA_ENDERECO, CARTA_NUMERO (ou S/N), CARTA_COMPLEMENTO, CARTA_BAIRRO, CARTA_CIDADE, CARTA_ESTADO
+              (UF) e CARTA_CEP; CARTA_NOME em branco usa NOME_DESTINATARIO. Qualquer coluna CARTA_ preenchida pede a carta, e o endereço
+              deve estar completo.
+            </List.Item>
             <List.Item>Linhas com problema são listadas em Remessas com Falha; as demais são enviadas.</List.Item>
           </List>
         </div>

@@ -36,7 +36,7 @@ export function prepareText(bytes: Uint8Array, encoding: 'UTF-8' | 'ISO-8859-1')
   return { utf8: encoding === 'UTF-8' ? bytes : new TextEncoder().encode(text) };
 }
 
-/** 'Baixar Modelo de Exemplo': the spec's columns and one example row, written like every CSV of the product. */
+/** 'Baixar Modelo de Exemplo': the spec's columns, our optional AR-Voz and AR-Carta ones, and one example row, written like every CSV of the product. */
 export function exampleCsv(): Blob {
   return new Blob([`\uFEFF${csvLine(REMESSA_EXAMPLE.header)}${csvLine(REMESSA_EXAMPLE.row)}`], { type: 'text/csv;charset=utf-8' });
 }
