@@ -36,7 +36,7 @@ import { type CascadeAtCompose, cascadeAtCompose, planCascade } from '../cascade
 import { defaultCascadeOf } from '../cascade/cascade-default.service.ts';
 import { channelAvailable } from '../channels/channels.service.ts';
 import { voiceAvailable } from '../channels/voice/voice.service.ts';
-import { debitCredits } from '../credits/credits.service.ts';
+import { debitCredits, InsufficientCreditsError } from '../credits/credits.service.ts';
 import { type MessageForHash, messageHash } from '../evidence/canonical.ts';
 import { firstChainedEvent } from '../evidence/chain.ts';
 import { resolveReply } from '../inbound/received.service.ts';
@@ -330,8 +330,9 @@ function messageValues(common: SendCommon, m: OutgoingMessage): MessageValues {
 /**
  * A batch file's messages (modules/remessas), stored, debited and queued exactly as a compose
  * send's, inside the caller's transaction so it can mark its lines in the same commit: each
- * message costs its channels' units (recipientUnits, as its ema_uni_creditos says), and messages
- * with SMS or WhatsApp go step by step, one 'processed' event and job per channel. The caller
+ * message costs its channels' units (recipientUnits, as its ema_uni_creditos says; a call needs
+ * VOICE_MIN_CREDITS, as compose's), and messages with SMS, WhatsApp, a call or a letter go step by
+ * step, one 'processed' event and job per channel. The caller
  * runs it again with `stepByStep` in a new transaction on StoredDiffersError, as compose does.
  */
 export async function storeMessagesInTransaction(
@@ -343,24 +344,39 @@ export async function storeMessagesInTransaction(
 ): Promise<SentSummary['emails']> {
   if (!ctx.boss) throw new Error('the job queue is not running');
   const values = messages.map((m) => messageValues(common, m));
-  const channels = values.map((v) => ({ email: !!v.ema_uni_to, sms: !!v.ema_uni_sms, whatsapp: !!v.ema_uni_whatsapp }));
+  const channels = values.map((v) => ({
+    email: !!v.ema_uni_to,
+    sms: !!v.ema_uni_sms,
+    whatsapp: !!v.ema_uni_whatsapp,
+    voz: !!v.ema_uni_voz,
+    carta: !!v.ema_uni_carta,
+  }));
+  const hasVoice = channels.some((c) => c.voz);
   const plan = opts.cascade ?? null;
+  // As compose's debit: a call needs at least VOICE_MIN_CREDITS in a credit plan before the debit
+  // (read under the debit's lock); the caller refuses the lines left when it cannot be paid.
+  const debitFor = (units: number) => async (t: Transaction<DB>) => {
+    const debited = await debitCredits(t, common.user, { units, reason: opts.reason, ref: `envio:${common.envio}` });
+    if (hasVoice && debited.tipoPlano === '1' && debited.total + units < VOICE_MIN_CREDITS)
+      throw new InsufficientCreditsError(CREDIT_MSG.voiceMinimum);
+    return debited;
+  };
   if (plan) {
     // The user's default cascade (docs/cascade.md): as compose's, each message debits its first
     // steps now and stores the plan; the caller refused the lines without a step's target.
-    const cascades = channels.map((c) => cascadeAtCompose(plan, { ...c, voz: false, carta: false }));
+    const cascades = channels.map((c) => cascadeAtCompose(plan, c));
     for (const [i, v] of values.entries()) v.ema_uni_creditos = cascades[i]?.unitsNow ?? v.ema_uni_creditos;
     const units = cascades.reduce((sum, c) => sum + c.unitsNow, 0);
-    const debit = (t: Transaction<DB>) => debitCredits(t, common.user, { units, reason: opts.reason, ref: `envio:${common.envio}` });
+    const debit = debitFor(units);
     const deferred = new Map(values.map((v, i) => [v.ema_uni_id, cascades[i]?.deferred ?? new Set<Channel>()]));
     const stored = await storeSendStepByStep(ctx, trx, values, common, debit, undefined, deferred);
     const now = new Date();
     for (const [i, m] of stored.entries()) await planCascade(ctx, trx, m.ema_uni_codigo, plan, cascades[i] as CascadeAtCompose, now);
     return stored;
   }
-  const units = messageUnits(channels);
-  const debit = (t: Transaction<DB>) => debitCredits(t, common.user, { units, reason: opts.reason, ref: `envio:${common.envio}` });
-  const phones = values.some((v) => v.ema_uni_sms || v.ema_uni_whatsapp);
+  const debit = debitFor(messageUnits(channels));
+  // Any channel besides the e-mail has its own 'processed' event and job: stored step by step.
+  const phones = values.some((v) => v.ema_uni_sms || v.ema_uni_whatsapp || v.ema_uni_voz || v.ema_uni_carta);
   return opts.stepByStep || phones ? storeSendStepByStep(ctx, trx, values, common, debit) : storeSend(ctx, trx, values, common, debit);
 }
 

@@ -1,18 +1,22 @@
 import {
   attachmentRequiredProblem,
+  CREDIT_MSG,
   type CustomFieldDef,
   checkRemessaBytes,
   messageUnits,
   REMESSA_FAILURE_TYPES,
   REMESSA_MSG,
+  type RecipientChannels,
   type RemessaFailureType,
   type RemessaStatus,
+  VOICE_MIN_CREDITS,
 } from '@ar/core';
 import type { AppContext } from '../../context.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { userAsActor } from '../auth/auth.queries.ts';
 import { defaultCascadeOf } from '../cascade/cascade-default.service.ts';
 import { channelAvailable } from '../channels/channels.service.ts';
+import { voiceAvailable } from '../channels/voice/voice.service.ts';
 import { InsufficientCreditsError } from '../credits/credits.service.ts';
 import { checkBlacklistAll } from '../emails/check.service.ts';
 import { findComposer } from '../emails/emails.queries.ts';
@@ -77,7 +81,7 @@ export async function processRemessa(ctx: AppContext, rem_codigo: number, hooks:
   if (!actor) return;
   const scope = tenantScope(actor);
   // The units of the lines this run validated, priced as it stored them (a resumed run reads them).
-  let units: number | null = null;
+  let units: LinesPrice | null = null;
   if (rem.rem_status_processamento === 'AGUARDANDO_VALIDACAO') {
     units = await validate(ctx, scope, rem);
     rem = await q.findRemessaForWork(ctx.db, rem_codigo);
@@ -110,13 +114,25 @@ function lineAccount(ctx: AppContext, user: Composer): LineAccount {
   return {
     emailRequired: user.set_envia_email_obrigatorio,
     whatsappAllowed: user.usu_aceita_ar_whatsapp,
-    available: { sms: channelAvailable(ctx, 'sms'), whatsapp: channelAvailable(ctx, 'whatsapp') },
+    vozAllowed: user.usu_aceita_ar_voz,
+    available: { sms: channelAvailable(ctx, 'sms'), whatsapp: channelAvailable(ctx, 'whatsapp'), voz: voiceAvailable(ctx) },
     cascade: defaultCascadeOf(user.usu_settings),
   };
 }
 
-/** Answers the credit units of the lines it stored as valid (null when it stored none: the file refused, or another run moved it). */
-async function validate(ctx: AppContext, scope: TenantScope, rem: q.WorkRemessa): Promise<number | null> {
+/** What the lines to send cost: their units as compose counts its recipients', and whether any has a call (VOICE_MIN_CREDITS). */
+interface LinesPrice {
+  units: number;
+  voice: boolean;
+}
+
+const priceOf = (channels: Required<RecipientChannels>[]): LinesPrice => ({
+  units: messageUnits(channels),
+  voice: channels.some((c) => c.voz),
+});
+
+/** Answers the price of the lines it stored as valid (null when it stored none: the file refused, or another run moved it). */
+async function validate(ctx: AppContext, scope: TenantScope, rem: q.WorkRemessa): Promise<LinesPrice | null> {
   const bytes = rem.rem_arquivo ? await ctx.storage.read(rem.rem_arquivo) : null;
   if (!bytes) throw new Error(`remessa ${rem.rem_codigo}: file ${rem.rem_arquivo} missing from storage`);
   // The server takes UTF-8 only: the browser converts ISO-8859-1 after asking (spec 002 §5).
@@ -179,7 +195,7 @@ async function validate(ctx: AppContext, scope: TenantScope, rem: q.WorkRemessa)
     await q.insertLines(trx, lines);
     if (!allFailed && problems.size > 0)
       await q.upsertFailureRecord(trx, rem, { count: problems.size, ...summary([...problems.values()]) });
-    return allFailed ? null : messageUnits(rows.filter((r) => !problems.has(r.line)).map((r) => lineChannels(r.cells, cols)));
+    return allFailed ? null : priceOf(rows.filter((r) => !problems.has(r.line)).map((r) => lineChannels(r.cells, cols)));
   });
 }
 
@@ -209,15 +225,16 @@ async function syncFailureRecord(ctx: AppContext, rem: q.WorkRemessa): Promise<n
 
 /**
  * Before anything is sent: a prepaid plan must hold the credits of every line to send (each
- * line's units as compose counts a recipient's: e-mail and SMS one, WhatsApp one more), and be
+ * line's units as compose counts a recipient's: e-mail and SMS one, WhatsApp, AR-Voz and AR-Carta
+ * one more each), and at least VOICE_MIN_CREDITS when a line has a call, as compose asks; and be
  * active. A file that cannot be paid for sends nothing.
  */
-async function checkAccount(ctx: AppContext, scope: TenantScope, rem: q.WorkRemessa, validatedUnits: number | null): Promise<void> {
+async function checkAccount(ctx: AppContext, scope: TenantScope, rem: q.WorkRemessa, validated: LinesPrice | null): Promise<void> {
   const cols = new FileColumns((rem.rem_cabecalho as string[] | null) ?? []);
   // The lines just validated by this run are priced as they were stored; a run resumed here reads them.
-  const pending =
-    validatedUnits ??
-    messageUnits((await q.pendingLineCells(ctx.db, rem.rem_codigo)).map((l) => lineChannels(l.lin_dados as string[], cols)));
+  const price =
+    validated ?? priceOf((await q.pendingLineCells(ctx.db, rem.rem_codigo)).map((l) => lineChannels(l.lin_dados as string[], cols)));
+  const pending = price.units;
   // Compose refuses a send without attachments for an account that requires one; a file has none.
   const user = await findComposer(ctx.db, scope);
   const configuration = attachmentRequiredProblem(0, user);
@@ -235,11 +252,14 @@ async function checkAccount(ctx: AppContext, scope: TenantScope, rem: q.WorkReme
   }
   const plan = await creditState(ctx, scope, {});
   const short = plan.pla_tipo_plano === '1' && plan.pla_total_credito < pending;
-  if (plan.pla_ativo === 0 || short) {
+  const voiceShort = plan.pla_tipo_plano === '1' && price.voice && plan.pla_total_credito < VOICE_MIN_CREDITS;
+  if (plan.pla_ativo === 0 || short || voiceShort) {
     const reason =
       plan.pla_ativo === 0
         ? 'O plano de créditos está inativo; a remessa não foi enviada.'
-        : `Créditos insuficientes: a remessa precisa de ${pending} crédito(s) e o plano tem ${plan.pla_total_credito}. Nenhuma linha foi enviada.`;
+        : short
+          ? `Créditos insuficientes: a remessa precisa de ${pending} crédito(s) e o plano tem ${plan.pla_total_credito}. Nenhuma linha foi enviada.`
+          : `${CREDIT_MSG.voiceMinimum} A remessa tem linhas com AR-Voz e o plano tem ${plan.pla_total_credito}. Nenhuma linha foi enviada.`;
     await inTransaction(ctx.db, async (trx) => {
       const moved = await q.moveRemessa(trx, rem.rem_codigo, 'PROCESSADO', {
         rem_status_processamento: 'ERRO_PROCESSAMENTO',
@@ -374,7 +394,7 @@ async function sendSlice(
           ? built.message
           : lineMessage(g.cells, cols, g.template, customFields, ctx.config.publicUrl);
       });
-      const phones = messages.some((m) => m.sms || m.whatsapp);
+      const phones = messages.some((m) => m.sms || m.whatsapp || m.voz || m.carta);
       const emails = await storeMessagesInTransaction(ctx, trx, common, messages, {
         reason: `Remessa ${rem.rem_codigo} (${rem.rem_nome}): ${messages.length} ${phones ? 'mensagem(ns) AR Online' : 'AR-Email(s)'}`,
         stepByStep,

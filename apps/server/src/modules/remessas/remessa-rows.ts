@@ -14,10 +14,16 @@ import {
   htmlHasContent,
   isEmail,
   isSmsMobile,
+  isVoiceNumber,
   isWhatsappNumber,
+  LETTER_LIMITS,
+  type LetterAddress,
+  letterAddress,
   phoneE164,
   RECIPIENT_EMAIL_MAX,
   RECIPIENT_NAME_MAX,
+  REMESSA_LETTER_COLUMNS,
+  REMESSA_VOICE_COLUMN,
   type RecipientChannels,
   type RemessaFailureType,
   type VariableSource,
@@ -89,27 +95,61 @@ export interface LineAccount {
   emailRequired: boolean;
   /** usu_aceita_ar_whatsapp: the account may send AR-WhatsApp. */
   whatsappAllowed: boolean;
-  /** The phone channels this installation has a provider for (channelAvailable). */
-  available: { sms: boolean; whatsapp: boolean };
+  /** usu_aceita_ar_voz: the account may send AR-Voz (accountChannelProblem). */
+  vozAllowed: boolean;
+  /** The phone channels this installation has a provider for (channelAvailable, voiceAvailable). */
+  available: { sms: boolean; whatsapp: boolean; voz: boolean };
   /** The user's default cascade (docs/cascade.md), which every line of a file follows; null: none. */
   cascade: CascadePlan | null;
 }
 
-/** The channels a line asks for: e-mail when it has an address, SMS by TIPO_ENVIO_SMS, WhatsApp when it has a number. */
-export function lineChannels(cells: readonly string[], cols: FileColumns): Required<Pick<RecipientChannels, 'email' | 'sms' | 'whatsapp'>> {
+const LETTER_FIELDS = Object.entries(REMESSA_LETTER_COLUMNS) as [keyof LetterAddress, string][];
+
+/** Whether a line asks for the letter: any of its CARTA_* cells is filled (docs/remessas.md). */
+const asksForLetter = (cells: readonly string[], cols: FileColumns) => LETTER_FIELDS.some(([, column]) => cols.cell(cells, column) !== '');
+
+/**
+ * The channels a line asks for: e-mail when it has an address, SMS by TIPO_ENVIO_SMS, WhatsApp
+ * and AR-Voz when their column has a number, AR-Carta when any CARTA_* cell is filled.
+ */
+export function lineChannels(cells: readonly string[], cols: FileColumns): Required<RecipientChannels> {
   return {
     email: cols.cell(cells, 'EMAIL_DESTINATARIO') !== '',
     sms: asksForSms(cols.cell(cells, 'TIPO_ENVIO_SMS')),
     whatsapp: cols.cell(cells, 'TELEFONE_DESTINATARIO_WHATSAPP') !== '',
+    voz: cols.cell(cells, REMESSA_VOICE_COLUMN) !== '',
+    carta: asksForLetter(cells, cols),
   };
+}
+
+/**
+ * The letter's address of a line, as compose's `carta` would carry it: one field per CARTA_*
+ * column, CARTA_NOME blank taking NOME_DESTINATARIO (cut to the letter's limit, as compose's form
+ * fills the letter's name from the recipient's), and checked by compose's own schema
+ * (letterAddress, LETTER_MSG): the address or the first problem, with its column.
+ */
+export function lineLetter(
+  cells: readonly string[],
+  cols: FileColumns,
+): { address: LetterAddress } | { column: string; blank: boolean; message: string } {
+  const input = Object.fromEntries(LETTER_FIELDS.map(([field, column]) => [field, cols.cell(cells, column)])) as Record<
+    keyof LetterAddress,
+    string
+  >;
+  if (!input.nome) input.nome = cols.cell(cells, 'NOME_DESTINATARIO').slice(0, LETTER_LIMITS.nome);
+  const parsed = letterAddress.safeParse(input);
+  if (parsed.success) return { address: parsed.data };
+  const issue = parsed.error.issues[0];
+  const field = (issue?.path[0] ?? 'endereco') as keyof LetterAddress;
+  return { column: REMESSA_LETTER_COLUMNS[field], blank: input[field] === '', message: issue?.message ?? 'endereço inválido.' };
 }
 
 /**
  * The first rule a line breaks, or null. In order: cells beyond the header; the recipient's name;
  * the contact as compose's recipientContactProblem checks it (an e-mail, valid; without one, only
- * when the account does not require e-mail and the line asks for SMS or WhatsApp); the template
- * (named, found, enabled, with a body); the subject; the identification; then the phone channels
- * (lineChannelProblem).
+ * when the account does not require e-mail and the line asks for SMS, WhatsApp or AR-Voz); the template
+ * (named, found, enabled, with a body); the subject; the identification; then the phone, call and
+ * letter channels and the default cascade (lineChannelProblem).
  */
 export function lineProblem(
   line: number,
@@ -132,10 +172,11 @@ export function lineProblem(
   if (!email && account.emailRequired) {
     return { tipo: 'REQUIRED_FIELDS', motivo: at(line, 'EMAIL_DESTINATARIO', 'informe o e-mail do destinatário.') };
   }
-  if (!email && !channels.sms && !channels.whatsapp) {
+  // As compose's recipientContactProblem: a call may stand in for the e-mail, a letter may not.
+  if (!email && !channels.sms && !channels.whatsapp && !channels.voz) {
     return {
       tipo: 'REQUIRED_FIELDS',
-      motivo: at(line, 'EMAIL_DESTINATARIO', 'informe o e-mail do destinatário, ou peça SMS ou WhatsApp com o número.'),
+      motivo: at(line, 'EMAIL_DESTINATARIO', 'informe o e-mail do destinatário, ou peça SMS, WhatsApp ou AR-Voz com o número.'),
     };
   }
   if (email && (email.length > RECIPIENT_EMAIL_MAX || !isEmail(email))) {
@@ -165,9 +206,10 @@ export function lineProblem(
 const PHONE_MAX = 20;
 
 /**
- * The phone channels a line asks for, as compose checks them: the number first (so a wrong number
- * says so), then whether this installation sends the channel, then — WhatsApp — whether the
- * account may. Also run when the lines are sent, since the account may have changed since.
+ * The phone, call and letter channels a line asks for, as compose checks them: the number first
+ * (so a wrong number says so), then whether this installation sends the channel, then — WhatsApp
+ * and AR-Voz — whether the account may; the letter's address by compose's schema (any account
+ * may send a letter). Also run when the lines are sent, since the account may have changed since.
  */
 export function lineChannelProblem(line: number, cells: readonly string[], cols: FileColumns, account: LineAccount): LineFailure | null {
   const unavailable = (column: string, channel: string): LineFailure => ({
@@ -204,14 +246,38 @@ export function lineChannelProblem(line: number, cells: readonly string[], cols:
       };
     }
   }
+  const voice = cols.cell(cells, REMESSA_VOICE_COLUMN);
+  if (voice) {
+    if (voice.length > PHONE_MAX || !isVoiceNumber(voice)) {
+      return {
+        tipo: 'INVALID_FORMAT',
+        motivo: at(line, REMESSA_VOICE_COLUMN, `o telefone "${voice.slice(0, 30)}" não é válido para AR-Voz (DDD e 8 ou 9 dígitos).`),
+      };
+    }
+    if (!account.available.voz) return unavailable(REMESSA_VOICE_COLUMN, 'AR-Voz');
+    if (!account.vozAllowed) {
+      return {
+        tipo: 'CHANNEL_UNAVAILABLE',
+        motivo: at(line, REMESSA_VOICE_COLUMN, 'o envio por AR-Voz não está habilitado para esta conta; a linha não foi enviada.'),
+      };
+    }
+  }
+  if (asksForLetter(cells, cols)) {
+    const letter = lineLetter(cells, cols);
+    if ('message' in letter) {
+      return { tipo: letter.blank ? 'REQUIRED_FIELDS' : 'INVALID_FORMAT', motivo: at(line, letter.column, letter.message) };
+    }
+  }
   return lineCascadeProblem(line, cells, cols, account.cascade);
 }
 
-/** The column that gives a cascade step's target on a line; a file has none for the call or the letter. */
-const TARGET_COLUMNS: Partial<Record<CascadeChannel, string>> = {
+/** The column that gives a cascade step's target on a line (the letter: its address, CARTA_ENDERECO first). */
+const TARGET_COLUMNS: Record<CascadeChannel, string> = {
   email: 'EMAIL_DESTINATARIO',
   sms: 'TIPO_ENVIO_SMS',
   whatsapp: 'TELEFONE_DESTINATARIO_WHATSAPP',
+  voz: REMESSA_VOICE_COLUMN,
+  carta: REMESSA_LETTER_COLUMNS.endereco,
 };
 
 /**
@@ -227,12 +293,10 @@ export function lineCascadeProblem(
   plan: CascadePlan | null,
 ): LineFailure | null {
   if (!plan) return null;
-  const channels = { ...lineChannels(cells, cols), voz: false, carta: false };
+  const channels = lineChannels(cells, cols);
   const missing = cascadeStepsFor(plan, channels).find((step) => !channels[step.canal]);
   if (!missing) return null;
-  const column = TARGET_COLUMNS[missing.canal];
-  const text = CASCADE_MSG.needs(missing.canal);
-  return { tipo: 'REQUIRED_FIELDS', motivo: column ? at(line, column, text) : `Linha ${line}: ${text}` };
+  return { tipo: 'REQUIRED_FIELDS', motivo: at(line, TARGET_COLUMNS[missing.canal], CASCADE_MSG.needs(missing.canal)) };
 }
 
 /** The built-in variables a batch column of another name stands in for when the file has no column of that name. */
@@ -267,7 +331,8 @@ export function lineVariables(cells: readonly string[], cols: FileColumns): Vari
 /**
  * The AR message a valid line becomes (its template found by lineProblem's rules): the numbers in
  * E.164 and the installation's public address, from which messageValues makes the SMS and
- * WhatsApp texts exactly as for a compose recipient.
+ * WhatsApp texts exactly as for a compose recipient; the call to the number with the recipient's
+ * name (compose's `voz {name: nameTo}`), the letter to the address as compose's schema makes it.
  */
 export function lineMessage(
   cells: readonly string[],
@@ -279,12 +344,17 @@ export function lineMessage(
   const vars = lineVariables(cells, cols);
   const subject = cols.cell(cells, 'ASSUNTO') || template.mod_subject.trim();
   const channels = lineChannels(cells, cols);
+  const nameTo = cols.cell(cells, 'NOME_DESTINATARIO').slice(0, RECIPIENT_NAME_MAX);
+  const letter = channels.carta ? lineLetter(cells, cols) : null;
+  if (letter && !('address' in letter)) throw new Error(`the letter's address of a line was not validated: ${letter.message}`);
   return {
     to: cols.cell(cells, 'EMAIL_DESTINATARIO'),
     sms: channels.sms ? phoneE164(cols.cell(cells, 'TELEFONE_DESTINATARIO')) : null,
     whatsapp: channels.whatsapp ? phoneE164(cols.cell(cells, 'TELEFONE_DESTINATARIO_WHATSAPP')) : null,
+    voz: channels.voz ? { numberTo: phoneE164(cols.cell(cells, REMESSA_VOICE_COLUMN)) as string, name: nameTo.trim() || null } : null,
+    carta: letter ? letter.address : null,
     publicUrl,
-    nameTo: cols.cell(cells, 'NOME_DESTINATARIO').slice(0, RECIPIENT_NAME_MAX),
+    nameTo,
     subject: applyTemplateVariables(subject, vars, { customFields }),
     content: personalMessageHtml(template.mod_content, vars, customFields),
     identificacao: cols.cell(cells, 'ID'),

@@ -302,7 +302,7 @@ describe('remessas: a mixed file', () => {
     expect(reasons).toContain('Linha 6, coluna TELEFONE_DESTINATARIO: o celular "1234" não é válido para SMS');
     expect(reasons).toContain('Linha 9, coluna NOME_DESTINATARIO: informe o nome do destinatário.');
     expect(reasons).toContain(
-      'Linha 11, coluna EMAIL_DESTINATARIO: informe o e-mail do destinatário, ou peça SMS ou WhatsApp com o número.',
+      'Linha 11, coluna EMAIL_DESTINATARIO: informe o e-mail do destinatário, ou peça SMS, WhatsApp ou AR-Voz com o número.',
     );
     expect(reasons).toContain('Linha 12, coluna TELEFONE_DESTINATARIO_WHATSAPP: o número "98765" não é válido para WhatsApp.');
     expect(reasons).not.toContain('ainda não está disponível');
