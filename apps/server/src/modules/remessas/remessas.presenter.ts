@@ -1,4 +1,13 @@
-import { brasiliaDateTime, csvLine, type Remessa, remessaFailureLabel, remessaStatusInfo, STATUS_LABELS, type StatusType } from '@ar/core';
+import {
+  brasiliaDateTime,
+  type Channel,
+  csvLine,
+  type Remessa,
+  remessaFailureLabel,
+  remessaStatusInfo,
+  STATUS_LABELS,
+  type StatusType,
+} from '@ar/core';
 import { FileColumns, lineChannels } from './remessa-rows.ts';
 import type { RemessaRow } from './remessas.queries.ts';
 
@@ -37,15 +46,40 @@ export interface PreviewLine {
   ema_status_email: string | null;
   ema_status_sms: string | null;
   ema_status_whatsapp: string | null;
+  ema_status_voz: string | null;
+  ema_status_carta: string | null;
+  /** The letter's S10 tracking code, once posted. */
+  rastreio: string | null;
+  /** The channels of the message's cascade steps still waiting. */
+  etapas_aguardando: unknown;
 }
 
-const PREVIEW_COLUMNS = ['LINHA', 'PROTOCOLO', 'STATUS_EMAIL', 'STATUS_SMS', 'STATUS_WHATSAPP', 'PAGINA_PUBLICA', 'MOTIVO_FALHA'];
+const PREVIEW_COLUMNS = [
+  'LINHA',
+  'PROTOCOLO',
+  'STATUS_EMAIL',
+  'STATUS_SMS',
+  'STATUS_WHATSAPP',
+  'STATUS_VOZ',
+  'STATUS_CARTA',
+  'RASTREIO_CARTA',
+  'PAGINA_PUBLICA',
+  'MOTIVO_FALHA',
+];
+
+/**
+ * A channel the line asked for that has no status on its sent message: a step of the user's
+ * cascade (docs/cascade.md) that waits for its condition, or that the cascade skipped when it ended.
+ */
+export const CASCADE_STEP = { waiting: 'Aguardando etapa da régua', skipped: 'Não enviado (régua encerrada)' } as const;
 
 /**
  * The return preview ({name}_previa.csv): each input line as it came, then its line number,
- * protocol, status per channel, public page address and failure reason. A channel's status is its
- * label on the sent list (Processado, Enviado, Entregue, Lido, Erro…); 'Não solicitado' when the
- * line did not ask for it, 'Não enviado' when the line that asked for it failed (docs/remessas.md).
+ * protocol, status per channel (e-mail, SMS, WhatsApp, AR-Voz, AR-Carta), the letter's tracking
+ * code, public page address and failure reason. A channel's status is its label on the sent list
+ * (Processado, Enviado, Entregue, Lido, Erro…); 'Não solicitado' when the line did not ask for it,
+ * 'Não enviado' when the line that asked for it failed, 'Aguardando etapa da régua' when its
+ * cascade step has not gone yet (docs/remessas.md).
  * `remessa`: the first column names the file, for a preview of several.
  */
 export function previewCsv(header: string[], lines: PreviewLine[], publicUrl: string, remessa?: number): string {
@@ -62,19 +96,24 @@ function previewCells(cols: FileColumns, l: PreviewLine, publicUrl: string): (st
   const failed = l.lin_status === 'falha';
   const asked = lineChannels(cells, cols);
   // A line is refused whole: every channel it asked for is 'Não enviado'. A sent line shows each
-  // channel's status as stored on its message (null: the message has no such channel).
-  const status = (wanted: boolean, stored: string | null) => {
+  // channel's status as stored on its message (null: a cascade step waiting, or skipped).
+  const waiting = new Set(Array.isArray(l.etapas_aguardando) ? (l.etapas_aguardando as string[]) : []);
+  const status = (wanted: boolean, stored: string | null, canal: Channel) => {
     if (failed || !wanted) return wanted ? 'Não enviado' : 'Não solicitado';
     if (!l.ema_uni_id) return STATUS_LABELS.processed.label;
-    return stored ? (STATUS_LABELS[stored as StatusType]?.label ?? stored) : 'Não solicitado';
+    if (stored) return STATUS_LABELS[stored as StatusType]?.label ?? stored;
+    return waiting.has(canal) ? CASCADE_STEP.waiting : CASCADE_STEP.skipped;
   };
   return [
     ...input,
     l.lin_numero,
     l.ema_uni_id ?? '',
-    status(asked.email, l.ema_status_email),
-    status(asked.sms, l.ema_status_sms),
-    status(asked.whatsapp, l.ema_status_whatsapp),
+    status(asked.email, l.ema_status_email, 'email'),
+    status(asked.sms, l.ema_status_sms, 'sms'),
+    status(asked.whatsapp, l.ema_status_whatsapp, 'whatsapp'),
+    status(asked.voz, l.ema_status_voz, 'voz'),
+    status(asked.carta, l.ema_status_carta, 'carta'),
+    l.rastreio ?? '',
     l.ema_uni_id ? `${publicUrl}/emails/info/public/${l.ema_uni_id}` : '',
     l.lin_motivo ?? '',
   ];

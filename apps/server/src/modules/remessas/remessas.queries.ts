@@ -101,7 +101,7 @@ export function findRemessas(db: Kysely<DB>, scope: TenantScope, ids: number[]) 
 }
 
 /**
- * The lines of a file, each with its message's protocol and status per channel, in file order. For a
+ * The lines of a file, each with its message's protocol, status per channel and letter's tracking code, in file order. For a
  * failure record (rem_origem) the lines are its file's, the refused ones only. Reached only
  * through a remessa found in the user's scope (the caller's findRemessa).
  */
@@ -110,6 +110,7 @@ export function previewLines(db: Kysely<DB>, scope: TenantScope, rem: { rem_codi
     .selectFrom('remessa_linhas as l')
     .innerJoin('remessas as r', 'r.rem_codigo', 'l.rem_codigo')
     .leftJoin('emails as e', 'e.ema_uni_codigo', 'l.cod_email')
+    .leftJoin('cartas as c', 'c.cod_email', 'l.cod_email')
     .select([
       'l.lin_numero',
       'l.lin_dados',
@@ -120,6 +121,12 @@ export function previewLines(db: Kysely<DB>, scope: TenantScope, rem: { rem_codi
       'e.ema_status_email',
       'e.ema_status_sms',
       'e.ema_status_whatsapp',
+      'e.ema_status_voz',
+      'e.ema_status_carta',
+      'c.rastreio',
+      // The channels of the message's cascade steps still waiting (the preview tells them from a step that was skipped).
+      sql<string[]>`(SELECT coalesce(json_agg(ce.eta_canal), '[]'::json) FROM cascata_etapas ce
+        WHERE ce.cod_email = l.cod_email AND ce.eta_situacao = 'aguardando')`.as('etapas_aguardando'),
     ])
     .where(scope.own('r'))
     .where('l.rem_codigo', '=', rem.rem_origem ?? rem.rem_codigo);

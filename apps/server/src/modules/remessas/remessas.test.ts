@@ -385,14 +385,15 @@ describe('remessas: a mixed file', () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe(
-      `${[...HEADER, 'VENCIMENTO'].join(';')};LINHA;PROTOCOLO;STATUS_EMAIL;STATUS_SMS;STATUS_WHATSAPP;PAGINA_PUBLICA;MOTIVO_FALHA`,
+      `${[...HEADER, 'VENCIMENTO'].join(';')};LINHA;PROTOCOLO;STATUS_EMAIL;STATUS_SMS;STATUS_WHATSAPP;STATUS_VOZ;STATUS_CARTA;RASTREIO_CARTA;PAGINA_PUBLICA;MOTIVO_FALHA`,
     );
     expect(lines).toHaveLength(12);
     const ana = lines[1]?.split(';') ?? [];
     expect(ana.slice(0, 4)).toEqual(['CT-1', 'Contrato *|ID|* de *|NOME|*', 'Ana Lima', 'ana@cliente.test']);
     expect(ana[10]).toMatch(/^[0-9a-f-]{36}$/);
     expect(['Processado', 'Enviado', 'Entregue']).toContain(ana[11]);
-    expect(ana[14]).toBe(`http://localhost:3999/emails/info/public/${ana[10]}`);
+    expect(ana.slice(14, 17)).toEqual(['Não solicitado', 'Não solicitado', '']);
+    expect(ana[17]).toBe(`http://localhost:3999/emails/info/public/${ana[10]}`);
     const cols = (n: number) => (lines[n]?.split(';') ?? []).slice(11, 14);
     // A refused line: 'Não enviado' for each channel it asked for.
     expect(cols(5)).toEqual(['Não enviado', 'Não enviado', 'Não solicitado']);
@@ -408,7 +409,7 @@ describe('remessas: a mixed file', () => {
     expect(gilSms).toBe('Não solicitado');
     expect(gilWhats).toBe('Processado');
     expect(cols(9)).toEqual(['Não solicitado', 'Processado', 'Processado']);
-    expect(lines[9]?.split(';')[14]).toMatch(/^http:\/\/localhost:3999\/emails\/info\/public\/[0-9a-f-]{36}$/);
+    expect(lines[9]?.split(';')[17]).toMatch(/^http:\/\/localhost:3999\/emails\/info\/public\/[0-9a-f-]{36}$/);
     // The failure record's preview lists its lines only.
     const failure = await failureRecordOf(app.t.ctx.db, fileId);
     const refused = (await app.call('GET', `/remessas/retorno/${failure?.rem_codigo}`, as.admin)).body.trim().split('\r\n');
