@@ -7,6 +7,8 @@ import { DEMO_PASSWORD, login } from './support.ts';
 // The batch area as a person uses it (spec 002 §2 "Remessas page"; docs/remessas.md).
 
 const HEADER = 'ID;ASSUNTO;NOME_DESTINATARIO;EMAIL_DESTINATARIO;TELEFONE_DESTINATARIO;TIPO_ENVIO_SMS;MODELO;TELEFONE_DESTINATARIO_WHATSAPP';
+/** Our optional columns for AR-Voz and AR-Carta, in the example file after the spec's. */
+const EXTRA = 'TELEFONE_DESTINATARIO_VOZ;CARTA_NOME;CARTA_ENDERECO;CARTA_NUMERO;CARTA_COMPLEMENTO;CARTA_BAIRRO;CARTA_CIDADE;CARTA_ESTADO;CARTA_CEP';
 
 async function apiAs(page: Page, method: 'GET' | 'POST', url: string, data?: unknown) {
   const token = await page.evaluate(() => sessionStorage.getItem('ar.token'));
@@ -65,7 +67,7 @@ test('remessas: a mixed file through the modal, both tabs, details, the preview 
     dialog(page, 'Upload de Remessa').getByRole('button', { name: 'Baixar Modelo de Exemplo' }).click(),
   );
   expect(example.name).toBe('modelo_remessa.csv');
-  expect(example.text.split('\r\n')[0]).toBe(HEADER);
+  expect(example.text.split('\r\n')[0]).toBe(`${HEADER};${EXTRA}`);
   expect(example.text.trim().split('\r\n')).toHaveLength(2);
   await dialog(page, 'Upload de Remessa').getByRole('button', { name: 'Cancelar' }).click();
 
@@ -101,8 +103,12 @@ test('remessas: a mixed file through the modal, both tabs, details, the preview 
   const preview = await readDownload(page, () => row.getByRole('button', { name: 'Prévia do retorno de clientes.csv' }).click());
   expect(preview.name).toBe('clientes_previa.csv');
   const lines = preview.text.trim().split('\r\n');
-  expect(lines[0]).toBe(`${HEADER};LINHA;PROTOCOLO;STATUS_EMAIL;STATUS_SMS;STATUS_WHATSAPP;PAGINA_PUBLICA;MOTIVO_FALHA`);
-  expect(lines[1]).toMatch(/^E2E-1;.*;2;[0-9a-f-]{36};(Processado|Enviado|Entregue);Não solicitado;Não solicitado;http/);
+  expect(lines[0]).toBe(
+    `${HEADER};LINHA;PROTOCOLO;STATUS_EMAIL;STATUS_SMS;STATUS_WHATSAPP;STATUS_VOZ;STATUS_CARTA;RASTREIO_CARTA;PAGINA_PUBLICA;MOTIVO_FALHA`,
+  );
+  expect(lines[1]).toMatch(
+    /^E2E-1;.*;2;[0-9a-f-]{36};(Processado|Enviado|Entregue);Não solicitado;Não solicitado;Não solicitado;Não solicitado;;http/,
+  );
   expect(lines[2]).toContain('Linha 3, coluna EMAIL_DESTINATARIO');
 
   // Failures tab: the search label follows, the refused lines, Detalhes.
