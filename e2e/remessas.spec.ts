@@ -8,7 +8,8 @@ import { DEMO_PASSWORD, login } from './support.ts';
 
 const HEADER = 'ID;ASSUNTO;NOME_DESTINATARIO;EMAIL_DESTINATARIO;TELEFONE_DESTINATARIO;TIPO_ENVIO_SMS;MODELO;TELEFONE_DESTINATARIO_WHATSAPP';
 /** Our optional columns for AR-Voz and AR-Carta, in the example file after the spec's. */
-const EXTRA = 'TELEFONE_DESTINATARIO_VOZ;CARTA_NOME;CARTA_ENDERECO;CARTA_NUMERO;CARTA_COMPLEMENTO;CARTA_BAIRRO;CARTA_CIDADE;CARTA_ESTADO;CARTA_CEP';
+const EXTRA =
+  'TELEFONE_DESTINATARIO_VOZ;CARTA_NOME;CARTA_ENDERECO;CARTA_NUMERO;CARTA_COMPLEMENTO;CARTA_BAIRRO;CARTA_CIDADE;CARTA_ESTADO;CARTA_CEP';
 
 async function apiAs(page: Page, method: 'GET' | 'POST', url: string, data?: unknown) {
   const token = await page.evaluate(() => sessionStorage.getItem('ar.token'));
