@@ -1,6 +1,9 @@
 import type { Writable } from 'node:stream';
 import { brasiliaStamp, brasiliaWallClockTime, type CellInput, csvLine, xlsxCell } from '@ar/core';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+// The streaming writer alone, not the package's entry (the workbook model, the reader and their
+// dependencies): it is what the report's worker thread loads for each report.
+import WorkbookWriter from 'exceljs/lib/stream/xlsx/workbook-writer.js';
 import type { ReportColumn } from './reports.presenter.ts';
 
 /** A spreadsheet being written to a stream, one row at a time. */
@@ -81,7 +84,7 @@ const backlogOf = (input: ZipInput) => input.writableLength ?? input._writableSt
  * filtered; each column has its width. Text goes through xlsxCell: always a string cell.
  */
 export function xlsxSink(out: Writable, sheetName: string, columns: ReportColumn[]): ReportSink {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const workbook = new WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   workbook.creator = 'AR Online';
   workbook.created = new Date();
   const open = (name: string, cols: ReportColumn[]) => {

@@ -32,7 +32,8 @@ export interface ReportRow {
   /** The letter's S10 tracking code, once the provider posted it. */
   rastreio: string | null;
   ema_uni_creditos: number;
-  ema_uni_data_criacao: Date;
+  /** ISO 8601 with the offset (the page comes as JSON text, reportPage). */
+  ema_uni_data_criacao: string;
   ema_status_email: string | null;
   ema_status_sms: string | null;
   ema_status_whatsapp: string | null;
@@ -68,20 +69,47 @@ const isoUtc = (expr: RawBuilder<unknown>) => sql<string | null>`to_char(${expr}
 const firstOf = (...types: string[]) =>
   isoUtc(sql`min(v.evt_data) FILTER (WHERE v.evt_tipo IN (${sql.join(types.map((t) => sql.lit(t)))}))`);
 
+/** A page of the report: each message as the JSON text of its ReportRow, in protocol order, and the last one's code (the keyset's next start). */
+export interface ReportPage {
+  rows: string[];
+  last: number | null;
+}
+
 /**
  * One page of the report's messages after `afterCodigo`, in protocol order (keyset: each page is
  * an index range, so memory and time per page do not grow with the report's size). Each row
  * carries its tags, its process and CNJ numbers (docs/oficios.md) and, per channel, when it first
  * reached each status, from the events a person caused (docs/reads.md).
+ *
+ * Each message comes as one JSON text (`row_to_json(...)::text`) that the report's worker thread
+ * parses (report-file.ts): this thread, which also serves every other request, makes one short
+ * string a message instead of its object, its channels' objects and its ~30 values.
  */
-export function reportPage(
+export async function reportPage(
   db: Kysely<DB>,
   scope: TenantScope,
   tipo: ReportType,
   period: { start: Date; end: Date },
   afterCodigo: number,
   limit: number,
-): Promise<ReportRow[]> {
+): Promise<ReportPage> {
+  const result = await db
+    .selectFrom(reportRows(db, scope, tipo, period, afterCodigo, limit).as('p'))
+    .select([sql<string>`row_to_json(p)::text`.as('json'), 'p.ema_uni_codigo'])
+    .orderBy('p.ema_uni_codigo')
+    .execute();
+  const rows = result.map((r) => r.json);
+  return { rows, last: result[result.length - 1]?.ema_uni_codigo ?? null };
+}
+
+function reportRows(
+  db: Kysely<DB>,
+  scope: TenantScope,
+  tipo: ReportType,
+  period: { start: Date; end: Date },
+  afterCodigo: number,
+  limit: number,
+) {
   return (
     reportMessages(db, scope, tipo, period)
       // The entity the message was sent from; a message of before entities were kept, its user's.
@@ -128,6 +156,5 @@ export function reportPage(
       ])
       .orderBy('e.ema_uni_codigo', 'asc')
       .limit(limit)
-      .execute() as Promise<ReportRow[]>
   );
 }

@@ -1,11 +1,11 @@
 import { PassThrough, type Readable } from 'node:stream';
-import { canRequestReportType, dayLabel, REPORT_MSG, REPORT_TYPE_LABELS, type ReportRequest, reportPeriod } from '@ar/core';
+import { canRequestReportType, dayLabel, REPORT_MSG, type ReportRequest, reportPeriod } from '@ar/core';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
 import { requirePermission, type TenantScope } from '../tenancy/tenant-scope.ts';
-import { csvSink, REPORT_CONTENT_TYPES, type ReportSink, xlsxSink } from './report-writer.ts';
-import { addToTotals, type EntityTotals, presentReportRows, presentSummary, reportColumns, SUMMARY_COLUMNS } from './reports.presenter.ts';
-import { hasReportMessages, type ReportRow, reportPage } from './reports.queries.ts';
+import { startReportFile } from './report-file.ts';
+import { REPORT_CONTENT_TYPES } from './report-writer.ts';
+import { hasReportMessages, reportPage } from './reports.queries.ts';
 
 /** Messages read per page: a page is one index range of the keyset, so memory holds at most this many. */
 export const REPORT_PAGE_SIZE = 1000;
@@ -41,29 +41,31 @@ export async function generateReport(ctx: AppContext, scope: TenantScope, req: R
   if (!(await hasReportMessages(ctx.db, scope, req.tipo, period))) throw notFound(REPORT_MSG.noData);
 
   const out = new PassThrough({ highWaterMark: 256 * 1024 });
-  const columns = reportColumns(req.tipo);
-  const sink: ReportSink = req.format === 'xlsx' ? xlsxSink(out, REPORT_TYPE_LABELS[req.tipo], columns) : csvSink(out, columns);
   const write = async () => {
-    const totals = new Map<string, EntityTotals>();
-    const page = (after: number) => reportPage(ctx.db, scope, req.tipo, period, after, REPORT_PAGE_SIZE);
-    let next: Promise<ReportRow[]> | null = page(0);
-    while (next) {
-      const rows: ReportRow[] = await next;
-      // The next page is read while this one is written (two pages at most in memory): the
-      // database's time and the writer's overlap instead of adding up.
-      const last = rows[rows.length - 1]?.ema_uni_codigo;
-      next = rows.length === REPORT_PAGE_SIZE && last !== undefined ? page(last) : null;
-      for (const row of rows) {
-        for (const cells of presentReportRows(row, req.tipo, ctx.config.publicUrl)) await sink.addRow(cells);
-        if (req.tipo === 'enviados-entidade') addToTotals(totals, row);
+    // The file is written by a worker thread with a heap of its own (report-file.ts); this thread
+    // reads the pages (PGlite lives here) and hands each over, the next read while the worker
+    // writes the one before.
+    const file = await startReportFile(out, { format: req.format, tipo: req.tipo, publicUrl: ctx.config.publicUrl });
+    // Reads a page and hands it to the worker, answering only where the next one starts: the
+    // page's texts must not outlive this call (an async function's frame keeps its locals until it
+    // ends, and a page still held while the next one arrives is promoted to the old generation).
+    const readPage = async (after: number) => {
+      const page = await reportPage(ctx.db, scope, req.tipo, period, after, REPORT_PAGE_SIZE);
+      if (page.rows.length > 0) file.page(page.rows);
+      return page.rows.length === REPORT_PAGE_SIZE ? page.last : null;
+    };
+    try {
+      let after: number | null = 0;
+      while (after !== null) {
+        await file.ready();
+        if (out.destroyed) return file.stop();
+        after = await readPage(after);
       }
-      if (out.destroyed) {
-        await next?.catch(() => undefined);
-        return;
-      }
+      await file.end();
+    } catch (err) {
+      file.stop();
+      throw err;
     }
-    if (req.tipo === 'enviados-entidade') await sink.addSheet('Resumo por Entidade', SUMMARY_COLUMNS, presentSummary(totals));
-    await sink.end();
   };
   write().catch((err) => {
     ctx.log.error({ err }, 'report generation failed');
