@@ -16,25 +16,30 @@ const { app, sink } = useSinkApp({ startQueue: true, startWorkers: false });
 
 class Crash extends Error {}
 
-/** The line builder thread of PGlite's worker, counting the lines it answered built. */
+/**
+ * The line builder thread of PGlite's worker, counting the lines it answered built and, given a
+ * mark, appending it to each built message's content: a stored message with the mark is one the
+ * worker took from the thread.
+ */
 class CountingBuilder extends LineBuilder {
   built = 0;
+  mark = '';
   override build(...args: Parameters<LineBuilder['build']>) {
-    const answer = super.build(...args);
-    void answer?.then(
-      (m) => {
-        this.built += m.size;
-      },
-      () => {},
+    return (
+      super.build(...args)?.then((messages) => {
+        this.built += messages.size;
+        for (const m of messages.values()) m.content += this.mark;
+        return messages;
+      }) ?? null
     );
-    return answer;
   }
 }
 
-async function readyBuilder(): Promise<CountingBuilder> {
+async function readyBuilder(mark = ''): Promise<CountingBuilder> {
   const builder = new CountingBuilder((error) => {
     throw error;
   });
+  builder.mark = mark;
   expect(await builder.start()).toBe(true);
   return builder;
 }
@@ -205,7 +210,7 @@ describe('remessas: crash and resume', () => {
       // Slices of 3: the second slice's messages are built while the first one is stored (the
       // thread: all of them at validation), with the old text; the template changes once the first
       // slice has committed.
-      const builder = thread ? await readyBuilder() : undefined;
+      const builder = thread ? await readyBuilder('<!-- thread -->') : undefined;
       let edited = false;
       await processRemessa(app.t.ctx, id, {
         slice: 3,
@@ -229,11 +234,13 @@ describe('remessas: crash and resume', () => {
         .where('ema_uni_envio', '=', rem.rem_uuid)
         .orderBy('ema_uni_codigo')
         .execute();
+      // The thread's messages (marked) are taken for the first slice; the later lines, built by it
+      // with the old text, are built again by the worker with the new one.
+      const taken = (i: number) => (thread && i < 3 ? '<!-- thread -->' : '');
       expect(messages.map((m) => [m.ema_uni_identificacao, m.ema_uni_content])).toEqual(
-        rows.map((r, i) => [r[0], `<p>Texto ${i < 3 ? 'antigo' : 'novo'} para Pessoa ${i}</p>`]),
+        rows.map((r, i) => [r[0], `<p>Texto ${i < 3 ? 'antigo' : 'novo'} para Pessoa ${i}</p>${taken(i)}`]),
       );
       if (builder) {
-        // Every line was built by the thread; the last three were built again, with the new text.
         expect(builder.built).toBe(6);
         await builder.close();
       }
@@ -262,7 +269,8 @@ describe('remessas: crash and resume', () => {
     ]);
     const res = await app.call('POST', '/remessas/upload', admin, uploadBody(csvOf(rows), 'thread.csv'));
     const id = res.json().rem_codigo as number;
-    const builder = await readyBuilder();
+    // Marked, so that every stored message is shown to be the thread's.
+    const builder = await readyBuilder('<!-- thread -->');
     await processRemessa(app.t.ctx, id, { slice: 3, builder, readAhead: false });
     expect(builder.built).toBe(7);
     await builder.close();
@@ -283,7 +291,7 @@ describe('remessas: crash and resume', () => {
           ema_uni_to: m.to,
           ema_uni_name_to: m.nameTo,
           ema_uni_subject: m.subject,
-          ema_uni_content: m.content,
+          ema_uni_content: `${m.content}<!-- thread -->`,
           ema_uni_identificacao: m.identificacao,
           cod_ger_modelo: mod.mod_codigo,
         };
