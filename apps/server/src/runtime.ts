@@ -98,9 +98,12 @@ export async function createRuntime(
   if (workers) await startCascadeWorkers(ctx);
   if (workers) await startEvidenceWorkers(ctx);
   if (workers) await startAuthWorkers(ctx);
-  // A slice's messages are built while the previous slice is in the database: only where the
-  // database runs beside the server (PostgreSQL), not in its thread (PGlite).
-  if (workers) await startRemessaWorkers(ctx, { readAhead: database.kind === 'postgres' });
+  // A slice's messages are built while the previous slice is in the database: by the worker where
+  // the database runs beside the server (PostgreSQL), by a thread of their own where it runs in
+  // the server's thread (PGlite).
+  const remessaWorkers = workers
+    ? await startRemessaWorkers(ctx, { readAhead: database.kind === 'postgres', buildThread: database.kind === 'pglite' })
+    : null;
   if (workers) await startBulkProofWorkers(ctx);
   // smtp-server and its parser are imported only when the listener starts (docs/performance.md, server memory).
   const inbound =
@@ -122,6 +125,7 @@ export async function createRuntime(
       await realtime.close();
       await app.close();
       if (boss) await boss.stop({ graceful: true, timeout: 10_000 });
+      await remessaWorkers?.close();
       mail.close();
       if (sessionsListener) {
         await sessionsListener.close();

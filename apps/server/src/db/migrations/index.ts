@@ -30,6 +30,7 @@ import * as m0028 from './0028-cascata.ts';
 import * as m0030 from './0030-carta-status-push.ts';
 import * as m0033 from './0033-search-words-plpgsql.ts';
 import * as m0034 from './0034-remessa-status-push.ts';
+import * as m0035 from './0035-dashboard-insert-grouped.ts';
 
 /**
  * Every migration, in order. A module adds its own file (NNNN-module.ts) and one line here;
@@ -67,4 +68,5 @@ export const migrations: Record<string, Migration> = {
   '0030-carta-status-push': m0030,
   '0033-search-words-plpgsql': m0033,
   '0034-remessa-status-push': m0034,
+  '0035-dashboard-insert-grouped': m0035,
 };

@@ -29,6 +29,7 @@ import {
 } from '../emails/send.service.ts';
 import { creditState } from '../plans/plans.service.ts';
 import { type TenantScope, tenantScope } from '../tenancy/tenant-scope.ts';
+import { type LineBuilder, ThreadBuilds } from './line-builder.ts';
 import {
   FileColumns,
   type LineAccount,
@@ -72,6 +73,11 @@ export interface ProcessHooks {
    * nothing to overlap there, only the lines read twice.
    */
   readAhead?: boolean;
+  /**
+   * The line builder thread (PGlite, where readAhead is off): the lines validated by this run are
+   * handed to it at once and each slice takes their built messages (line-builder.ts).
+   */
+  builder?: LineBuilder;
 }
 
 export async function processRemessa(ctx: AppContext, rem_codigo: number, hooks: ProcessHooks = {}): Promise<void> {
@@ -82,15 +88,17 @@ export async function processRemessa(ctx: AppContext, rem_codigo: number, hooks:
   const scope = tenantScope(actor);
   // The units of the lines this run validated, priced as it stored them (a resumed run reads them).
   let units: LinesPrice | null = null;
+  // The lines this run validated, handed to the line builder thread (PGlite); a resumed run builds its own.
+  let builds: ThreadBuilds | null = null;
   if (rem.rem_status_processamento === 'AGUARDANDO_VALIDACAO') {
-    units = await validate(ctx, scope, rem);
+    ({ units, builds } = await validate(ctx, scope, rem, hooks.builder));
     rem = await q.findRemessaForWork(ctx.db, rem_codigo);
   }
   if (rem?.rem_status_processamento === 'PROCESSADO') {
     await checkAccount(ctx, scope, rem, units);
     rem = await q.findRemessaForWork(ctx.db, rem_codigo);
   }
-  if (rem?.rem_status_processamento === 'EM_PROCESSAMENTO') await send(ctx, scope, rem, hooks);
+  if (rem?.rem_status_processamento === 'EM_PROCESSAMENTO') await send(ctx, scope, rem, hooks, builds);
 }
 
 /** The last retry failed: the file ends in ERRO_SISTEMA, saying how far it went. */
@@ -131,8 +139,21 @@ const priceOf = (channels: Required<RecipientChannels>[]): LinesPrice => ({
   voice: channels.some((c) => c.voz),
 });
 
-/** Answers the price of the lines it stored as valid (null when it stored none: the file refused, or another run moved it). */
-async function validate(ctx: AppContext, scope: TenantScope, rem: q.WorkRemessa): Promise<LinesPrice | null> {
+/** The custom variables of the user's account (usu_settings.customField), as compose reads them. */
+function customFieldsOf(user: Composer): CustomFieldDef[] {
+  return ((user.usu_settings as { customField?: { data?: CustomFieldDef[] } })?.customField?.data ?? []) as CustomFieldDef[];
+}
+
+/**
+ * Answers the price of the lines it stored as valid (null when it stored none: the file refused,
+ * or another run moved it), and, given the line builder thread, the valid lines handed to it.
+ */
+async function validate(
+  ctx: AppContext,
+  scope: TenantScope,
+  rem: q.WorkRemessa,
+  builder?: LineBuilder,
+): Promise<{ units: LinesPrice | null; builds: ThreadBuilds | null }> {
   const bytes = rem.rem_arquivo ? await ctx.storage.read(rem.rem_arquivo) : null;
   if (!bytes) throw new Error(`remessa ${rem.rem_codigo}: file ${rem.rem_arquivo} missing from storage`);
   // The server takes UTF-8 only: the browser converts ISO-8859-1 after asking (spec 002 §5).
@@ -144,13 +165,14 @@ async function validate(ctx: AppContext, scope: TenantScope, rem: q.WorkRemessa)
       tipo_falha: problem.tipo,
       motivo_falha: problem.message,
     });
-    return null;
+    return { units: null, builds: null };
   }
   const { header, rows } = checked.file;
   const cols = new FileColumns(header);
   const refs = [...new Set(rows.map((r) => cols.cell(r.cells, 'MODELO')).filter(Boolean))];
   const templates = templateIndex(await q.findTemplatesByRef(ctx.db, scope, refs));
-  const account = lineAccount(ctx, await findComposer(ctx.db, scope));
+  const user = await findComposer(ctx.db, scope);
+  const account = lineAccount(ctx, user);
   const problems = new Map<number, LineFailure>();
   for (const r of rows) {
     const problem = lineProblem(r.line, r.cells, cols, templates, account);
@@ -183,7 +205,19 @@ async function validate(ctx: AppContext, scope: TenantScope, rem: q.WorkRemessa)
     };
   });
   const allFailed = problems.size === rows.length;
-  return inTransaction(ctx.db, async (trx) => {
+  // The lines to send go to the builder thread now: their messages are made while the lines are
+  // stored and the account checked (the slices take them only if nothing changed meanwhile).
+  let builds: ThreadBuilds | null = null;
+  if (builder?.ready && !allFailed) {
+    builds = new ThreadBuilds(builder, { header, customFields: customFieldsOf(user), publicUrl: ctx.config.publicUrl });
+    builds.submit(
+      rows.flatMap((r) => {
+        const template = problems.has(r.line) ? undefined : templateOf(cols.cell(r.cells, 'MODELO'), templates);
+        return template?.mod_enable ? [{ lin_numero: r.line, cells: r.cells, template }] : [];
+      }),
+    );
+  }
+  const units = await inTransaction(ctx.db, async (trx) => {
     const moved = await q.moveRemessa(trx, rem.rem_codigo, 'AGUARDANDO_VALIDACAO', {
       rem_status_processamento: allFailed ? 'FALHA_NA_VALIDACAO' : 'PROCESSADO',
       rem_cabecalho: JSON.stringify(header),
@@ -197,6 +231,7 @@ async function validate(ctx: AppContext, scope: TenantScope, rem: q.WorkRemessa)
       await q.upsertFailureRecord(trx, rem, { count: problems.size, ...summary([...problems.values()]) });
     return allFailed ? null : priceOf(rows.filter((r) => !problems.has(r.line)).map((r) => lineChannels(r.cells, cols)));
   });
+  return { units, builds: units === null ? null : builds };
 }
 
 /** A failure record's type (the commonest of its lines) and reason (the first lines, one a line). */
@@ -279,10 +314,16 @@ async function checkAccount(ctx: AppContext, scope: TenantScope, rem: q.WorkReme
  * rows, events, jobs and debit as compose). A run that dies between slices leaves the committed
  * ones marked; its retry starts at the first line without a message.
  */
-async function send(ctx: AppContext, scope: TenantScope, rem: q.WorkRemessa, hooks: ProcessHooks): Promise<void> {
+async function send(
+  ctx: AppContext,
+  scope: TenantScope,
+  rem: q.WorkRemessa,
+  hooks: ProcessHooks,
+  builds: ThreadBuilds | null,
+): Promise<void> {
   const user = await findComposer(ctx.db, scope);
   const account = lineAccount(ctx, user);
-  const customFields = ((user.usu_settings as { customField?: { data?: CustomFieldDef[] } })?.customField?.data ?? []) as CustomFieldDef[];
+  const customFields = customFieldsOf(user);
   const cols = new FileColumns((rem.rem_cabecalho as string[] | null) ?? []);
   const common: SendCommon = {
     user,
@@ -299,12 +340,15 @@ async function send(ctx: AppContext, scope: TenantScope, rem: q.WorkRemessa, hoo
   const size = hooks.slice ?? SLICE;
   let creditsEnded: string | null = null;
   // Each slice's messages are built ahead, while the previous slice's statements run (readAhead).
+  // On PGlite, the lines validated by this run come built by the thread (builds) instead.
   const build = (after: number): Promise<ReadyLines> =>
-    hooks.readAhead === false ? Promise.resolve(new Map()) : readAhead(ctx, scope, rem, cols, customFields, size, after);
+    hooks.readAhead === false || builds ? Promise.resolve(new Map()) : readAhead(ctx, scope, rem, cols, customFields, size, after);
   let ahead = build(0);
   for (;;) {
+    // The thread's next lines built before the slice's transaction: none of its time is spent waiting there.
+    await builds?.ahead(size);
     const ready = await ahead;
-    const outcome = await sendSlice(ctx, scope, rem, cols, common, customFields, account, size, ready, (last) => {
+    const outcome = await sendSlice(ctx, scope, rem, cols, common, customFields, account, size, builds ?? ready, (last) => {
       ahead = build(last);
     }).catch((error) => {
       if (error instanceof InsufficientCreditsError) return { creditsEnded: error.message };
@@ -344,7 +388,8 @@ async function sendSlice(
   customFields: CustomFieldDef[],
   account: LineAccount,
   size: number,
-  ready: ReadyLines,
+  /** Messages built ahead: by the read-ahead (PostgreSQL), or by the line builder thread, taken for the slice's lines (PGlite). */
+  prepared: ReadyLines | ThreadBuilds,
   /** Called with the slice's last line once its lines are read under the lock: the next slice may be built. */
   onLines: (last: number) => void,
 ): Promise<{ done: boolean; sent: number }> {
@@ -355,6 +400,7 @@ async function sendSlice(
       const lines = await q.nextPendingLines(trx, rem.rem_codigo, size);
       if (lines.length === 0) return { done: true, sent: 0 };
       onLines(lines[lines.length - 1]?.lin_numero as number);
+      const ready = prepared instanceof ThreadBuilds ? await prepared.take(lines.map((l) => l.lin_numero)) : prepared;
       const cells = lines.map((l) => l.lin_dados as string[]);
       const refs = [...new Set(cells.map((c) => cols.cell(c, 'MODELO')))];
       const templates = templateIndex(await q.findTemplatesByRef(trx, scope, refs));

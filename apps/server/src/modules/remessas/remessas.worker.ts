@@ -2,6 +2,7 @@ import { REMESSA_FAILURE_DAYS } from '@ar/core';
 import type { PgBoss } from 'pg-boss';
 import type { AppContext } from '../../context.ts';
 import { warmQueueCache } from '../../queue/boss.ts';
+import { LineBuilder } from './line-builder.ts';
 import { failRemessa, processRemessa } from './remessa-processing.service.ts';
 import { removeExpiredFailures } from './remessas.service.ts';
 
@@ -48,16 +49,27 @@ export function wakeRemessaWorker(boss: PgBoss): void {
   if (id) boss.notifyWorker(id);
 }
 
+/**
+ * Starts the remessa workers. `readAhead` (PostgreSQL) builds each slice's messages while the
+ * previous slice is in the database; `buildThread` (PGlite, whose statements run in this thread)
+ * builds them in a thread of their own instead (line-builder.ts). Answers what to stop at close.
+ */
 export async function startRemessaWorkers(
   ctx: AppContext,
-  opts: { pollingIntervalSeconds?: number; readAhead?: boolean } = {},
-): Promise<void> {
+  opts: { pollingIntervalSeconds?: number; readAhead?: boolean; buildThread?: boolean } = {},
+): Promise<{ close(): Promise<void> }> {
   const boss = ctx.boss;
-  if (!boss) return;
+  if (!boss) return { close: async () => {} };
   const polling = opts.pollingIntervalSeconds ?? 0.5;
   await createRemessaQueues(boss);
+  const builder = opts.buildThread
+    ? new LineBuilder((err) => ctx.log.warn({ err }, 'remessa line builder thread failed; the worker builds the lines itself'))
+    : undefined;
   const id = await boss.work<RemessaJob>(REMESSA_QUEUE, { batchSize: 1, pollingIntervalSeconds: polling }, async ([job]) => {
-    if (job) await processRemessa(ctx, job.data.rem_codigo, { readAhead: opts.readAhead });
+    if (!job) return;
+    // Started at the first file, not waited for: until it is ready the worker builds the lines itself.
+    void builder?.start();
+    await processRemessa(ctx, job.data.rem_codigo, { readAhead: opts.readAhead, builder });
   });
   remessaWorkers.set(boss, id);
   await boss.work<RemessaJob>(REMESSA_FAILED_QUEUE, { batchSize: 1, pollingIntervalSeconds: polling }, async ([job]) => {
@@ -68,4 +80,5 @@ export async function startRemessaWorkers(
     if (removed > 0) ctx.log.info({ removed }, 'expired remessa failure records removed');
   });
   await boss.schedule(REMESSA_CLEANUP_QUEUE, '20 3 * * *', {}, { tz: 'America/Sao_Paulo' });
+  return { close: async () => builder?.close() };
 }

@@ -1,0 +1,230 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { CustomFieldDef } from '@ar/core';
+import type { OutgoingMessage } from '../emails/send.service.ts';
+import type { LineTemplate } from './remessa-rows.ts';
+
+/**
+ * A thread that makes a batch file's lines into messages (lineMessage: the variables, then the
+ * sanitiser), for the worker on PGlite (docs/remessas.md). There the database runs in the
+ * server's own thread, so building a slice's messages while the previous slice's statements run
+ * (the read-ahead of PostgreSQL) overlaps nothing; this thread does the building beside them.
+ *
+ * The thread only computes: it gets the cells, the templates, the custom fields and the public URL,
+ * and answers the messages. Nothing is stored from it directly: the worker takes a built message
+ * only for a line whose cells and template, read again under the remessa's lock, are those it was
+ * built from (remessa-processing.service.ts, sameLine), so what is stored is what building it in
+ * the transaction would store. A line the thread has not built (not started yet, failed, stopped)
+ * is built by the worker as before.
+ *
+ * Started at the first file (its start, ~2 s of loading the modules in the thread, is not waited
+ * for: until it is ready the worker builds as before) and stopped after IDLE_MS without work,
+ * which gives its memory back (~30 MB).
+ */
+
+export interface BuildRequest {
+  id: number;
+  header: string[];
+  customFields: CustomFieldDef[];
+  publicUrl: string;
+  templates: LineTemplate[];
+  /** Each line's cells and its template, as an index into `templates`. */
+  lines: { lin_numero: number; cells: string[]; template: number }[];
+}
+
+export type BuildAnswer = { id: number; built: [number, OutgoingMessage][] } | { id: number; error: string };
+
+/** Minutes without work after which the thread stops. */
+const IDLE_MS = 5 * 60_000;
+
+/** tsx's loader, by its file: the thread loads the TypeScript sources as the server does, whatever the working folder. */
+function tsxLoader(): string {
+  const require = createRequire(import.meta.url);
+  const pkgPath = require.resolve('tsx/package.json');
+  const pkg = JSON.parse(fs.readFileSync(pkgPath, 'utf8')) as { exports: Record<string, unknown> };
+  const entry = pkg.exports['.'];
+  if (typeof entry !== 'string') throw new Error('tsx: no loader entry');
+  return pathToFileURL(path.join(path.dirname(pkgPath), entry)).href;
+}
+
+export class LineBuilder {
+  #worker: Worker | null = null;
+  #ready = false;
+  #next = 1;
+  #pending = new Map<number, { resolve: (built: Map<number, OutgoingMessage>) => void; reject: (error: Error) => void }>();
+  #idle: NodeJS.Timeout | null = null;
+  #closed = false;
+  /** The thread ended before it was ready once (it cannot load here): not started again. */
+  #failed = false;
+
+  constructor(
+    private readonly onError: (error: unknown) => void,
+    private readonly idleMs = IDLE_MS,
+  ) {}
+
+  /** Whether the thread takes work now (else the caller builds its lines itself). */
+  get ready(): boolean {
+    return this.#ready;
+  }
+
+  /** Starts the thread when it is not running; answers when it is ready (or could not start: false). */
+  start(): Promise<boolean> {
+    if (this.#closed || this.#failed) return Promise.resolve(false);
+    if (this.#ready) return Promise.resolve(true);
+    const worker = this.#worker ?? this.#spawn();
+    return new Promise((resolve) => {
+      const done = (ok: boolean) => {
+        worker.off('message', onMessage);
+        worker.off('exit', onExit);
+        resolve(ok);
+      };
+      const onMessage = (m: unknown) => {
+        if ((m as { ready?: boolean }).ready) done(true);
+      };
+      const onExit = () => done(false);
+      worker.on('message', onMessage);
+      worker.once('exit', onExit);
+    });
+  }
+
+  #spawn(): Worker {
+    const worker = new Worker(new URL('./line-builder.thread.ts', import.meta.url), { execArgv: ['--import', tsxLoader()] });
+    this.#worker = worker;
+    worker.unref();
+    worker.on('message', (m: { ready: true } | BuildAnswer) => {
+      if ('ready' in m) {
+        this.#ready = true;
+        this.#touch();
+        return;
+      }
+      const waiting = this.#pending.get(m.id);
+      if (!waiting) return;
+      this.#pending.delete(m.id);
+      if ('error' in m) waiting.reject(new Error(m.error));
+      else waiting.resolve(new Map(m.built));
+      this.#touch();
+    });
+    worker.on('error', (error) => this.onError(error));
+    worker.once('exit', () => {
+      if (!this.#ready && this.#worker === worker) this.#failed = true;
+      if (this.#worker === worker) {
+        this.#worker = null;
+        this.#ready = false;
+      }
+      for (const waiting of this.#pending.values()) waiting.reject(new Error('the line builder thread stopped'));
+      this.#pending.clear();
+    });
+    return worker;
+  }
+
+  /** The messages of these lines, by line number; null when the thread is not ready. */
+  build(req: Omit<BuildRequest, 'id'>): Promise<Map<number, OutgoingMessage>> | null {
+    const worker = this.#worker;
+    if (!this.#ready || !worker) return null;
+    const id = this.#next++;
+    const answer = new Promise<Map<number, OutgoingMessage>>((resolve, reject) => this.#pending.set(id, { resolve, reject }));
+    // Held while it has work: the process does not end under a file being built.
+    worker.ref();
+    if (this.#idle) clearTimeout(this.#idle);
+    this.#idle = null;
+    worker.postMessage({ ...req, id } satisfies BuildRequest);
+    return answer;
+  }
+
+  /** No work pending: the thread no longer holds the process, and stops after idleMs. */
+  #touch(): void {
+    if (this.#pending.size > 0 || !this.#worker) return;
+    this.#worker.unref();
+    if (this.#idle) clearTimeout(this.#idle);
+    this.#idle = setTimeout(() => void this.#stop(), this.idleMs);
+    this.#idle.unref();
+  }
+
+  async #stop(): Promise<void> {
+    const worker = this.#worker;
+    this.#worker = null;
+    this.#ready = false;
+    if (this.#idle) clearTimeout(this.#idle);
+    this.#idle = null;
+    if (worker) await worker.terminate();
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    await this.#stop();
+  }
+}
+
+/** Lines handed to the thread, as the worker takes them: their cells, template and built message. */
+export type BuiltLine = { cells: string[]; template: LineTemplate; message: OutgoingMessage };
+
+/** Lines sent to the thread at a time: the first slice's first messages come back while the rest are built. */
+const CHUNK = 100;
+
+/**
+ * One file's lines handed to the thread at validation, in their order, and taken by the slices
+ * that store them. A line whose build failed is simply absent (its slice builds it).
+ */
+export class ThreadBuilds {
+  readonly #lines = new Map<number, Promise<BuiltLine | undefined>>();
+
+  constructor(
+    private readonly builder: LineBuilder,
+    private readonly common: { header: string[]; customFields: CustomFieldDef[]; publicUrl: string },
+  ) {}
+
+  /** Hands the lines to the thread (nothing when it is not ready). */
+  submit(lines: { lin_numero: number; cells: string[]; template: LineTemplate }[]): void {
+    for (let i = 0; i < lines.length; i += CHUNK) {
+      const chunk = lines.slice(i, i + CHUNK);
+      const templates: LineTemplate[] = [];
+      const index = new Map<LineTemplate, number>();
+      const request = chunk.map((l) => {
+        let t = index.get(l.template);
+        if (t === undefined) {
+          t = templates.push(l.template) - 1;
+          index.set(l.template, t);
+        }
+        return { lin_numero: l.lin_numero, cells: l.cells, template: t };
+      });
+      const built = this.builder.build({ ...this.common, templates, lines: request });
+      if (!built) return;
+      const answer = built.catch(() => new Map<number, OutgoingMessage>());
+      for (const l of chunk) {
+        this.#lines.set(
+          l.lin_numero,
+          answer.then((messages) => {
+            const message = messages.get(l.lin_numero);
+            return message ? { cells: l.cells, template: l.template, message } : undefined;
+          }),
+        );
+      }
+    }
+  }
+
+  /** Waits until the next `count` lines not yet taken are built (or failed): a slice then takes them at once, inside its transaction. */
+  async ahead(count: number): Promise<void> {
+    const next: Promise<unknown>[] = [];
+    for (const line of this.#lines.values()) {
+      if (next.length >= count) break;
+      next.push(line);
+    }
+    await Promise.all(next);
+  }
+
+  /** The built messages of these lines (those handed to the thread), once built; taken lines are forgotten. */
+  async take(numbers: number[]): Promise<Map<number, BuiltLine>> {
+    const ready = new Map<number, BuiltLine>();
+    for (const n of numbers) {
+      const line = this.#lines.get(n);
+      if (!line) continue;
+      this.#lines.delete(n);
+      const built = await line;
+      if (built) ready.set(n, built);
+    }
+    return ready;
+  }
+}
