@@ -18,6 +18,7 @@ import {
   phoneE164,
   publicPageLink,
   REACHED_BITS,
+  type RecipientChannels,
   recipientChannels,
   recipientUnits,
   renderOficioHtml,
@@ -36,7 +37,7 @@ import { type CascadeAtCompose, cascadeAtCompose, planCascade } from '../cascade
 import { defaultCascadeOf } from '../cascade/cascade-default.service.ts';
 import { channelAvailable } from '../channels/channels.service.ts';
 import { voiceAvailable } from '../channels/voice/voice.service.ts';
-import { debitCredits, InsufficientCreditsError } from '../credits/credits.service.ts';
+import { type CreditResult, debitCredits, InsufficientCreditsError } from '../credits/credits.service.ts';
 import { type MessageForHash, messageHash } from '../evidence/canonical.ts';
 import { firstChainedEvent } from '../evidence/chain.ts';
 import { resolveReply } from '../inbound/received.service.ts';
@@ -194,16 +195,14 @@ async function storeAndQueue(ctx: AppContext, scope: TenantScope, input: Compose
   // rolls everything back). Should the stored messages not hash as computed (a string PostgreSQL
   // stores differently), the send is done again step by step.
   if (cascades) for (const [i, v] of values.entries()) v.ema_uni_creditos = cascades[i]?.unitsNow ?? v.ema_uni_creditos;
-  const phones = cascades || values.some((v) => v.ema_uni_sms || v.ema_uni_whatsapp || v.ema_uni_voz || v.ema_uni_carta);
+  const phones = cascades || values.some(goesBeyondEmail);
   const debit = async (trx: Transaction<DB>) => {
     const debited = await debitCredits(trx, user, {
       units,
       reason: `Envio ${phones ? 'AR Online' : 'AR-Email'} para ${body.destinataires.length} destinatário(s)`,
       ref: `envio:${common.envio}`,
     });
-    // Spec 001 §5/§9: a call needs at least 2 credits in the account, whatever it costs (the
-    // balance before this debit, read under the debit's lock; an invoiced plan counts usage).
-    if (hasVoice && debited.tipoPlano === '1' && debited.total + units < VOICE_MIN_CREDITS) throw badRequest(CREDIT_MSG.voiceMinimum);
+    if (hasVoice && belowVoiceMinimum(debited, units)) throw badRequest(CREDIT_MSG.voiceMinimum);
     if (unitsLater > 0 && debited.tipoPlano === '1' && debited.total < unitsLater) throw badRequest(CASCADE_MSG.insufficientCredits);
     return debited;
   };
@@ -269,6 +268,21 @@ export interface OutgoingMessage {
   cod_ger_modelo: number | null;
   cod_lead: number | null;
 }
+
+/** The channels a stored message goes on (its row's targets), as compose and the batch file count their units. */
+function channelsOfValues(v: MessageValues): Required<RecipientChannels> {
+  return { email: !!v.ema_uni_to, sms: !!v.ema_uni_sms, whatsapp: !!v.ema_uni_whatsapp, voz: !!v.ema_uni_voz, carta: !!v.ema_uni_carta };
+}
+
+/** Any channel besides the e-mail: the message has one 'processed' event and job per channel, stored step by step. */
+const goesBeyondEmail = (v: MessageValues): boolean => !!(v.ema_uni_sms || v.ema_uni_whatsapp || v.ema_uni_voz || v.ema_uni_carta);
+
+/**
+ * Spec 001 §5/§9: a call needs at least VOICE_MIN_CREDITS in a credit plan, whatever it costs (the
+ * balance before this debit, read under the debit's lock; an invoiced plan counts usage).
+ */
+const belowVoiceMinimum = (debited: CreditResult, units: number): boolean =>
+  debited.tipoPlano === '1' && debited.total + units < VOICE_MIN_CREDITS;
 
 /** THE row of one message, with its protocol (uuid) made here so the rows of one insert are matched back to their recipients. */
 function messageValues(common: SendCommon, m: OutgoingMessage): MessageValues {
@@ -344,21 +358,13 @@ export async function storeMessagesInTransaction(
 ): Promise<SentSummary['emails']> {
   if (!ctx.boss) throw new Error('the job queue is not running');
   const values = messages.map((m) => messageValues(common, m));
-  const channels = values.map((v) => ({
-    email: !!v.ema_uni_to,
-    sms: !!v.ema_uni_sms,
-    whatsapp: !!v.ema_uni_whatsapp,
-    voz: !!v.ema_uni_voz,
-    carta: !!v.ema_uni_carta,
-  }));
+  const channels = values.map(channelsOfValues);
   const hasVoice = channels.some((c) => c.voz);
   const plan = opts.cascade ?? null;
-  // As compose's debit: a call needs at least VOICE_MIN_CREDITS in a credit plan before the debit
-  // (read under the debit's lock); the caller refuses the lines left when it cannot be paid.
+  // As compose's debit, with the call's minimum; here a 402, so the caller refuses the lines left.
   const debitFor = (units: number) => async (t: Transaction<DB>) => {
     const debited = await debitCredits(t, common.user, { units, reason: opts.reason, ref: `envio:${common.envio}` });
-    if (hasVoice && debited.tipoPlano === '1' && debited.total + units < VOICE_MIN_CREDITS)
-      throw new InsufficientCreditsError(CREDIT_MSG.voiceMinimum);
+    if (hasVoice && belowVoiceMinimum(debited, units)) throw new InsufficientCreditsError(CREDIT_MSG.voiceMinimum);
     return debited;
   };
   if (plan) {
@@ -375,9 +381,9 @@ export async function storeMessagesInTransaction(
     return stored;
   }
   const debit = debitFor(messageUnits(channels));
-  // Any channel besides the e-mail has its own 'processed' event and job: stored step by step.
-  const phones = values.some((v) => v.ema_uni_sms || v.ema_uni_whatsapp || v.ema_uni_voz || v.ema_uni_carta);
-  return opts.stepByStep || phones ? storeSendStepByStep(ctx, trx, values, common, debit) : storeSend(ctx, trx, values, common, debit);
+  return opts.stepByStep || values.some(goesBeyondEmail)
+    ? storeSendStepByStep(ctx, trx, values, common, debit)
+    : storeSend(ctx, trx, values, common, debit);
 }
 
 type MessageValues = Insertable<DB['emails']> & { ema_uni_id: string; ema_uni_content: string; ema_uni_to: string | null };
