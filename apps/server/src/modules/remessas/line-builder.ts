@@ -1,9 +1,6 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { CustomFieldDef } from '@ar/core';
+import { typeScriptWorker } from '../../threads/typescript-worker.ts';
 import type { OutgoingMessage } from '../emails/send.service.ts';
 import type { LineTemplate } from './remessa-rows.ts';
 
@@ -39,16 +36,6 @@ export type BuildAnswer = { id: number; built: [number, OutgoingMessage][] } | {
 
 /** Minutes without work after which the thread stops. */
 const IDLE_MS = 5 * 60_000;
-
-/** tsx's loader, by its file: the thread loads the TypeScript sources as the server does, whatever the working folder. */
-function tsxLoader(): string {
-  const require = createRequire(import.meta.url);
-  const pkgPath = require.resolve('tsx/package.json');
-  const pkg = JSON.parse(fs.readFileSync(pkgPath, 'utf8')) as { exports: Record<string, unknown> };
-  const entry = pkg.exports['.'];
-  if (typeof entry !== 'string') throw new Error('tsx: no loader entry');
-  return pathToFileURL(path.join(path.dirname(pkgPath), entry)).href;
-}
 
 export class LineBuilder {
   #worker: Worker | null = null;
@@ -91,7 +78,7 @@ export class LineBuilder {
   }
 
   #spawn(): Worker {
-    const worker = new Worker(new URL('./line-builder.thread.ts', import.meta.url), { execArgv: ['--import', tsxLoader()] });
+    const worker = typeScriptWorker(new URL('./line-builder.thread.ts', import.meta.url));
     this.#worker = worker;
     worker.unref();
     worker.on('message', (m: { ready: true } | BuildAnswer) => {

@@ -1,6 +1,7 @@
 import type { PassThrough } from 'node:stream';
-import { type ResourceLimits, Worker } from 'node:worker_threads';
+import type { ResourceLimits, Worker } from 'node:worker_threads';
 import type { ReportFormat, ReportType } from '@ar/core';
+import { typeScriptWorker } from '../../threads/typescript-worker.ts';
 
 /** What the worker needs to write a report's file (report-file.worker.ts). */
 export interface ReportFileWorkerData {
@@ -70,7 +71,7 @@ export async function startReportFile(
 
   let worker: Worker;
   try {
-    worker = new Worker(new URL('./report-file.worker.ts', import.meta.url), { workerData: data, resourceLimits: limits });
+    worker = typeScriptWorker(new URL('./report-file.worker.ts', import.meta.url), { workerData: data, resourceLimits: limits });
   } catch (err) {
     release();
     throw err;
