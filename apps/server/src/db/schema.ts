@@ -171,6 +171,8 @@ export interface CartasTable {
   ar_sha256: string | null;
   ar_tipo: string | null;
   criado: Generated<Date>;
+  /** When the tracking sweep last asked the provider (migration 0036). */
+  consultado: Date | null;
 }
 
 /** AR-Voz: each call placed, one per try (migration 0024, docs/voice.md). */

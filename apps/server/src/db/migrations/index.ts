@@ -31,6 +31,7 @@ import * as m0030 from './0030-carta-status-push.ts';
 import * as m0033 from './0033-search-words-plpgsql.ts';
 import * as m0034 from './0034-remessa-status-push.ts';
 import * as m0035 from './0035-dashboard-insert-grouped.ts';
+import * as m0036 from './0036-carta-consulta.ts';
 
 /**
  * Every migration, in order. A module adds its own file (NNNN-module.ts) and one line here;
@@ -69,4 +70,5 @@ export const migrations: Record<string, Migration> = {
   '0033-search-words-plpgsql': m0033,
   '0034-remessa-status-push': m0034,
   '0035-dashboard-insert-grouped': m0035,
+  '0036-carta-consulta': m0036,
 };

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../../db/schema.ts';
 
 /**
@@ -62,6 +62,48 @@ export function findLetterByProviderId(db: Kysely<DB>, provedor: string, id_prov
     .where('provedor', '=', provedor)
     .where('id_provedor', '=', id_provedor)
     .executeTakeFirst();
+}
+
+/**
+ * Letters the provider has and that have not ended (neither delivered nor come back), made after
+ * `madeAfter`, with no tracking step (nor acceptance) recorded since `quietSince` and not asked
+ * since then either: the ones whose callbacks may have stopped. Those asked least recently first
+ * (never asked before all), at most `limit`.
+ */
+export function findQuietLetters(
+  db: Kysely<DB>,
+  opts: { provedor: string; quietSince: Date; madeAfter: Date; endedBits: number; limit: number },
+) {
+  return db
+    .selectFrom('cartas as c')
+    .innerJoin('emails as e', 'e.ema_uni_codigo', 'c.cod_email')
+    .select(['c.cod_email', 'c.id_provedor'])
+    .where('c.provedor', '=', opts.provedor)
+    .where('c.id_provedor', 'is not', null)
+    .where('c.criado', '>', opts.madeAfter)
+    .where((eb) => eb.or([eb('c.consultado', 'is', null), eb('c.consultado', '<', opts.quietSince)]))
+    .where(sql<boolean>`(e.ema_alcance_carta & ${opts.endedBits}) = 0`)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('email_eventos as v')
+            .select(sql`1`.as('one'))
+            .whereRef('v.cod_email', '=', 'c.cod_email')
+            .where('v.evt_canal', '=', 'carta')
+            .where('v.evt_data', '>=', opts.quietSince),
+        ),
+      ),
+    )
+    .orderBy(sql`c.consultado asc nulls first`)
+    .orderBy('c.cod_email')
+    .limit(opts.limit)
+    .execute();
+}
+
+/** The sweep asked the provider for this letter now. */
+export async function setLetterAsked(db: Kysely<DB>, cod_email: number, at: Date): Promise<void> {
+  await db.updateTable('cartas').set({ consultado: at }).where('cod_email', '=', cod_email).execute();
 }
 
 /** The S10 code, once the provider reports it (the first wins: a letter keeps its code). */

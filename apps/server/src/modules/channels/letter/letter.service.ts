@@ -13,8 +13,10 @@ import {
   findLetter,
   findLetterByProviderId,
   findLetterMessage,
+  findQuietLetters,
   insertLetter,
   markLetterEvent,
+  setLetterAsked,
   setLetterProviderId,
   setLetterReceipt,
   setLetterTrackingCode,
@@ -169,6 +171,22 @@ export async function receiveLetterCallback(ctx: AppContext, req: ProviderReques
     if (error instanceof LetterCallbackRefused) throw new AppError(400, error.reason);
     throw error;
   }
+  const outcome = await applyLetterEvents(ctx, events, 'callback');
+  if (outcome.early > 0) throw new AppError(503, WEBHOOK_MSG.tooEarly);
+  return outcome;
+}
+
+/**
+ * A provider's tracking events, from a verified callback or from the provider's answer to GET
+ * /letters/{id} (the sweep): the ARs sent by address fetched and checked first (a refusal records
+ * nothing: AppError 400), then each event once, in the order the provider says they happened.
+ * `via` is kept in each event's details: how the product learned of it.
+ */
+async function applyLetterEvents(
+  ctx: AppContext,
+  events: LetterTrackingEvent[],
+  via: 'callback' | 'consulta',
+): Promise<AppliedLetterEvents> {
   // The ARs sent by address are fetched and checked before anything is recorded.
   const receipts = new Map<string, Buffer>();
   try {
@@ -213,6 +231,7 @@ export async function receiveLetterCallback(ctx: AppContext, req: ProviderReques
         local: e.location,
         ocorridoEm: e.at.toISOString(),
         ...(ar ? { arSha256: ar.ar_sha256, arTipo: ar.ar_tipo } : {}),
+        ...(via === 'consulta' ? { via: 'consulta ao provedor' } : {}),
         payload: e.raw,
       };
       await setLetterTrackingCode(trx, cod_email, e.trackingCode);
@@ -237,6 +256,58 @@ export async function receiveLetterCallback(ctx: AppContext, req: ProviderReques
     if (recorded) outcome.recorded++;
     else outcome.repeated++;
   }
-  if (outcome.early > 0) throw new AppError(503, WEBHOOK_MSG.tooEarly);
+  return outcome;
+}
+
+/** How long a letter may go without a tracking step before the sweep asks the provider for it. */
+export const LETTER_QUIET_MS = 12 * 60 * 60 * 1000;
+/** Letters made longer ago than this are no longer asked for (a letter is delivered or back within weeks). */
+export const LETTER_TRACKED_DAYS = 60;
+/** Letters asked a sweep, at most. */
+export const LETTER_SWEEP_LIMIT = 200;
+
+export interface LetterSweepOutcome {
+  asked: number;
+  recorded: number;
+  /** Letters the provider could not be asked for, or whose answer was refused (logged; asked again next time). */
+  failed: number;
+}
+
+/**
+ * The tracking sweep (docs/letters.md, "Tracking a letter whose callbacks stopped"): each letter in
+ * the post with no step recorded for `quietMs` is asked of the provider (GET /letters/{id}, the
+ * same adapter as the submission), and the steps its answer holds that were not recorded yet are
+ * recorded as a callback's would be, marked as learned by asking. A letter is asked at most once a
+ * `quietMs`; one that fails is logged and left to the next sweep.
+ */
+export async function trackQuietLetters(
+  ctx: AppContext,
+  opts: { now?: Date; quietMs?: number; limit?: number } = {},
+): Promise<LetterSweepOutcome> {
+  const now = opts.now ?? new Date();
+  const quietSince = new Date(now.getTime() - (opts.quietMs ?? LETTER_QUIET_MS));
+  const letters = await findQuietLetters(ctx.db, {
+    provedor: ctx.config.letter.provider,
+    quietSince,
+    madeAfter: new Date(now.getTime() - LETTER_TRACKED_DAYS * 86_400_000),
+    endedBits: (REACHED_BITS.delivered as number) | (REACHED_BITS.erro as number),
+    limit: opts.limit ?? LETTER_SWEEP_LIMIT,
+  });
+  const provider = letterProvider(ctx);
+  const outcome: LetterSweepOutcome = { asked: 0, recorded: 0, failed: 0 };
+  for (const letter of letters) {
+    if (!letter.id_provedor) continue;
+    outcome.asked++;
+    await setLetterAsked(ctx.db, letter.cod_email, now);
+    try {
+      const events = await provider.track(letter.id_provedor);
+      // Only this letter's steps: an answer naming another letter's would not be believed.
+      const own = events.filter((e) => e.providerId === letter.id_provedor);
+      outcome.recorded += (await applyLetterEvents(ctx, own, 'consulta')).recorded;
+    } catch (error) {
+      outcome.failed++;
+      ctx.log.warn({ err: error, cod_email: letter.cod_email }, 'rastreamento da carta não consultado');
+    }
+  }
   return outcome;
 }

@@ -8,6 +8,7 @@ import { pdfQrCodes, pdfText } from '../../../../test/pdf-reader.ts';
 import { waitFor } from '../../../../test/smtp-sink.ts';
 import { checkChain } from '../../evidence/chain-check.ts';
 import { letterSignature } from './http-letter.ts';
+import { LETTER_QUIET_MS, trackQuietLetters } from './letter.service.ts';
 
 // AR-Carta end to end through the API, with a fake letter provider on a local port speaking
 // docs/letter-provider.openapi.yaml: the real submission (JSON, the PDF in base64, the key and the
@@ -34,6 +35,10 @@ interface Submission {
 /** POST /letters as a provider answers it: 401 without the key, 422 for an address it will not serve, 201 with its id. */
 function startFakeProvider() {
   const received: Submission[] = [];
+  /** GET /letters/{id}: each letter's tracking as this provider has it (a 500 for an id in `failing`). */
+  const tracking = new Map<string, unknown[]>();
+  const failing = new Set<string>();
+  const asks = new Map<string, number>();
   let n = 0;
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -47,6 +52,15 @@ function startFakeProvider() {
         res.writeHead(200, { 'content-type': 'application/pdf' });
         return res.end(RECEIPT_BY_URL);
       }
+      const asked = /^\/letters\/([^/]+)$/.exec(req.url ?? '');
+      if (req.method === 'GET' && asked) {
+        if (req.headers['x-api-key'] !== KEY) return json(401, { message: 'Chave de API inválida.' });
+        const id = decodeURIComponent(asked[1] as string);
+        asks.set(id, (asks.get(id) ?? 0) + 1);
+        if (failing.has(id)) return json(500, { message: 'Indisponível.' });
+        const events = tracking.get(id);
+        return events ? json(200, { id, status: 'em_transito', events }) : json(404, { message: 'Carta não encontrada.' });
+      }
       if (req.method !== 'POST' || req.url !== '/letters') return json(404, { message: 'Não encontrado.' });
       if (req.headers['x-api-key'] !== KEY) return json(401, { message: 'Chave de API inválida.' });
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Submission['body'];
@@ -56,10 +70,24 @@ function startFakeProvider() {
       json(201, { id: `L-${n}-${body.reference}`, status: 'recebida' });
     });
   });
-  return new Promise<{ url: string; received: Submission[]; close: () => Promise<void> }>((resolve) =>
+  return new Promise<{
+    url: string;
+    received: Submission[];
+    tracking: Map<string, unknown[]>;
+    failing: Set<string>;
+    asks: Map<string, number>;
+    close: () => Promise<void>;
+  }>((resolve) =>
     server.listen(0, '127.0.0.1', () => {
       const { port } = server.address() as AddressInfo;
-      resolve({ url: `http://127.0.0.1:${port}`, received, close: () => new Promise((r) => server.close(() => r())) });
+      resolve({
+        url: `http://127.0.0.1:${port}`,
+        received,
+        tracking,
+        failing,
+        asks,
+        close: () => new Promise((r) => server.close(() => r())),
+      });
     }),
   );
 }
@@ -431,5 +459,65 @@ describe('AR-Carta through the HTTP letter provider', () => {
     const letter = await letterOf(cod);
     expect(letter?.ar_sha256).toBe(sha256(RECEIPT_BY_URL));
     expect((await t.ctx.storage.read(letter?.ar_chave as string))?.equals(RECEIPT_BY_URL)).toBe(true);
+  });
+  it('the tracking sweep asks the provider for a letter whose callbacks stopped, records the missing steps once, and stops once it ends', async () => {
+    const { cod } = await composeLetter();
+    const id = await acceptedId(cod);
+    const code = s10();
+    const hour = 60 * 60 * 1000;
+    const asks = () => fake.asks.get(id) ?? 0;
+    // Just accepted: not quiet yet, not asked.
+    await trackQuietLetters(t.ctx);
+    expect(asks()).toBe(0);
+    // The provider posted it and moved it on, but no callback came.
+    fake.tracking.set(id, [event(id, `${id}-1`, 'postado', code), event(id, `${id}-2`, 'em_transito', code)]);
+    const later = new Date(Date.now() + LETTER_QUIET_MS + hour);
+    // A provider that fails to answer: logged, nothing recorded, asked again at the next sweep.
+    fake.failing.add(id);
+    expect((await trackQuietLetters(t.ctx, { now: later })).failed).toBeGreaterThanOrEqual(1);
+    expect(asks()).toBe(1);
+    expect((await letterEventsOf(cod)).map((e) => e.evt_tipo)).toEqual(['processed', 'processed']);
+    fake.failing.delete(id);
+    const next = new Date(later.getTime() + LETTER_QUIET_MS + hour);
+    const outcome = await trackQuietLetters(t.ctx, { now: next });
+    expect(asks()).toBe(2);
+    expect(outcome.recorded).toBeGreaterThanOrEqual(2);
+    expect((await messageOf(cod)).ema_status_carta).toBe('send');
+    expect((await letterOf(cod))?.rastreio).toBe(code);
+    const carta = await letterEventsOf(cod);
+    expect(carta.map((e) => [e.evt_tipo, (e.evt_detalhes as { etapa?: string }).etapa ?? null])).toEqual([
+      ['processed', null],
+      ['processed', 'aceite do provedor'],
+      ['send', 'Postado'],
+      ['processed', 'Em trânsito'],
+    ]);
+    // Each step says how it was learned; the provider's own words are kept as a callback's are.
+    expect(carta[2]?.evt_detalhes).toMatchObject({ via: 'consulta ao provedor', rastreio: code, idProvedor: id });
+    // Asked at most once a quiet period: the same sweep time again asks nothing.
+    await trackQuietLetters(t.ctx, { now: next });
+    expect(asks()).toBe(2);
+    // The callback that comes late after all adds nothing: each step is recorded once.
+    expect((await callback([event(id, `${id}-2`, 'em_transito', code)])).statusCode).toBe(204);
+    expect(await letterEventsOf(cod)).toHaveLength(4);
+    // Delivered while the callbacks were still down: the sweep stores the AR as a callback would.
+    const ar = Buffer.from('%PDF-1.4 AR digital obtido por consulta');
+    fake.tracking
+      .get(id)
+      ?.push(
+        event(id, `${id}-3`, 'entregue', code, {
+          receipt: { contentType: 'application/pdf', content: ar.toString('base64'), sha256: sha256(ar) },
+        }),
+      );
+    const third = new Date(next.getTime() + LETTER_QUIET_MS + hour);
+    await trackQuietLetters(t.ctx, { now: third });
+    expect(asks()).toBe(3);
+    expect((await messageOf(cod)).ema_status_carta).toBe('delivered');
+    const letter = await letterOf(cod);
+    expect(letter).toMatchObject({ ar_sha256: sha256(ar), ar_tipo: 'application/pdf' });
+    expect((await t.ctx.storage.read(letter?.ar_chave as string))?.equals(ar)).toBe(true);
+    expect(await checkChain(t.ctx.db, cod)).toMatchObject({ isIntact: true, firstBroken: null });
+    // An ended letter is never asked again.
+    await trackQuietLetters(t.ctx, { now: new Date(third.getTime() + 3 * LETTER_QUIET_MS) });
+    expect(asks()).toBe(3);
   });
 });
