@@ -181,11 +181,26 @@ describe('the letter provider (AR-Carta)', () => {
         LETTER_API_KEY: 'chave',
         LETTER_WEBHOOK_SECRET: 's'.repeat(16),
       }).letter,
-    ).toEqual({ provider: 'http', apiUrl: 'https://cartas.exemplo.com.br/v1', apiKey: 'chave', webhookSecret: 's'.repeat(16) });
+    ).toEqual({
+      provider: 'http',
+      returnAddress: null,
+      apiUrl: 'https://cartas.exemplo.com.br/v1',
+      apiKey: 'chave',
+      webhookSecret: 's'.repeat(16),
+    });
     expect(() => loadConfig({ LETTER_PROVIDER: 'http', LETTER_API_KEY: 'chave' })).toThrow(
       /LETTER_API_URL: obrigatório com o provedor http\n {2}LETTER_WEBHOOK_SECRET: obrigatório com o provedor http/,
     );
     expect(() => loadConfig({ LETTER_PROVIDER: 'correio' })).toThrow(/LETTER_PROVIDER: use simulator ou http/);
     expect(() => loadConfig({ LETTER_WEBHOOK_SECRET: 'curto' })).toThrow(ConfigError);
+  });
+
+  it('takes the letters’ return address as one line of at most 140 characters', () => {
+    expect(loadConfig({}).letter.returnAddress).toBeNull();
+    expect(loadConfig({ LETTER_RETURN_ADDRESS: '  Caixa Postal 1234, 01000-000 São Paulo - SP ' }).letter.returnAddress).toBe(
+      'Caixa Postal 1234, 01000-000 São Paulo - SP',
+    );
+    expect(() => loadConfig({ LETTER_RETURN_ADDRESS: 'Rua A, 1\nApto 2' })).toThrow(/LETTER_RETURN_ADDRESS: use uma linha só/);
+    expect(() => loadConfig({ LETTER_RETURN_ADDRESS: 'x'.repeat(141) })).toThrow(/LETTER_RETURN_ADDRESS: use até 140 caracteres/);
   });
 });

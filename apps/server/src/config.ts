@@ -125,6 +125,14 @@ const envSchema = z.object({
   LETTER_API_URL: url(['http:', 'https:']).optional(),
   LETTER_API_KEY: z.string().trim().min(1).max(1000).optional(),
   LETTER_WEBHOOK_SECRET: z.string().min(16, 'use ao menos 16 caracteres').max(200).optional(),
+  /** The return address printed on every letter's return line, after the sender's name (docs/letters.md). */
+  LETTER_RETURN_ADDRESS: z
+    .string()
+    .trim()
+    .max(140, 'use até 140 caracteres: a linha do remetente tem a largura da janela do envelope')
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused.
+    .regex(/^[^\u0000-\u001f\u007f]*$/, 'use uma linha só, sem caracteres de controle')
+    .optional(),
 });
 
 export type Config = {
@@ -166,6 +174,8 @@ export type Config = {
 
 export interface LetterConfig {
   provider: 'simulator' | 'http';
+  /** LETTER_RETURN_ADDRESS: printed after the sender's name on the letter's return line; null: the name alone. */
+  returnAddress: string | null;
   /** With 'simulator': the embedded simulator under PUBLIC_URL/dev/letters. */
   apiUrl: string;
   apiKey: string;
@@ -246,6 +256,7 @@ function letterConfig(e: Env, publicUrl: string, dataDir: string): LetterConfig 
       throw new ConfigError(`Configuração inválida:\n${missing.map((k) => `  ${k}: obrigatório com o provedor http`).join('\n')}`);
     return {
       provider: 'http',
+      returnAddress: e.LETTER_RETURN_ADDRESS ?? null,
       apiUrl: (e.LETTER_API_URL as string).replace(/\/+$/, ''),
       apiKey: e.LETTER_API_KEY as string,
       webhookSecret: e.LETTER_WEBHOOK_SECRET as string,
@@ -253,6 +264,7 @@ function letterConfig(e: Env, publicUrl: string, dataDir: string): LetterConfig 
   }
   return {
     provider: 'simulator',
+    returnAddress: e.LETTER_RETURN_ADDRESS ?? null,
     apiUrl: `${publicUrl}/dev/letters`,
     get apiKey() {
       return simulatorSecrets(dataDir).letterApiKey;

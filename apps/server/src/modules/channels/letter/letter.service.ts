@@ -64,8 +64,9 @@ export async function deliverLetter(ctx: AppContext, cod_email: number): Promise
       protocol: msg.ema_uni_codigo,
       uuid: msg.ema_uni_id,
       publicUrl: ctx.config.publicUrl,
-      // Users have no postal address in the product: the return line names the sender.
-      sender: { name: msg.ema_uni_name_from, returnAddress: null },
+      // Users have no postal address in the product: the return line names the sender, then the
+      // installation's return address (LETTER_RETURN_ADDRESS), where the carrier brings back what it cannot deliver.
+      sender: { name: msg.ema_uni_name_from, returnAddress: ctx.config.letter.returnAddress },
       recipient: address,
       subject: msg.ema_uni_subject,
       html: msg.ema_uni_content,

@@ -92,7 +92,15 @@ function startFakeProvider() {
   );
 }
 
-const env: Record<string, string> = { LETTER_PROVIDER: 'http', LETTER_API_KEY: KEY, LETTER_WEBHOOK_SECRET: SECRET, PUBLIC_URL };
+/** The installation's return address, printed on the letter after the sender's name. */
+const RETURN_ADDRESS = 'Caixa Postal 1234, 01000-000 São Paulo - SP';
+const env: Record<string, string> = {
+  LETTER_PROVIDER: 'http',
+  LETTER_API_KEY: KEY,
+  LETTER_WEBHOOK_SECRET: SECRET,
+  LETTER_RETURN_ADDRESS: RETURN_ADDRESS,
+  PUBLIC_URL,
+};
 let fake: Awaited<ReturnType<typeof startFakeProvider>>;
 beforeAll(async () => {
   fake = await startFakeProvider();
@@ -222,6 +230,8 @@ describe('AR-Carta through the HTTP letter provider', () => {
     const text = (await pdfText(pdf)).replace(/\s+/g, ' ');
     for (const s of [`Protocolo nº ${cod}`, uuid, 'Bruno Lima', 'Rua das Flores, 120 - Apto 31', '80010-000 Curitiba - PR'])
       expect(text).toContain(s);
+    // The return line: the sender's name, then the installation's return address.
+    expect(text).toContain(`Remetente: Escritório Souza · ${RETURN_ADDRESS}`);
     expect(text).toContain('Notificação extrajudicial');
     expect(text).toContain('Prezado Bruno, segue a notificação.');
     expect(await pdfQrCodes(pdf)).toEqual([`${PUBLIC_URL}/emails/info/public/${uuid}`]);
@@ -501,13 +511,11 @@ describe('AR-Carta through the HTTP letter provider', () => {
     expect(await letterEventsOf(cod)).toHaveLength(4);
     // Delivered while the callbacks were still down: the sweep stores the AR as a callback would.
     const ar = Buffer.from('%PDF-1.4 AR digital obtido por consulta');
-    fake.tracking
-      .get(id)
-      ?.push(
-        event(id, `${id}-3`, 'entregue', code, {
-          receipt: { contentType: 'application/pdf', content: ar.toString('base64'), sha256: sha256(ar) },
-        }),
-      );
+    fake.tracking.get(id)?.push(
+      event(id, `${id}-3`, 'entregue', code, {
+        receipt: { contentType: 'application/pdf', content: ar.toString('base64'), sha256: sha256(ar) },
+      }),
+    );
     const third = new Date(next.getTime() + LETTER_QUIET_MS + hour);
     await trackQuietLetters(t.ctx, { now: third });
     expect(asks()).toBe(3);
