@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { DB } from '../db/schema.ts';
+import { createComposer } from './composer.ts';
 import { insertCapturedMail } from './mail.queries.ts';
 
 export interface OutgoingMail {
@@ -44,26 +45,29 @@ export function createMailService(opts: { smtpUrl?: string; from: string; db: Ky
     // connection, greeting and EHLO for every message; bench/send-pipeline). Keys set in the URL's
     // query win over these.
     const transport: Transporter = nodemailer.createTransport({ url: opts.smtpUrl, pool: true, maxConnections: 5 } as never);
-    // The message is composed in memory first (the same MIME nodemailer would stream) and handed
-    // to the pool as one buffer: streamed straight into the connection, every piece of the MIME
-    // tree was a socket write of its own (bench/send-pipeline).
-    const composer = nodemailer.createTransport({ streamTransport: true, buffer: true });
+    // The message is composed in memory first (the same MIME nodemailer would stream), in the
+    // composer's thread, and handed to the pool as one buffer: streamed straight into the
+    // connection, every piece of the MIME tree was a socket write of its own (bench/send-pipeline).
+    const composer = createComposer('windows');
     return {
       mode: 'smtp',
       async send(mail) {
-        const built = await composer.sendMail({ from: opts.from, ...mail });
-        const info = await transport.sendMail({ envelope: built.envelope, raw: built.message as Buffer, messageId: built.messageId });
+        const built = await composer.compose({ from: opts.from, ...mail });
+        const info = await transport.sendMail({ envelope: built.envelope, raw: built.message, messageId: built.messageId });
         return { messageId: built.messageId, response: info.response ?? '' };
       },
-      close: () => transport.close(),
+      close: () => {
+        transport.close();
+        composer.close();
+      },
     };
   }
-  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const composer = createComposer('unix');
   return {
     mode: 'captured',
     async send(mail) {
-      const info = await builder.sendMail({ from: opts.from, ...mail });
-      const raw = (info.message as Buffer).toString('utf8');
+      const info = await composer.compose({ from: opts.from, ...mail });
+      const raw = info.message.toString('utf8');
       await insertCapturedMail(opts.db, {
         cai_message_id: info.messageId,
         cai_from: mail.from ?? opts.from,
@@ -75,6 +79,6 @@ export function createMailService(opts: { smtpUrl?: string; from: string; db: Ky
       });
       return { messageId: info.messageId, response: 'captured' };
     },
-    close: () => {},
+    close: () => composer.close(),
   };
 }
