@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { ThreadCalls } from '../threads/thread-calls.ts';
 
 /** What nodemailer's message options get from the product (mail.service.ts's OutgoingMail plus the sender). */
 export type ComposableMail = Record<string, unknown> & { attachments?: { filename: string; content: Buffer; contentType?: string }[] };
@@ -14,71 +15,52 @@ export interface Composer {
   close(): void;
 }
 
-interface Reply {
-  id: number;
-  message?: Uint8Array;
-  envelope?: ComposedMail['envelope'];
-  messageId?: string;
-  error?: string;
+/** The thread's answer to a message (compose.worker.mjs). */
+interface Composed {
+  message: Uint8Array;
+  envelope: ComposedMail['envelope'];
+  messageId: string;
 }
 
 /**
  * Outgoing messages are composed (nodemailer's MIME, ~0.7 ms of CPU a message) in a thread of
  * their own (compose.worker.mjs), so the server's event loop keeps to HTTP, the database and the
- * SMTP sockets (docs/emails.md, "Composing off the event loop"). One thread, started at the first
- * message; it holds the process open only while a message is being composed. A thread that dies
- * fails the messages it had (their jobs retry them) and the next message starts another.
+ * SMTP sockets (docs/emails.md, the decisions' row of 2026-11-28). One thread, started at the
+ * first message; it holds the process open only while a message is being composed
+ * (threads/thread-calls.ts). A thread that dies fails the messages it had (their jobs retry them)
+ * and the next message starts another.
  */
 export function createComposer(newline: 'windows' | 'unix'): Composer {
-  let worker: Worker | null = null;
-  let next = 1;
-  const pending = new Map<number, { resolve: (m: ComposedMail) => void; reject: (e: Error) => void }>();
+  let thread: { worker: Worker; calls: ThreadCalls<Composed> } | null = null;
 
-  const failAll = (error: Error) => {
-    for (const p of pending.values()) p.reject(error);
-    pending.clear();
-  };
-  const start = (): Worker => {
-    const w = new Worker(new URL('./compose.worker.mjs', import.meta.url));
-    w.unref();
-    w.on('message', (reply: Reply) => {
-      const p = pending.get(reply.id);
-      if (!p) return;
-      pending.delete(reply.id);
-      if (pending.size === 0) w.unref();
-      if (reply.error !== undefined || !reply.message || !reply.envelope || !reply.messageId)
-        p.reject(new Error(reply.error ?? 'composer: empty reply'));
-      else
-        p.resolve({
-          message: Buffer.from(reply.message.buffer, reply.message.byteOffset, reply.message.byteLength),
-          envelope: reply.envelope,
-          messageId: reply.messageId,
-        });
-    });
+  const start = () => {
+    const worker = new Worker(new URL('./compose.worker.mjs', import.meta.url));
+    const calls = new ThreadCalls<Composed>(worker);
+    const started = { worker, calls };
+    worker.on('message', (answer) => calls.answer(answer));
     const gone = (error: Error) => {
-      if (worker === w) worker = null;
-      failAll(error);
+      if (thread === started) thread = null;
+      calls.failAll(error);
     };
-    w.on('error', gone);
-    w.on('exit', (code) => gone(new Error(`composer thread ended (${code})`)));
-    return w;
+    worker.on('error', gone);
+    worker.on('exit', (code) => gone(new Error(`composer thread ended (${code})`)));
+    return started;
   };
 
   return {
-    compose(mail) {
-      worker ??= start();
-      const w = worker;
-      const id = next++;
-      return new Promise<ComposedMail>((resolve, reject) => {
-        pending.set(id, { resolve, reject });
-        w.ref();
-        w.postMessage({ id, newline, mail });
-      });
+    async compose(mail) {
+      thread ??= start();
+      const composed = await thread.calls.call({ newline, mail });
+      return {
+        message: Buffer.from(composed.message.buffer, composed.message.byteOffset, composed.message.byteLength),
+        envelope: composed.envelope,
+        messageId: composed.messageId,
+      };
     },
     close() {
-      const w = worker;
-      worker = null;
-      if (w) void w.terminate();
+      const worker = thread?.worker;
+      thread = null;
+      if (worker) void worker.terminate();
     },
   };
 }

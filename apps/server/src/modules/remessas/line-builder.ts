@@ -1,5 +1,6 @@
 import type { Worker } from 'node:worker_threads';
 import type { CustomFieldDef } from '@ar/core';
+import { type ThreadAnswer, ThreadCalls } from '../../threads/thread-calls.ts';
 import { typeScriptWorker } from '../../threads/typescript-worker.ts';
 import type { OutgoingMessage } from '../emails/send.service.ts';
 import type { LineTemplate } from './remessa-rows.ts';
@@ -32,16 +33,16 @@ export interface BuildRequest {
   lines: { lin_numero: number; cells: string[]; template: number }[];
 }
 
-export type BuildAnswer = { id: number; built: [number, OutgoingMessage][] } | { id: number; error: string };
+export type BuildAnswer = ThreadAnswer<Built>;
+type Built = { built: [number, OutgoingMessage][] };
 
 /** Minutes without work after which the thread stops. */
 const IDLE_MS = 5 * 60_000;
 
 export class LineBuilder {
   #worker: Worker | null = null;
+  #calls: ThreadCalls<Built> | null = null;
   #ready = false;
-  #next = 1;
-  #pending = new Map<number, { resolve: (built: Map<number, OutgoingMessage>) => void; reject: (error: Error) => void }>();
   #idle: NodeJS.Timeout | null = null;
   #closed = false;
   /** The thread ended before it was ready once (it cannot load here): not started again. */
@@ -79,52 +80,41 @@ export class LineBuilder {
 
   #spawn(): Worker {
     const worker = typeScriptWorker(new URL('./line-builder.thread.ts', import.meta.url));
+    const calls = new ThreadCalls<Built>(worker, () => this.#touch());
     this.#worker = worker;
-    worker.unref();
+    this.#calls = calls;
     worker.on('message', (m: { ready: true } | BuildAnswer) => {
       if ('ready' in m) {
         this.#ready = true;
         this.#touch();
-        return;
-      }
-      const waiting = this.#pending.get(m.id);
-      if (!waiting) return;
-      this.#pending.delete(m.id);
-      if ('error' in m) waiting.reject(new Error(m.error));
-      else waiting.resolve(new Map(m.built));
-      this.#touch();
+      } else calls.answer(m);
     });
     worker.on('error', (error) => this.onError(error));
     worker.once('exit', () => {
       if (!this.#ready && this.#worker === worker) this.#failed = true;
       if (this.#worker === worker) {
         this.#worker = null;
+        this.#calls = null;
         this.#ready = false;
       }
-      for (const waiting of this.#pending.values()) waiting.reject(new Error('the line builder thread stopped'));
-      this.#pending.clear();
+      calls.failAll(new Error('the line builder thread stopped'));
     });
     return worker;
   }
 
   /** The messages of these lines, by line number; null when the thread is not ready. */
   build(req: Omit<BuildRequest, 'id'>): Promise<Map<number, OutgoingMessage>> | null {
-    const worker = this.#worker;
-    if (!this.#ready || !worker) return null;
-    const id = this.#next++;
-    const answer = new Promise<Map<number, OutgoingMessage>>((resolve, reject) => this.#pending.set(id, { resolve, reject }));
-    // Held while it has work: the process does not end under a file being built.
-    worker.ref();
+    const calls = this.#calls;
+    if (!this.#ready || !calls) return null;
+    // Held while it has work (ThreadCalls): the process does not end under a file being built.
     if (this.#idle) clearTimeout(this.#idle);
     this.#idle = null;
-    worker.postMessage({ ...req, id } satisfies BuildRequest);
-    return answer;
+    return calls.call(req).then((answer) => new Map(answer.built));
   }
 
-  /** No work pending: the thread no longer holds the process, and stops after idleMs. */
+  /** No work pending: the thread stops after idleMs. */
   #touch(): void {
-    if (this.#pending.size > 0 || !this.#worker) return;
-    this.#worker.unref();
+    if (!this.#calls || this.#calls.waiting > 0) return;
     if (this.#idle) clearTimeout(this.#idle);
     this.#idle = setTimeout(() => void this.#stop(), this.idleMs);
     this.#idle.unref();
@@ -133,6 +123,7 @@ export class LineBuilder {
   async #stop(): Promise<void> {
     const worker = this.#worker;
     this.#worker = null;
+    this.#calls = null;
     this.#ready = false;
     if (this.#idle) clearTimeout(this.#idle);
     this.#idle = null;

@@ -35,6 +35,14 @@ class CountingBuilder extends LineBuilder {
   }
 }
 
+/** The remessa's uuid (its messages' ema_uni_envio), status and count of messages queued. */
+const remessaOf = (id: number) =>
+  app.t.ctx.db
+    .selectFrom('remessas')
+    .select(['rem_uuid', 'rem_status_processamento', 'rem_enfileiradas'])
+    .where('rem_codigo', '=', id)
+    .executeTakeFirstOrThrow();
+
 async function readyBuilder(mark = ''): Promise<CountingBuilder> {
   const builder = new CountingBuilder((error) => {
     throw error;
@@ -98,11 +106,7 @@ describe('remessas: crash and resume', () => {
     const done = await lines();
     expect(done.every((l) => l.lin_status === 'enviada' && l.cod_email !== null)).toBe(true);
     expect(new Set(done.map((l) => l.cod_email)).size).toBe(7);
-    const rem = await db
-      .selectFrom('remessas')
-      .select(['rem_uuid', 'rem_status_processamento', 'rem_enfileiradas'])
-      .where('rem_codigo', '=', id)
-      .executeTakeFirstOrThrow();
+    const rem = await remessaOf(id);
     expect(rem).toMatchObject({ rem_status_processamento: 'PROCESSADO_COM_SUCESSO', rem_enfileiradas: 7 });
     const messages = await db
       .selectFrom('emails')
@@ -153,11 +157,7 @@ describe('remessas: crash and resume', () => {
     ).rejects.toBeInstanceOf(Crash);
     await processRemessa(app.t.ctx, id, { slice: 2 });
     const db = app.t.ctx.db;
-    const rem = await db
-      .selectFrom('remessas')
-      .select(['rem_uuid', 'rem_status_processamento', 'rem_enfileiradas'])
-      .where('rem_codigo', '=', id)
-      .executeTakeFirstOrThrow();
+    const rem = await remessaOf(id);
     expect(rem).toMatchObject({ rem_status_processamento: 'PROCESSADO_COM_SUCESSO', rem_enfileiradas: 5 });
     const messages = await db
       .selectFrom('emails')
@@ -314,11 +314,7 @@ describe('remessas: crash and resume', () => {
       afterSlice: () => builder.close(),
     });
     const db = app.t.ctx.db;
-    const rem = await db
-      .selectFrom('remessas')
-      .select(['rem_uuid', 'rem_status_processamento', 'rem_enfileiradas'])
-      .where('rem_codigo', '=', id)
-      .executeTakeFirstOrThrow();
+    const rem = await remessaOf(id);
     expect(rem).toMatchObject({ rem_status_processamento: 'PROCESSADO_COM_SUCESSO', rem_enfileiradas: 6 });
     const messages = await db
       .selectFrom('emails')

@@ -1,0 +1,60 @@
+import type { Worker } from 'node:worker_threads';
+
+/** What a thread posts back for a call: the call's id with its result, or with the error's message. */
+export type ThreadAnswer<R extends object> = ({ id: number } & R) | { id: number; error: string };
+
+/**
+ * Calls to a worker thread, answered by id: the one mechanism of the threads that take a request
+ * and answer it (mail/composer.ts, remessas/line-builder.ts). Each call posts its message with a
+ * new id and waits for the answer with that id; the thread holds the process open only while a
+ * call waits (`onIdle` runs when the last one is answered); when the thread ends, every call still
+ * waiting fails (`failAll`), and the caller decides whether a new thread takes the next ones.
+ */
+export class ThreadCalls<R extends object> {
+  #next = 1;
+  readonly #waiting = new Map<number, { resolve: (result: R) => void; reject: (error: Error) => void }>();
+
+  constructor(
+    private readonly worker: Worker,
+    private readonly onIdle: () => void = () => {},
+  ) {
+    worker.unref();
+  }
+
+  /** Calls waiting for their answer. */
+  get waiting(): number {
+    return this.#waiting.size;
+  }
+
+  /** Posts `message` with a new id; resolves with the thread's answer, rejects with its error. */
+  call(message: object): Promise<R> {
+    const id = this.#next++;
+    const answer = new Promise<R>((resolve, reject) => this.#waiting.set(id, { resolve, reject }));
+    this.worker.ref();
+    this.worker.postMessage({ ...message, id });
+    return answer;
+  }
+
+  /** Settles the call a message from the thread answers; false when it answers none (another kind of message). */
+  answer(message: unknown): boolean {
+    const id = (message as { id?: unknown } | null)?.id;
+    const waiting = typeof id === 'number' ? this.#waiting.get(id) : undefined;
+    if (!waiting) return false;
+    this.#waiting.delete(id as number);
+    const answer = message as ThreadAnswer<R>;
+    if ('error' in answer) waiting.reject(new Error(answer.error));
+    else waiting.resolve(answer as R);
+    if (this.#waiting.size === 0) {
+      this.worker.unref();
+      this.onIdle();
+    }
+    return true;
+  }
+
+  /** The thread ended: every call still waiting fails with `error`. */
+  failAll(error: Error): void {
+    const waiting = [...this.#waiting.values()];
+    this.#waiting.clear();
+    for (const w of waiting) w.reject(error);
+  }
+}
