@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.ts';
+import { Slots } from '../../queue/slots.ts';
 import { journalAcceptances } from './emails.queries.ts';
 import type { NewEvent } from './events.ts';
 
@@ -14,26 +15,6 @@ import type { NewEvent } from './events.ts';
  * 10, 0.39x before the change, on a machine at load 15-33).
  */
 export const SEND_SLOTS = 10;
-
-/** A counting semaphore: at most `size` runs at once, the others wait in order. */
-class Slots {
-  private free: number;
-  private readonly waiting: (() => void)[] = [];
-  constructor(size: number) {
-    this.free = size;
-  }
-  async run<T>(work: () => Promise<T>): Promise<T> {
-    if (this.free > 0) this.free--;
-    else await new Promise<void>((resolve) => this.waiting.push(resolve));
-    try {
-      return await work();
-    } finally {
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.free++;
-    }
-  }
-}
 
 /**
  * The acceptance journal (table email_aceites): each relay acceptance is written, in one

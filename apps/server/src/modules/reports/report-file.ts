@@ -1,6 +1,7 @@
 import type { PassThrough } from 'node:stream';
 import type { ResourceLimits, Worker } from 'node:worker_threads';
 import type { ReportFormat, ReportType } from '@ar/core';
+import { Slots } from '../../queue/slots.ts';
 import { typeScriptWorker } from '../../threads/typescript-worker.ts';
 
 /** What the worker needs to write a report's file (report-file.worker.ts). */
@@ -32,8 +33,7 @@ const PAGES_AHEAD = 2;
 
 /** Report files written at once; another waits for its turn (each worker has its own heap). */
 export const REPORT_WORKERS = 2;
-let running = 0;
-const queue: (() => void)[] = [];
+const turns = new Slots(REPORT_WORKERS);
 
 /** A report's file being written by a worker thread into `out` (the reply's stream). */
 export interface ReportFileWriter {
@@ -59,15 +59,7 @@ export async function startReportFile(
   data: ReportFileWorkerData,
   limits: ResourceLimits = REPORT_WORKER_LIMITS,
 ): Promise<ReportFileWriter> {
-  if (running >= REPORT_WORKERS) await new Promise<void>((resolve) => queue.push(resolve));
-  running++;
-  let released = false;
-  const release = () => {
-    if (released) return;
-    released = true;
-    running--;
-    queue.shift()?.();
-  };
+  const release = await turns.acquire();
 
   let worker: Worker;
   try {
