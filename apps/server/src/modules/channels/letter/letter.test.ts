@@ -528,4 +528,43 @@ describe('AR-Carta through the HTTP letter provider', () => {
     await trackQuietLetters(t.ctx, { now: new Date(third.getTime() + 3 * LETTER_QUIET_MS) });
     expect(asks()).toBe(3);
   });
+  it('the sweep asks the letters asked least recently first, at most its limit, and none made more than 60 days before', async () => {
+    const a = await acceptedId((await composeLetter()).cod);
+    const b = await acceptedId((await composeLetter()).cod);
+    const minute = 60_000;
+    const start = Date.now();
+    const at = new Date(start + LETTER_QUIET_MS + 60 * minute);
+    // Every letter last asked 30 minutes from now (quiet again at `at`), B before A, both before the rest.
+    await t.ctx.db
+      .updateTable('cartas')
+      .set({ consultado: new Date(start + 30 * minute) })
+      .execute();
+    await t.ctx.db
+      .updateTable('cartas')
+      .set({ consultado: new Date(start + 10 * minute) })
+      .where('id_provedor', '=', b)
+      .execute();
+    await t.ctx.db
+      .updateTable('cartas')
+      .set({ consultado: new Date(start + 20 * minute) })
+      .where('id_provedor', '=', a)
+      .execute();
+    const asks = (id: string) => fake.asks.get(id) ?? 0;
+    expect((await trackQuietLetters(t.ctx, { now: at, limit: 1 })).asked).toBe(1);
+    expect([asks(b), asks(a)]).toEqual([1, 0]);
+    // B was just asked: the next sweep of one takes A.
+    await trackQuietLetters(t.ctx, { now: at, limit: 1 });
+    expect([asks(b), asks(a)]).toEqual([1, 1]);
+    // A letter made more than 60 days before the sweep is no longer asked, however quiet.
+    await t.ctx.db
+      .updateTable('cartas')
+      .set({ criado: new Date(at.getTime() - 61 * 86_400_000), consultado: null })
+      .where('id_provedor', '=', a)
+      .execute();
+    // The others just asked, so only A is quiet enough.
+    const later = new Date(at.getTime() + LETTER_QUIET_MS + minute);
+    await t.ctx.db.updateTable('cartas').set({ consultado: later }).where('id_provedor', '!=', a).execute();
+    expect((await trackQuietLetters(t.ctx, { now: later })).asked).toBe(0);
+    expect(asks(a)).toBe(1);
+  });
 });
