@@ -1,3 +1,5 @@
+// First: the heap's growth limit must hold before the modules below load (heap.ts).
+import './heap.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createRuntime } from './runtime.ts';
 import { seedDemoHistory } from './seed/history.ts';
