@@ -37,7 +37,6 @@ export function createComposer(newline: 'windows' | 'unix'): Composer {
     const worker = new Worker(new URL('./compose.worker.mjs', import.meta.url));
     const calls = new ThreadCalls<Composed>(worker);
     const started = { worker, calls };
-    worker.on('message', (answer) => calls.answer(answer));
     const gone = (error: Error) => {
       if (thread === started) thread = null;
       calls.failAll(error);

@@ -9,15 +9,24 @@ export type ThreadAnswer<R extends object> = ({ id: number } & R) | { id: number
  * new id and waits for the answer with that id; the thread holds the process open only while a
  * call waits (`onIdle` runs when the last one is answered); when the thread ends, every call still
  * waiting fails (`failAll`), and the caller decides whether a new thread takes the next ones.
+ *
+ * It listens to the thread's messages itself, before it lets the thread go: a 'message' listener
+ * added to a worker references it again, so one added by the caller after the `unref` held the
+ * process until the first answer. A message that answers no call goes to `onOther`.
  */
 export class ThreadCalls<R extends object> {
   #next = 1;
   readonly #waiting = new Map<number, { resolve: (result: R) => void; reject: (error: Error) => void }>();
+  readonly #onIdle: () => void;
 
   constructor(
     private readonly worker: Worker,
-    private readonly onIdle: () => void = () => {},
+    opts: { onIdle?: () => void; onOther?: (message: unknown) => void } = {},
   ) {
+    this.#onIdle = opts.onIdle ?? (() => {});
+    worker.on('message', (message: unknown) => {
+      if (!this.#answer(message)) opts.onOther?.(message);
+    });
     worker.unref();
   }
 
@@ -35,8 +44,15 @@ export class ThreadCalls<R extends object> {
     return answer;
   }
 
-  /** Settles the call a message from the thread answers; false when it answers none (another kind of message). */
-  answer(message: unknown): boolean {
+  /** The thread ended: every call still waiting fails with `error`. */
+  failAll(error: Error): void {
+    const waiting = [...this.#waiting.values()];
+    this.#waiting.clear();
+    for (const w of waiting) w.reject(error);
+  }
+
+  /** Settles the call a message answers; false when it answers none. */
+  #answer(message: unknown): boolean {
     const id = (message as { id?: unknown } | null)?.id;
     const waiting = typeof id === 'number' ? this.#waiting.get(id) : undefined;
     if (!waiting) return false;
@@ -46,15 +62,8 @@ export class ThreadCalls<R extends object> {
     else waiting.resolve(answer as R);
     if (this.#waiting.size === 0) {
       this.worker.unref();
-      this.onIdle();
+      this.#onIdle();
     }
     return true;
-  }
-
-  /** The thread ended: every call still waiting fails with `error`. */
-  failAll(error: Error): void {
-    const waiting = [...this.#waiting.values()];
-    this.#waiting.clear();
-    for (const w of waiting) w.reject(error);
   }
 }

@@ -80,15 +80,18 @@ export class LineBuilder {
 
   #spawn(): Worker {
     const worker = typeScriptWorker(new URL('./line-builder.thread.ts', import.meta.url));
-    const calls = new ThreadCalls<Built>(worker, () => this.#touch());
+    // The thread's one message that answers no call: it is ready.
+    const calls = new ThreadCalls<Built>(worker, {
+      onIdle: () => this.#touch(),
+      onOther: (m) => {
+        if ((m as { ready?: boolean }).ready) {
+          this.#ready = true;
+          this.#touch();
+        }
+      },
+    });
     this.#worker = worker;
     this.#calls = calls;
-    worker.on('message', (m: { ready: true } | BuildAnswer) => {
-      if ('ready' in m) {
-        this.#ready = true;
-        this.#touch();
-      } else calls.answer(m);
-    });
     worker.on('error', (error) => this.onError(error));
     worker.once('exit', () => {
       if (!this.#ready && this.#worker === worker) this.#failed = true;
