@@ -7,7 +7,7 @@ import { deliverLetter, failLetter, trackQuietLetters } from './letter.service.t
 export const LETTER_SEND_QUEUE = 'carta-send';
 const LETTER_FAILED_QUEUE = 'carta-send-failed';
 /** The tracking sweep: hourly, the letters whose callbacks stopped asked of the provider (docs/letters.md). */
-export const LETTER_TRACK_QUEUE = 'carta-rastreio';
+const LETTER_TRACK_QUEUE = 'carta-rastreio';
 
 /** Made at start, workers or not (pg-boss stores no job for an unknown queue). */
 export async function createLetterQueues(boss: PgBoss): Promise<void> {

@@ -263,9 +263,9 @@ async function applyLetterEvents(
 /** How long a letter may go without a tracking step before the sweep asks the provider for it. */
 export const LETTER_QUIET_MS = 12 * 60 * 60 * 1000;
 /** Letters made longer ago than this are no longer asked for (a letter is delivered or back within weeks). */
-export const LETTER_TRACKED_DAYS = 60;
+const LETTER_TRACKED_DAYS = 60;
 /** Letters asked a sweep, at most. */
-export const LETTER_SWEEP_LIMIT = 200;
+const LETTER_SWEEP_LIMIT = 200;
 
 export interface LetterSweepOutcome {
   asked: number;
