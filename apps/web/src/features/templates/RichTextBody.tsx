@@ -100,9 +100,12 @@ export function RichTextBody({
               <Menu.Item
                 key={v}
                 onClick={() => {
-                  editor?.chain().focus().insertContent(v).run();
-                  // The menu's closing moves focus after this click: take it back once it has.
-                  requestAnimationFrame(() => editor?.commands.focus());
+                  if (!editor) return;
+                  // Focus goes back to the text now, not on the next frame as tiptap's focus command
+                  // does: a key pressed right after the click (a fast typist, a loaded machine) would
+                  // otherwise land on the closing menu and be lost. The caret is where it was.
+                  editor.view.focus();
+                  editor.commands.insertContent(v);
                 }}
               >
                 {v}
