@@ -38,6 +38,26 @@ const db = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 console.log(
   `\nunit+api: ${unit?.numPassedTests ?? 0} passed, ${unit?.numFailedTests ?? 0} failed; browser: ${e2e?.stats?.expected ?? 0} passed, ${e2e?.stats?.unexpected ?? 0} failed (${db})`,
 );
+// The names of what failed come last, where a log cut to its tail still shows them.
+const failedUnit = (unit?.testResults ?? []).flatMap((file) =>
+  (file.assertionResults ?? [])
+    .filter((t) => t.status === 'failed')
+    .map((t) => {
+      const why = String(t.failureMessages?.[0] ?? '')
+        .split('\n')[0]
+        .slice(0, 300);
+      return `${path.relative(root, file.name)} › ${t.fullName}${why ? ` — ${why}` : ''}`;
+    }),
+);
+const failedE2e = [];
+const walk = (suite) => {
+  for (const spec of suite.specs ?? []) {
+    if (spec.tests?.some((t) => t.status === 'unexpected')) failedE2e.push(`${spec.file}:${spec.line} › ${spec.title}`);
+  }
+  for (const child of suite.suites ?? []) walk(child);
+};
+for (const suite of e2e?.suites ?? []) walk(suite);
+for (const name of [...failedUnit, ...failedE2e]) console.log(`failed: ${name}`);
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 const broken = unitStatus !== 0 || e2eStatus !== 0 || failed > 0 || passed === 0;
 process.exit(broken ? 1 : 0);
