@@ -61,4 +61,13 @@ describe('the layers of docs/architecture.md', () => {
       .flatMap((f) => [...f.text.matchAll(/export (?:async )?function (\w+)\(db: [^,]+, usu: number/g)].map((m) => `${f.rel} ${m[1]}`));
     expect(offenders).toEqual([]);
   });
+
+  it('locks a row to take turns FOR NO KEY UPDATE, never FOR UPDATE (docs/architecture.md, "Row locks")', () => {
+    // FOR UPDATE also conflicts with the KEY SHARE lock every foreign key takes on the row it names:
+    // two transactions that each store a row naming a message and then lock the message deadlock.
+    const offenders = files
+      .filter((f) => /\.forUpdate\(|\bfor update\b/i.test(f.text.replace(/\/\/.*|\/\*[\s\S]*?\*\//g, '')))
+      .map((f) => f.rel);
+    expect(offenders).toEqual([]);
+  });
 });

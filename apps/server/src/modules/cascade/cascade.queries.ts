@@ -30,7 +30,7 @@ export async function findCascade(db: Kysely<DB>, cod_email: number, opts: { loc
   const cascade = await db.selectFrom('cascatas').selectAll().where('cod_email', '=', cod_email).executeTakeFirst();
   if (!cascade) return undefined;
   const q = db.selectFrom('cascata_etapas').selectAll().where('cod_email', '=', cod_email).orderBy('eta_ordem');
-  const steps = await (opts.lock ? q.forUpdate() : q).execute();
+  const steps = await (opts.lock ? q.forNoKeyUpdate() : q).execute();
   return { ...cascade, steps };
 }
 export type StoredCascade = NonNullable<Awaited<ReturnType<typeof findCascade>>>;

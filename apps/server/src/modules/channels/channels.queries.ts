@@ -79,7 +79,7 @@ export async function providerEventKnown(db: Kysely<DB>, provedor: ProviderName,
 }
 
 /**
- * A message as the phone channels need it, its row locked (FOR UPDATE) when `trx` is given: the
+ * A message as the phone channels need it, its row locked with `lock` (FOR NO KEY UPDATE: docs/architecture.md, "Row locks"): the
  * targets, the statuses reached (a failure refunds once), and what its credits were debited under.
  */
 export function findChannelMessage(db: Kysely<DB>, cod_email: number, opts: { lock?: boolean } = {}) {
@@ -107,7 +107,7 @@ export function findChannelMessage(db: Kysely<DB>, cod_email: number, opts: { lo
       'ema_alcance_voz',
     ])
     .where('ema_uni_codigo', '=', cod_email);
-  return (opts.lock ? q.forUpdate() : q).executeTakeFirst();
+  return (opts.lock ? q.forNoKeyUpdate() : q).executeTakeFirst();
 }
 
 export type ChannelMessage = NonNullable<Awaited<ReturnType<typeof findChannelMessage>>>;

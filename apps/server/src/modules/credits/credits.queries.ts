@@ -131,7 +131,7 @@ export function lockPlan(db: Kysely<DB>, pla_codigo: number) {
     .selectFrom('planos')
     .select(['pla_codigo', 'pla_tipo_plano', 'pla_total_credito', 'pla_ativo'])
     .where('pla_codigo', '=', pla_codigo)
-    .forUpdate()
+    .forNoKeyUpdate()
     .executeTakeFirst();
 }
 

@@ -12,7 +12,7 @@ export function lockMessageForChain(trx: Transaction<DB>, cod_email: number) {
     .selectFrom('emails')
     .select([...MESSAGE_HASH_COLUMNS, 'ema_uni_hash', now()])
     .where('ema_uni_codigo', '=', cod_email)
-    .forUpdate()
+    .forNoKeyUpdate()
     .executeTakeFirstOrThrow();
 }
 
@@ -23,7 +23,7 @@ export function lockMessagesForChain(trx: Transaction<DB>, ids: number[]) {
     .select(['ema_uni_codigo', ...MESSAGE_HASH_COLUMNS, 'ema_uni_hash', now()])
     .where('ema_uni_codigo', 'in', ids)
     .orderBy('ema_uni_codigo')
-    .forUpdate()
+    .forNoKeyUpdate()
     .execute();
 }
 

@@ -21,7 +21,7 @@ import { type ChainedEventInput, eventFields, eventRow } from './chain-fields.ts
 
 /**
  * Appends one event at the end of its message's chain. Must run inside a transaction: the message
- * row is locked (FOR UPDATE), so appends of one message are serialised and the chain cannot fork;
+ * row is locked (FOR NO KEY UPDATE), so appends of one message are serialised and the chain cannot fork;
  * the unique (cod_email, evt_seq) index would refuse a fork anyway. The time comes from the
  * database clock, cut to milliseconds so the stored value is exactly the one hashed.
  * Answers null when the event already exists (a second 'send' of a channel).

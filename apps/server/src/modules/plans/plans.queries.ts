@@ -107,7 +107,7 @@ export function lockManagedPlan(db: Kysely<DB>, scope: TenantScope, pla_codigo: 
     .select(['p.pla_codigo'])
     .where('p.pla_codigo', '=', pla_codigo)
     .where(scope.managedPlans('p'))
-    .forUpdate()
+    .forNoKeyUpdate()
     .executeTakeFirst();
 }
 

@@ -249,7 +249,7 @@ export function lockRemessa(trx: Transaction<DB>, rem_codigo: number) {
     .selectFrom('remessas')
     .select(['rem_codigo', 'rem_status_processamento'])
     .where('rem_codigo', '=', rem_codigo)
-    .forUpdate()
+    .forNoKeyUpdate()
     .executeTakeFirst();
 }
 
