@@ -65,10 +65,14 @@ export async function createRuntime(
     });
   }
   if (config.seedDemo) await seedDemo(database.db);
-  const boss: PgBoss | null = opts.startQueue === false ? null : await startQueue(database, (err) => console.error('job queue error', err));
+  // The server's log once the app exists; until then (and for errors at start) the console.
+  let log: FastifyBaseLogger | null = null;
+  const boss: PgBoss | null =
+    opts.startQueue === false
+      ? null
+      : await startQueue(database, (err) => (log ? log.error({ err }, 'fila de tarefas') : console.error('job queue error', err)));
   const mail = createMailService({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db });
   const storage = await createStorage(config);
-  let log: FastifyBaseLogger | null = null;
   const realtime = await createRealtime(database, {
     onError: (err, what) => (log ? log.warn({ err }, `realtime: ${what}`) : console.warn(`realtime: ${what}: ${err.message}`)),
   });

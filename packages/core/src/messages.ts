@@ -19,6 +19,8 @@ export const MSG = {
   passwordUpdateProblem: 'Houve um problema na atualização da senha',
   notFound: 'Registro não encontrado.',
   forbidden: 'Você não tem permissão para esta ação.',
+  /** 503: work that needs the job queue (a send, a batch file, a bulk proof) in a process without it. */
+  queueUnavailable: 'Serviço temporariamente indisponível. Tente novamente em alguns instantes.',
   invalidRequest: 'Requisição inválida.',
   invalidCharacters: 'O texto enviado contém caracteres não permitidos.',
   numberOutOfRange: 'Número fora do intervalo permitido.',

@@ -15,6 +15,12 @@ export class AppError extends Error {
 
 export const notFound = (message: string = MSG.notFound) => new AppError(404, message);
 export const badRequest = (message: string) => new AppError(400, message);
+/**
+ * What needs the job queue (a send, a batch file, a bulk proof) in a process started without one:
+ * 503, the request changed nothing and may be tried again (every process of an installation has
+ * its queue, docs/scale.md; a process without it is a test's or a misconfiguration's).
+ */
+export const queueUnavailable = () => new AppError(503, MSG.queueUnavailable);
 
 export function firstZodMessage(error: ZodError): string {
   // Our contracts carry the spec's texts; anything else speaks the pt-BR zod locale (core sets it).

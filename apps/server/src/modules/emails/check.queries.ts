@@ -3,57 +3,38 @@ import type { DB } from '../../db/schema.ts';
 import type { TenantScope } from '../tenancy/tenant-scope.ts';
 
 /**
- * The operator's blacklist entries that cover any of these addresses: an address itself, or its
- * domain or a parent domain. Addresses and domains come in lower case (the table stores lower case).
+ * What the blacklist check reads, in one statement (a send's POST pays one round trip for it):
+ * - `blocks`: the operator's blacklist entries that cover any of these addresses: an address itself,
+ *   or its domain or a parent domain (addresses and domains in lower case, as the table stores them);
+ * - `failures`: for each address whose last message (any user's) that got past the queue ended in
+ *   'erro', the reason recorded with that error ('' when none). Reads the index emails_destinatario
+ *   (migration 0008) and, for those messages only, their last e-mail 'erro' event.
+ * One array parameter each, however many addresses (a batch file checks 5,000 at once).
  */
-export function findBlocks(db: Kysely<DB>, addresses: string[], domains: string[]) {
-  return db
-    .selectFrom('blacklist')
-    .select(['bla_tipo', 'bla_valor', 'bla_motivo'])
-    .where((eb) =>
-      eb.or([
-        // One array parameter each, however many addresses (a batch file checks 5,000 at once).
-        eb.and([eb('bla_tipo', '=', 'email'), eb('bla_valor', '=', sql<string>`any(${addresses}::text[])`)]),
-        eb.and([eb('bla_tipo', '=', 'dominio'), eb('bla_valor', '=', sql<string>`any(${domains}::text[])`)]),
-      ]),
-    )
-    .execute();
-}
-
-/**
- * For each address (lower case), the last message to it (any user) that got past the queue, when
- * that message ended in 'erro': the reason recorded. Reads the index emails_destinatario (migration 0008).
- */
-export async function lastFailuresTo(db: Kysely<DB>, addresses: string[]): Promise<Map<string, string>> {
-  const last = await db
-    .selectFrom('emails')
-    .distinctOn(sql`lower(ema_uni_to)`)
-    .select([sql<string>`lower(ema_uni_to)`.as('address'), 'ema_uni_codigo', 'ema_status_email'])
-    .where(sql<boolean>`lower(ema_uni_to) = any(${addresses}::text[])`)
-    .where('ema_uni_to', 'is not', null)
-    .where('ema_status_email', 'is not', null)
-    .where('ema_status_email', '<>', 'processed')
-    .orderBy(sql`lower(ema_uni_to)`)
-    .orderBy('ema_uni_codigo', 'desc')
-    .execute();
-  const failed = last.filter((r) => r.ema_status_email === 'erro');
-  if (failed.length === 0) return new Map();
-  const reasons = await db
-    .selectFrom('email_eventos')
-    .distinctOn('cod_email')
-    .select(['cod_email', sql<string | null>`evt_detalhes->>'reasonFailure'`.as('reason')])
-    .where(
-      'cod_email',
-      'in',
-      failed.map((r) => r.ema_uni_codigo),
-    )
-    .where('evt_canal', '=', 'email')
-    .where('evt_tipo', '=', 'erro')
-    .orderBy('cod_email')
-    .orderBy('evt_codigo', 'desc')
-    .execute();
-  const byMessage = new Map(reasons.map((r) => [r.cod_email, r.reason ?? '']));
-  return new Map(failed.map((r) => [r.address, byMessage.get(r.ema_uni_codigo) ?? '']));
+export async function blocksAndLastFailures(db: Kysely<DB>, addresses: string[], domains: string[]) {
+  const { rows } = await sql<{ kind: 'bloqueio' | 'falha'; tipo: 'email' | 'dominio' | null; valor: string; motivo: string }>`
+    SELECT 'bloqueio' AS kind, bla_tipo AS tipo, bla_valor AS valor, bla_motivo AS motivo
+      FROM blacklist
+     WHERE (bla_tipo = 'email' AND bla_valor = any(${addresses}::text[]))
+        OR (bla_tipo = 'dominio' AND bla_valor = any(${domains}::text[]))
+    UNION ALL
+    SELECT 'falha', NULL, f.address, coalesce(r.reason, '')
+      FROM (SELECT DISTINCT ON (lower(ema_uni_to)) lower(ema_uni_to) AS address, ema_uni_codigo, ema_status_email
+              FROM emails
+             WHERE lower(ema_uni_to) = any(${addresses}::text[])
+               AND ema_uni_to IS NOT NULL AND ema_status_email IS NOT NULL AND ema_status_email <> 'processed'
+             ORDER BY lower(ema_uni_to), ema_uni_codigo DESC) f
+      LEFT JOIN LATERAL (SELECT evt_detalhes->>'reasonFailure' AS reason
+                           FROM email_eventos
+                          WHERE cod_email = f.ema_uni_codigo AND evt_canal = 'email' AND evt_tipo = 'erro'
+                          ORDER BY evt_codigo DESC LIMIT 1) r ON true
+     WHERE f.ema_status_email = 'erro'`.execute(db);
+  return {
+    blocks: rows
+      .filter((r) => r.kind === 'bloqueio')
+      .map((r) => ({ bla_tipo: r.tipo as 'email' | 'dominio', bla_valor: r.valor, bla_motivo: r.motivo })),
+    failures: new Map(rows.filter((r) => r.kind === 'falha').map((r) => [r.valor, r.motivo])),
+  };
 }
 
 /**

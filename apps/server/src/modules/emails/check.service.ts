@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
 import type { TenantScope } from '../tenancy/tenant-scope.ts';
-import { findBlocks, isWhitelisted, lastFailuresTo } from './check.queries.ts';
+import { blocksAndLastFailures, isWhitelisted } from './check.queries.ts';
 import { domainChecker } from './domain-check.ts';
 
 const PASS: RecipientCheck = { valid: true, msg: '' };
@@ -22,16 +22,13 @@ const isHardBounce = (reason: string) => /^\s*5\d\d\b/.test(reason);
  * GET /emails/check/blacklist/{email} and the check POST /emails/send repeats: the syntax, the
  * operator's blacklist (address or domain, case-insensitive; no whitelist lifts it), then the last
  * message to the address: a hard bounce (5xx) blocks it unless the user's or entity's whitelist has it.
- * All the addresses of a send are checked with the same three queries.
+ * All the addresses of a send are checked with one statement (and a whitelist query per hard bounce).
  */
 export async function checkBlacklistAll(db: Kysely<DB>, scope: TenantScope, emails: string[]): Promise<RecipientCheck[]> {
   const addresses = emails.map((e) => e.trim());
   const wellFormed = addresses.filter((a) => isEmail(a)).map((a) => a.toLowerCase());
   if (wellFormed.length === 0) return addresses.map(() => fail(EMAIL_MSG.recipientEmailInvalid));
-  const [blocks, failures] = await Promise.all([
-    findBlocks(db, wellFormed, [...new Set(wellFormed.flatMap(domainsOf))]),
-    lastFailuresTo(db, wellFormed),
-  ]);
+  const { blocks, failures } = await blocksAndLastFailures(db, wellFormed, [...new Set(wellFormed.flatMap(domainsOf))]);
   return Promise.all(
     addresses.map(async (address) => {
       if (!isEmail(address)) return fail(EMAIL_MSG.recipientEmailInvalid);

@@ -1,4 +1,4 @@
-import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
+import { type Insertable, type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import { unnestRows } from '../../db/insert-many.ts';
 import type { DB } from '../../db/schema.ts';
 import { MESSAGE_HASH_COLUMNS } from '../evidence/chain-fields.ts';
@@ -183,8 +183,10 @@ export async function reserveSendIds(trx: Transaction<DB>, count: number) {
 /**
  * A send's messages, links, tags and events in one statement (data-modifying CTEs all run,
  * referenced or not; the foreign keys are checked at the statement's end), each table's rows as
- * one array per column (unnestRows). Answers the statement, ready to run: executed, it answers
- * the messages as stored, with the columns their hash is over.
+ * one array per column (unnestRows), and with them the messages' send jobs and the events' stamp
+ * jobs (pg-boss's own inserts, queue/job-insert.queries.ts). Answers the statement, ready to run: executed, it
+ * answers the messages as stored, with the columns their hash is over, and on each row how many
+ * send jobs were stored (`send_jobs`: pg-boss skips a job whose singleton key is taken).
  */
 export async function insertSendStatement(
   trx: Transaction<DB>,
@@ -193,6 +195,9 @@ export async function insertSendStatement(
     links: Insertable<DB['email_links']>[];
     labels: Insertable<DB['email_etiquetas']>[];
     events: Insertable<DB['email_eventos']>[];
+    sendJobs: RawBuilder<{ id: string }>;
+    /** Null when the stamp queue could not write its insert: the stamp sweep queues the events later. */
+    stampJobs: RawBuilder<{ id: string }> | null;
   },
 ) {
   const [m, l, t, e] = await Promise.all([
@@ -234,8 +239,11 @@ export async function insertSendStatement(
         .expression(e.select)
         .returning('evt_codigo'),
     )
+    .with('sj', () => sql<{ id: string }>`(${send.sendJobs})`)
+    .with('st', () => sql<{ id: string }>`(${send.stampJobs ?? sql`SELECT NULL::uuid AS id WHERE false`})`)
     .selectFrom('m')
-    .selectAll();
+    .selectAll()
+    .select(sql<number>`(SELECT count(*) FROM sj)::int`.as('send_jobs'));
 }
 
 /** A send's messages in one insert (storeSendStepByStep): their codes, protocols and addresses. */

@@ -104,16 +104,19 @@ export function inTransaction<T>(db: Kysely<DB>, work: (trx: Transaction<DB>) =>
   return db.isTransaction ? work(db as Transaction<DB>) : db.transaction().execute(work);
 }
 
-/** Runs `work` in the transaction behind a savepoint: should it fail, only what it did is rolled back. */
-export async function inSavepoint(trx: Transaction<DB>, name: string, work: () => Promise<unknown>): Promise<boolean> {
+/**
+ * Runs `work` in the transaction behind a savepoint: should it fail, only what it did is rolled back,
+ * and its error is answered (null when it went through).
+ */
+export async function inSavepoint(trx: Transaction<DB>, name: string, work: () => Promise<unknown>): Promise<unknown> {
   await sql`SAVEPOINT ${sql.id(name)}`.execute(trx);
   try {
     await work();
     await sql`RELEASE SAVEPOINT ${sql.id(name)}`.execute(trx);
-    return true;
-  } catch {
+    return null;
+  } catch (error) {
     await sql`ROLLBACK TO SAVEPOINT ${sql.id(name)}`.execute(trx);
-    return false;
+    return error ?? new Error('savepoint work failed');
   }
 }
 

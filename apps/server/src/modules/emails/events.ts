@@ -147,8 +147,14 @@ export async function recordEvents(
 
 /**
  * The stamp job must never cost the event: a queue that fails (stopped, unreachable) is rolled back
- * to a savepoint and the event commits unstamped; the stamp sweep queues it later.
+ * to a savepoint and the event commits unstamped; the stamp sweep queues it later. The failure is
+ * told on the queue's own error channel (the server's log, runtime.ts), never thrown.
  */
 export async function queueStampsSafely(trx: Transaction<DB>, boss: PgBoss, evt_codigos: number[]): Promise<void> {
-  await inSavepoint(trx, 'carimbo', () => queueStamps(trx, boss, evt_codigos));
+  const failure = await inSavepoint(trx, 'carimbo', () => queueStamps(trx, boss, evt_codigos));
+  if (failure !== null)
+    boss.emit(
+      'error',
+      new Error(`carimbos de ${evt_codigos.length} evento(s) não enfileirados; a varredura de carimbos os enfileira`, { cause: failure }),
+    );
 }

@@ -6,6 +6,8 @@ import { LETTER_SEND_QUEUE } from '../channels/letter/letter-send.worker.ts';
 import { VOICE_SEND_QUEUE } from '../channels/voice/voice-send.worker.ts';
 import { EMAIL_SEND_QUEUE } from './send.worker.ts';
 
+export type SendChannel = 'email' | 'sms' | 'whatsapp' | 'voz' | 'carta';
+
 /**
  * One statement per channel queues every message's job of that channel, in the send's transaction.
  * No job, no message: a stored (and paid) message must not stay behind.
@@ -16,24 +18,34 @@ export async function queueSendJobs(
   codes: number[],
   envio: string,
   startAfter?: Date,
-  channel: 'email' | 'sms' | 'whatsapp' | 'voz' | 'carta' = 'email',
+  channel: SendChannel = 'email',
 ): Promise<void> {
   if (codes.length === 0) return;
-  const jobs = await boss.insert(
+  const { queue, jobs } = sendJobs(codes, startAfter, channel);
+  const ids = await boss.insert(queue, jobs, { db: fromKysely(trx), returnId: true });
+  checkAllQueued(ids?.length ?? 0, codes.length, channel, envio);
+}
+
+/** No job, no message: fewer jobs stored than messages refuses the send (its transaction rolls back). */
+export function checkAllQueued(queued: number, messages: number, channel: SendChannel, envio: string): void {
+  if (queued !== messages) throw new Error(`${messages - queued} ${channel} job(s) of send ${envio} not queued`);
+}
+
+/** The messages' jobs of one channel and the queue they go to (queueSendJobs; storeSend inserts them in its own statement). */
+export function sendJobs(codes: number[], startAfter: Date | undefined, channel: SendChannel) {
+  const queue =
     channel === 'email'
       ? EMAIL_SEND_QUEUE
       : channel === 'voz'
         ? VOICE_SEND_QUEUE
         : channel === 'carta'
           ? LETTER_SEND_QUEUE
-          : PHONE_SEND_QUEUES[channel],
-    // A call's first try is try 1 (docs/voice.md: the retries are jobs of their own).
-    codes.map((cod_email) => ({
-      data: channel === 'voz' ? { cod_email, tentativa: 1 } : { cod_email },
-      singletonKey: `${channel}:${cod_email}`,
-      ...(startAfter ? { startAfter } : {}),
-    })),
-    { db: fromKysely(trx), returnId: true },
-  );
-  if (jobs?.length !== codes.length) throw new Error(`${codes.length - (jobs?.length ?? 0)} ${channel} job(s) of send ${envio} not queued`);
+          : PHONE_SEND_QUEUES[channel];
+  // A call's first try is try 1 (docs/voice.md: the retries are jobs of their own).
+  const jobs = codes.map((cod_email) => ({
+    data: channel === 'voz' ? { cod_email, tentativa: 1 } : { cod_email },
+    singletonKey: `${channel}:${cod_email}`,
+    ...(startAfter ? { startAfter } : {}),
+  }));
+  return { queue, jobs };
 }

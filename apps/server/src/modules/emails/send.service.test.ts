@@ -1,7 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import type { PgBoss } from 'pg-boss';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../../../test/harness.ts';
 import { checkChain } from '../evidence/chain-check.ts';
-import { EVIDENCE_STAMP_QUEUE } from '../evidence/stamp.worker.ts';
+import { EVIDENCE_STAMP_QUEUE, sweepUnstamped } from '../evidence/stamp.worker.ts';
 import { EMAIL_SEND_QUEUE } from './send.worker.ts';
 
 // The send stores its messages, links, tags and 'processed' events in one statement, with the
@@ -16,8 +17,9 @@ beforeAll(async () => {
   token = await app.t.login('usuario@demo.local');
 });
 
-async function sendAndCheck(subject: string) {
-  const res = await app.t.send(token, {
+/** A send of two messages, each with two tracked links. */
+const sendTwo = (subject: string) =>
+  app.t.send(token, {
     destinataires: [
       { to: 'carla@cliente.test', nameTo: 'Carla' },
       { to: 'davi@cliente.test', nameTo: 'Davi' },
@@ -26,6 +28,9 @@ async function sendAndCheck(subject: string) {
     subject,
     content: '<p>Veja <a href="https://www.exemplo.test/a">a</a> e <a href="https://www.exemplo.test/b">b</a>.</p>',
   });
+
+async function sendAndCheck(subject: string) {
+  const res = await sendTwo(subject);
   expect(res.statusCode).toBe(200);
   const emails: { ema_uni_codigo: number; ema_uni_id: string }[] = res.json().emails;
   expect(emails).toHaveLength(2);
@@ -77,5 +82,85 @@ describe('POST /v2/emails/send, what it stores', () => {
       .where('ema_uni_codigo', '=', emails[0]?.ema_uni_codigo as number)
       .executeTakeFirstOrThrow();
     expect(msg.ema_uni_subject).toBe('Aviso \uFFFD incompleto');
+  });
+});
+
+// The send and stamp jobs are pg-boss's own inserts, run inside the store statement (queue/job-insert.queries.ts).
+describe('POST /v2/emails/send, its jobs', () => {
+  const count = async (subject: string) =>
+    Number(
+      (
+        await app.t.ctx.db
+          .selectFrom('emails')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('ema_uni_subject', '=', subject)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it('a stamp queue that cannot write its insert costs nothing: the send goes, its events unstamped, and the sweep queues them', async () => {
+    const boss = app.t.ctx.boss as PgBoss;
+    const insert = boss.insert.bind(boss);
+    const spy = vi
+      .spyOn(boss, 'insert')
+      .mockImplementation((name, jobs, options) =>
+        name === EVIDENCE_STAMP_QUEUE ? Promise.reject(new Error('fila de carimbos fora do ar')) : insert(name, jobs, options),
+      );
+    const warn = vi.spyOn(app.t.ctx.log, 'warn');
+    try {
+      const res = await sendTwo('Sem fila de carimbos');
+      expect(res.statusCode).toBe(200);
+      // Said in the log, not only left to the sweep.
+      expect(warn).toHaveBeenCalledWith(
+        expect.objectContaining({ err: expect.objectContaining({ message: 'fila de carimbos fora do ar' }) }),
+        expect.stringContaining('carimbos do envio não enfileirados'),
+      );
+      const codes = (res.json().emails as { ema_uni_codigo: number }[]).map((e) => e.ema_uni_codigo);
+      expect(codes).toHaveLength(2);
+      const events = await app.t.ctx.db.selectFrom('email_eventos').select('evt_codigo').where('cod_email', 'in', codes).execute();
+      expect(events).toHaveLength(2);
+      const stampJobsOf = (e: { evt_codigo: string | number }) =>
+        Promise.all([
+          boss.findJobs(EVIDENCE_STAMP_QUEUE, { data: { evt_codigos: [Number(e.evt_codigo)] } }),
+          boss.findJobs(EVIDENCE_STAMP_QUEUE, { data: { evt_codigo: Number(e.evt_codigo) } }),
+        ]).then(([batch, one]) => batch.length + one.length);
+      for (const e of events) expect(await stampJobsOf(e)).toBe(0);
+      for (const cod_email of codes) expect(await boss.findJobs(EMAIL_SEND_QUEUE, { data: { cod_email } })).toHaveLength(1);
+      await sweepUnstamped(app.t.ctx, new Date(Date.now() + 1000));
+      for (const e of events) expect(await stampJobsOf(e)).toBe(1);
+    } finally {
+      spy.mockRestore();
+      warn.mockRestore();
+    }
+  });
+
+  it('fewer send jobs stored than messages refuse the whole send: nothing stored, nothing charged', async () => {
+    const boss = app.t.ctx.boss as PgBoss;
+    const insert = boss.insert.bind(boss);
+    // pg-boss skips a job whose singleton key is taken (ON CONFLICT DO NOTHING); here the second job goes missing.
+    const spy = vi
+      .spyOn(boss, 'insert')
+      .mockImplementation((name, jobs, options) => insert(name, name === EMAIL_SEND_QUEUE ? jobs.slice(0, 1) : jobs, options));
+    const ledger = async () =>
+      Number(
+        (
+          await app.t.ctx.db
+            .selectFrom('plano_movimentos')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await ledger();
+    try {
+      const res = await sendTwo('Um job recusado');
+      expect(res.statusCode).toBe(500);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await count('Um job recusado')).toBe(0);
+    expect(await ledger()).toBe(before);
+    // The same send, with its jobs, goes.
+    expect((await sendTwo('Um job recusado')).statusCode).toBe(200);
+    expect(await count('Um job recusado')).toBe(2);
   });
 });

@@ -30,8 +30,9 @@ import type { PgBoss } from 'pg-boss';
 import type { AppContext } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { badRequest } from '../../http/errors.ts';
+import { badRequest, queueUnavailable } from '../../http/errors.ts';
 import { personalMessageHtml, sanitizeMessageHtml } from '../../mail/message-html.ts';
+import { jobInsert } from '../../queue/job-insert.queries.ts';
 import { asSendActivity } from '../../queue/send-activity.ts';
 import { type CascadeAtCompose, cascadeAtCompose, planCascade } from '../cascade/cascade.service.ts';
 import { defaultCascadeOf } from '../cascade/cascade-default.service.ts';
@@ -40,6 +41,7 @@ import { voiceAvailable } from '../channels/voice/voice.service.ts';
 import { type CreditResult, debitCredits, InsufficientCreditsError } from '../credits/credits.service.ts';
 import { type MessageForHash, messageHash } from '../evidence/canonical.ts';
 import { firstChainedEvent } from '../evidence/chain.ts';
+import { EVIDENCE_STAMP_QUEUE, stampJobs } from '../evidence/stamp.worker.ts';
 import { resolveReply } from '../inbound/received.service.ts';
 import type { TenantScope } from '../tenancy/tenant-scope.ts';
 import { blacklistProblem } from './check.service.ts';
@@ -54,10 +56,10 @@ import {
   insertSendStatement,
   reserveSendIds,
 } from './emails.queries.ts';
-import { queueStampsSafely, recordEvents } from './events.ts';
+import { recordEvents } from './events.ts';
 import { oficioSha256 } from './oficio.presenter.ts';
 import { extractLinks } from './render.ts';
-import { queueSendJobs } from './send-jobs.ts';
+import { checkAllQueued, queueSendJobs, sendJobs } from './send-jobs.ts';
 
 /** What a send stored: one message (and protocol) per recipient, and the credits it cost (presentSend answers it). */
 export interface SentSummary {
@@ -83,7 +85,7 @@ export interface SendOptions {
 }
 
 async function storeAndQueue(ctx: AppContext, scope: TenantScope, input: ComposeValues, opts: SendOptions): Promise<SentSummary> {
-  if (!ctx.boss) throw new Error('the job queue is not running');
+  if (!ctx.boss) throw queueUnavailable();
   const user = await findComposer(ctx.db, scope);
   // `cascata` left out of the payload: the user's default plan applies (docs/cascade.md, "The
   // user's default"); `cascata: null` is an explicit 'none', whatever the default.
@@ -402,10 +404,12 @@ function linksAndLabels(values: MessageValues[], codes: number[], tags: { eti_co
 /**
  * The send in a fixed handful of statements, the first lock as late as possible: the ids of the
  * messages and of their 'processed' events and the database time are taken first; each event is
- * chained and hashed here (the first of its message, so no chain to read); the stamp jobs (behind a
- * savepoint, as recordEvents does) and the send jobs are queued, invisible until commit; then one
- * statement stores the messages (with their hash and status), links, tags and events, and the
- * plan is debited.
+ * chained and hashed here (the first of its message, so no chain to read); then one statement
+ * stores the messages (with their hash and status), links, tags and events with their send jobs
+ * and stamp jobs (pg-boss's own inserts as CTEs, queue/job-insert.queries.ts), and the plan is debited.
+ * A stamp queue that cannot write its insert leaves the events to the stamp sweep, as
+ * queueStampsSafely does; unlike it, no savepoint: should the jobs' table refuse the insert, the send
+ * jobs fail with it, and the send is refused whole.
  */
 async function storeSend(
   ctx: AppContext,
@@ -437,12 +441,16 @@ async function storeSend(
     return { ...id, ...first };
   });
   const codes = chained.map((c) => c.cod_email);
-  await queueStampsSafely(
-    trx,
-    ctx.boss as PgBoss,
-    chained.map((c) => c.evt_codigo),
-  );
-  await queueSendJobs(trx, ctx.boss as PgBoss, codes, envio, startAfter);
+  const boss = ctx.boss as PgBoss;
+  const send = sendJobs(codes, startAfter, 'email');
+  const [sendJobsInsert, stampJobsInsert] = await Promise.all([
+    jobInsert(boss, send.queue, send.jobs),
+    // The stamp jobs must never cost the send (as queueStampsSafely): without them, the sweep queues the events.
+    jobInsert(boss, EVIDENCE_STAMP_QUEUE, stampJobs(chained.map((c) => c.evt_codigo))).catch((err: unknown) => {
+      ctx.log.warn({ err }, 'carimbos do envio não enfileirados; a varredura de carimbos os enfileira');
+      return null;
+    }),
+  ]);
 
   const insert = await insertSendStatement(trx, {
     messages: values.map((v, i) => ({
@@ -454,12 +462,15 @@ async function storeSend(
     })),
     events: chained.map((c) => ({ ...c.row, evt_codigo: c.evt_codigo })),
     ...linksAndLabels(values, codes, tags),
+    sendJobs: sendJobsInsert,
+    stampJobs: stampJobsInsert,
   });
   // The debit is queued on the connection right behind the insert, not sent after the insert's
   // answer has come back through the event loop: the insert takes the user's counter rows, and
   // every round trip until the commit is time another send of the same user waits (docs/emails.md,
   // "The send's lock"). Either failing rolls both back (the insert's error is the one answered).
   const [stored] = await Promise.all([insert.execute(), debit(trx)]);
+  checkAllQueued(stored[0]?.send_jobs ?? 0, codes.length, 'email', envio);
   const byCode = new Map(stored.map((row) => [Number(row.ema_uni_codigo), row]));
   for (const c of chained) {
     const row = byCode.get(c.cod_email);

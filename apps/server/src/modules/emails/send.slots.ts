@@ -17,6 +17,13 @@ import type { NewEvent } from './events.ts';
 export const SEND_SLOTS = 10;
 
 /**
+ * Messages composed and waiting for a send slot (send.worker.ts composes before taking one): enough
+ * to keep every slot fed while the composer's thread works ahead, few enough that a batch of
+ * messages with large attachments is not held composed all at once.
+ */
+export const COMPOSED_AHEAD = 10;
+
+/**
  * The acceptance journal (table email_aceites): each relay acceptance is written, in one
  * statement committed at once, as soon as its reply arrives; the replies of one event-loop turn go
  * in one insert, and what arrives while an insert runs goes in the next. The chained 'send' events
@@ -60,13 +67,13 @@ class AcceptanceJournal {
   }
 }
 
-/** The send slots and the journal of this process's queue (one per app, or per queue, in tests). */
-const senders = new WeakMap<object, { slots: Slots; journal: AcceptanceJournal }>();
+/** The send slots, the composed-ahead bound and the journal of this process's queue (one per app, or per queue, in tests). */
+const senders = new WeakMap<object, { slots: Slots; ahead: Slots; journal: AcceptanceJournal }>();
 export function senderOf(ctx: AppContext) {
   const key = ctx.boss ?? ctx.db;
   let sender = senders.get(key);
   if (!sender) {
-    sender = { slots: new Slots(SEND_SLOTS), journal: new AcceptanceJournal(ctx) };
+    sender = { slots: new Slots(SEND_SLOTS), ahead: new Slots(COMPOSED_AHEAD), journal: new AcceptanceJournal(ctx) };
     senders.set(key, sender);
   }
   return sender;

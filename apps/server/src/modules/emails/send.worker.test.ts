@@ -32,9 +32,14 @@ describe('send workers', () => {
     // First worker: one message at a time, each taking a while, then killed after three.
     const slowMail = {
       ...app.t.ctx.mail,
-      send: async (m: Parameters<typeof app.t.ctx.mail.send>[0]) => {
-        await new Promise((r) => setTimeout(r, 150));
-        return app.t.ctx.mail.send(m);
+      compose: async (m: Parameters<typeof app.t.ctx.mail.compose>[0]) => {
+        const composed = await app.t.ctx.mail.compose(m);
+        return {
+          send: async () => {
+            await new Promise((r) => setTimeout(r, 150));
+            return composed.send();
+          },
+        };
       },
     };
     await startEmailWorkers(

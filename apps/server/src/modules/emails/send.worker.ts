@@ -1,6 +1,7 @@
 import type { PgBoss } from 'pg-boss';
 import type { AppContext } from '../../context.ts';
 import { inTransaction } from '../../db/transaction.ts';
+import type { ComposedOutgoing } from '../../mail/mail.service.ts';
 import { warmQueueCache } from '../../queue/boss.ts';
 import { asSendActivity } from '../../queue/send-activity.ts';
 import { recordChannelFailure } from '../channels/channels.service.ts';
@@ -128,12 +129,24 @@ async function sendEmail(ctx: AppContext, cod_email: number, prepared: PreparedD
     envelope: { from: bounceAddress(msg.ema_uni_id, domain), to: msg.ema_uni_to },
     ...(thread ?? {}),
   };
-  const { slots, journal } = senderOf(ctx);
+  const { slots, ahead, journal } = senderOf(ctx);
   let refusal: string | null = null;
+  // Composed before its send slot (in the composer's thread): the slot, the crash window, holds
+  // only the relay's part and the journal's commit; `ahead` bounds the messages composed and
+  // waiting for a slot, and so their memory (send.slots.ts).
+  const leaveAhead = await ahead.acquire();
+  let composed: ComposedOutgoing;
+  try {
+    composed = await ctx.mail.compose(mail);
+  } catch (error) {
+    leaveAhead();
+    throw error;
+  }
   const event = await slots.run(async (): Promise<NewEvent | null> => {
+    leaveAhead();
     let sent: { messageId: string; response: string };
     try {
-      sent = await ctx.mail.send(mail);
+      sent = await composed.send();
     } catch (error) {
       const e = error as SmtpError;
       if (e.responseCode && e.responseCode >= 500) {

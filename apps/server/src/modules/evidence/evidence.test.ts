@@ -267,14 +267,24 @@ describe("another user's message", () => {
 describe('a stamp queue that fails', () => {
   it('never costs the event: it commits unstamped and the sweep stamps it', async () => {
     const id = await sendOne('diana@cliente.test');
-    // One queue throws before touching the database, the other fails inside the event's transaction.
-    const throwing = { send: async () => Promise.reject(new Error('fila fora do ar')) } as unknown as PgBoss;
+    // One queue throws before touching the database, the other fails inside the event's transaction
+    // (queueStamps inserts through boss.insert, on the event's transaction).
+    // Each failure is told on the queue's error channel (the server's log), with its cause.
+    const told: Error[] = [];
+    const emit = (name: string, err: Error) => name === 'error' && told.push(err);
+    const throwing = { insert: async () => Promise.reject(new Error('fila fora do ar')), emit } as unknown as PgBoss;
     const failingSql = {
-      send: (_n: string, _d: unknown, o: { db: { executeSql(q: string, v?: unknown[]): Promise<unknown> } }) =>
+      insert: (_n: string, _jobs: unknown[], o: { db: { executeSql(q: string, v?: unknown[]): Promise<unknown> } }) =>
         o.db.executeSql('SELECT 1/0'),
+      emit,
     } as unknown as PgBoss;
     expect(await recordEvent(t.ctx.db, { cod_email: id, canal: 'email', tipo: 'read' }, throwing)).toBe(true);
     expect(await recordEvent(t.ctx.db, { cod_email: id, canal: 'email', tipo: 'track' }, failingSql)).toBe(true);
+    expect(told.map((e) => e.message)).toEqual(
+      Array(2).fill('carimbos de 1 evento(s) não enfileirados; a varredura de carimbos os enfileira'),
+    );
+    expect((told[0]?.cause as Error | undefined)?.message).toBe('fila fora do ar');
+    expect((told[1]?.cause as Error | undefined)?.message).toMatch(/division by zero/);
     const events = await eventsOf(id);
     expect(events.map((e) => e.evt_tipo)).toEqual(['processed', 'send', 'read', 'track']);
     expect(events.slice(2).every((e) => !e.car_token)).toBe(true);

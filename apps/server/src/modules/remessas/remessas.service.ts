@@ -13,7 +13,7 @@ import {
 import { fromKysely, type PgBoss } from 'pg-boss';
 import type { AppContext } from '../../context.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { AppError, badRequest, notFound } from '../../http/errors.ts';
+import { AppError, badRequest, notFound, queueUnavailable } from '../../http/errors.ts';
 import type { TenantScope } from '../tenancy/tenant-scope.ts';
 import * as q from './remessas.queries.ts';
 import { REMESSA_QUEUE, wakeRemessaWorker } from './remessas.worker.ts';
@@ -31,7 +31,7 @@ export async function uploadRemessa(
   body: { contentBase64: string; fileName: string; confirmarDuplicada: boolean },
 ): Promise<{ rem_codigo: number }> {
   const boss = ctx.boss;
-  if (!boss) throw new Error('the job queue is not running');
+  if (!boss) throw queueUnavailable();
   const decoded = dataUrlBytes(body.contentBase64);
   if (!decoded || !isCsvFile({ name: body.fileName, type: decoded.type })) throw badRequest(REMESSA_MSG.invalidFile);
   if (decoded.bytes.length > REMESSA_MAX_BYTES) throw badRequest(REMESSA_MSG.tooLarge);

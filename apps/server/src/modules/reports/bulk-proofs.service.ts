@@ -11,7 +11,7 @@ import {
 import { fromKysely } from 'pg-boss';
 import type { AppContext } from '../../context.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { AppError, notFound } from '../../http/errors.ts';
+import { AppError, notFound, queueUnavailable } from '../../http/errors.ts';
 import { clearNotification } from '../notifications/notifications.service.ts';
 import { logDocument, type Requester, sendingProof } from '../proofs/proofs.service.ts';
 import type { TenantScope } from '../tenancy/tenant-scope.ts';
@@ -37,7 +37,7 @@ export async function createBulkProof(ctx: AppContext, scope: TenantScope, req: 
   const { total, ultimo } = await countProofMessages(ctx.db, scope, period, req.filter);
   if (total === 0) throw new AppError(422, BULK_PROOF_MSG.noMessages);
   const boss = ctx.boss;
-  if (!boss) throw new Error('bulk proofs need the job queue');
+  if (!boss) throw queueUnavailable();
   const row = await inTransaction(ctx.db, async (trx) => {
     const proof = await insertProof(trx, scope, {
       payload: { nameProof: req.nameProof, startDate: req.startDate, finalDate: req.finalDate, filter: req.filter },
