@@ -1,5 +1,5 @@
 import { tsaLabel } from '@ar/core';
-import { type Kysely, type QueryCreator, sql, type Transaction } from 'kysely';
+import { type Kysely, type QueryCreator, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { EMAIL_STATUS_CHANNEL } from '../../realtime/channels.ts';
 
@@ -97,27 +97,6 @@ export async function advanceChannelStatuses(
     .set({ [column]: moves, [reached]: sql`${sql.ref(reached)} | ${change.reachedBit}` })
     .where('ema_uni_codigo', 'in', ids)
     .execute();
-}
-
-/** Runs `work` in the caller's transaction, or in one of its own when `db` is not one. */
-export function inTransaction<T>(db: Kysely<DB>, work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
-  return db.isTransaction ? work(db as Transaction<DB>) : db.transaction().execute(work);
-}
-
-/**
- * Runs `work` in the transaction behind a savepoint: should it fail, only what it did is rolled back,
- * and its error is answered (null when it went through).
- */
-export async function inSavepoint(trx: Transaction<DB>, name: string, work: () => Promise<unknown>): Promise<unknown> {
-  await sql`SAVEPOINT ${sql.id(name)}`.execute(trx);
-  try {
-    await work();
-    await sql`RELEASE SAVEPOINT ${sql.id(name)}`.execute(trx);
-    return null;
-  } catch (error) {
-    await sql`ROLLBACK TO SAVEPOINT ${sql.id(name)}`.execute(trx);
-    return error ?? new Error('savepoint work failed');
-  }
 }
 
 export function eventsOf(db: Kysely<DB>, cod_email: number) {

@@ -2,19 +2,12 @@ import { type Channel, REACHED_BITS, type StatusType } from '@ar/core';
 import type { Kysely, Transaction } from 'kysely';
 import type { PgBoss } from 'pg-boss';
 import type { DB } from '../../db/schema.ts';
+import { inSavepoint, inTransaction } from '../../db/transaction.ts';
 import { appendChainedEvent, appendChainedEvents } from '../evidence/chain.ts';
 import { lookupGeo } from '../evidence/geo.ts';
 import { queueStamps } from '../evidence/stamp.worker.ts';
 import { forgetAcceptances } from './emails.queries.ts';
-import {
-  advanceChannelStatuses,
-  channelStatusOf,
-  inSavepoint,
-  inTransaction,
-  notifyChannelStep,
-  type StatusChannel,
-  setChannelStatus,
-} from './events.queries.ts';
+import { advanceChannelStatuses, channelStatusOf, notifyChannelStep, type StatusChannel, setChannelStatus } from './events.queries.ts';
 
 /** How far a channel's status has come; a failure outranks sending and delivery, not a read. */
 const STATUS_RANK: Record<string, number> = {
