@@ -30,6 +30,12 @@ export function stepName(e: ProofEvent): string | null {
   return etapa === 'aceite do provedor' ? 'Aceito pelo provedor' : etapa.charAt(0).toUpperCase() + etapa.slice(1);
 }
 
+/**
+ * How the product learned of a step when not from the provider's own signed callback: 'via consulta
+ * ao provedor' for a letter's step taken from the tracking sweep's answer (docs/letters.md).
+ */
+const learnedBy = (d: Details) => str(d.via) && `via ${str(d.via)}`;
+
 /** What the evidence of a step says besides its name: the try, the provider's id, the reason a try failed, where a letter was. */
 function stepDetail(e: ProofEvent): string | null {
   const d = details(e);
@@ -42,6 +48,7 @@ function stepDetail(e: ProofEvent): string | null {
     str(d.agendadaPara) && `nova tentativa às ${brasilia(str(d.agendadaPara) as string)}`,
     str(d.rastreio) && `rastreio ${str(d.rastreio)}`,
     str(d.local),
+    learnedBy(d),
   ];
   return parts.filter(Boolean).join(' — ') || null;
 }
@@ -118,7 +125,7 @@ function letterStatusDetail(type: (typeof LETTER_PROOF_STATUS_TYPES)[number], e:
   const d = details(e);
   if (type === 'erro') return failureDetail(e);
   if (type === 'processed') return null;
-  return [str(d.rastreio) && `rastreio ${str(d.rastreio)}`, str(d.local)].filter(Boolean).join(' — ') || null;
+  return [str(d.rastreio) && `rastreio ${str(d.rastreio)}`, str(d.local), learnedBy(d)].filter(Boolean).join(' — ') || null;
 }
 
 /** The registered letter in the proof (docs/letters.md): address, S10 code, statuses, steps and files, all from the chain. */

@@ -503,6 +503,13 @@ describe('AR-Carta through the HTTP letter provider', () => {
     ]);
     // Each step says how it was learned; the provider's own words are kept as a callback's are.
     expect(carta[2]?.evt_detalhes).toMatchObject({ via: 'consulta ao provedor', rastreio: code, idProvedor: id });
+    // And the proof says so, for the status and for the step.
+    const proof = (await t.call('GET', `/emails/sending-proof/${cod}`, as.ana)).json();
+    expect(proof.carta.status[1]).toMatchObject({ type: 'send', detalhe: `rastreio ${code} — CDD Curitiba — via consulta ao provedor` });
+    expect(proof.carta.etapas.at(-1)).toMatchObject({
+      label: 'Em trânsito',
+      detalhe: expect.stringMatching(/ — via consulta ao provedor$/),
+    });
     // Asked at most once a quiet period: the same sweep time again asks nothing.
     await trackQuietLetters(t.ctx, { now: next });
     expect(asks()).toBe(2);
