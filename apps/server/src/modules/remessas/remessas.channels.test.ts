@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness.ts';
 import { csvOf, failureRecordOf, HEADER, uploadBody } from '../../../test/remessa-files.ts';
-import { processRemessa } from './remessa-processing.service.ts';
+import { type ProcessHooks, processRemessa } from './remessa-processing.service.ts';
 
 // AR-Voz and AR-Carta from a batch file (docs/remessas.md, "A line's channels"): our optional
 // columns TELEFONE_DESTINATARIO_VOZ and CARTA_*, checked as compose checks its `voz` and `carta`,
@@ -62,7 +62,7 @@ const credits = async (n: number) =>
 
 let templateMade = false;
 /** Uploads the file and runs its job to the end (no worker in this test). */
-async function run(rows: string[][], name: string) {
+async function run(rows: string[][], name: string, hooks: ProcessHooks = {}) {
   const who = await app.as(LOGIN);
   if (!templateMade) {
     const tpl = await app.call('POST', '/modelos', who, {
@@ -76,7 +76,7 @@ async function run(rows: string[][], name: string) {
   const res = await app.call('POST', '/remessas/upload', who, { ...uploadBody(csvOf(rows, FULL), name), confirmarDuplicada: true });
   expect(res.statusCode, res.body).toBe(201);
   const id = res.json().rem_codigo as number;
-  await processRemessa(app.t.ctx, id);
+  await processRemessa(app.t.ctx, id, hooks);
   const rem = await app.t.ctx.db.selectFrom('remessas').selectAll().where('rem_codigo', '=', id).executeTakeFirstOrThrow();
   return { id, rem, who };
 }
@@ -274,6 +274,25 @@ describe('remessas: AR-Voz and AR-Carta columns', () => {
     const { rem } = await run([line('M-1', 'Mara', '', { voz: '(11) 98765-4301' })], 'voz um credito.csv');
     expect(rem).toMatchObject({ rem_status_processamento: 'ERRO_PROCESSAMENTO', tipo_falha: 'CREDITS_ERROR', rem_enfileiradas: 0 });
     expect(rem.motivo_falha).toBe(`${CREDIT_MSG.voiceMinimum} A remessa tem linhas com AR-Voz e o plano tem 1. Nenhuma linha foi enviada.`);
+    expect(await app.t.balance(LOGIN)).toBe(1);
+  });
+
+  it('asks for the 2 credits again at each slice: a balance spent below them meanwhile refuses the lines left, not those sent', async () => {
+    await setAccount({ usu_aceita_ar_voz: true });
+    await credits(10);
+    // Slices of one line; after the first, the balance is spent down to 1 (another send, elsewhere):
+    // the second line's call would cost 1, which the plan has, but a call needs 2 in the account.
+    const { id, rem } = await run(
+      [line('S-1', 'Sara', '', { voz: '(11) 98765-4302' }), line('S-2', 'Saulo', '', { voz: '(11) 98765-4303' })],
+      'voz credito gasto.csv',
+      { slice: 1, afterSlice: () => credits(1).then(() => undefined) },
+    );
+    expect(rem).toMatchObject({ rem_status_processamento: 'PROCESSADO_COM_SUCESSO', rem_enfileiradas: 1, rem_falhas: 1 });
+    expect((await messagesOf(rem.rem_uuid)).map((m) => m.ema_uni_identificacao)).toEqual(['S-1']);
+    const failure = await failureRecordOf(app.t.ctx.db, id);
+    expect(failure).toMatchObject({ tipo_falha: 'CREDITS_ERROR' });
+    expect(failure?.motivo_falha).toContain(`${CREDIT_MSG.voiceMinimum} A linha não foi enviada.`);
+    // The refused slice's debit was rolled back with it.
     expect(await app.t.balance(LOGIN)).toBe(1);
   });
 
