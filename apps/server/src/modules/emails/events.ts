@@ -145,9 +145,14 @@ export async function recordEvents(
  */
 export async function queueStampsSafely(trx: Transaction<DB>, boss: PgBoss, evt_codigos: number[]): Promise<void> {
   const failure = await inSavepoint(trx, 'carimbo', () => queueStamps(trx, boss, evt_codigos));
-  if (failure !== null)
-    boss.emit(
-      'error',
-      new Error(`carimbos de ${evt_codigos.length} evento(s) não enfileirados; a varredura de carimbos os enfileira`, { cause: failure }),
-    );
+  if (failure === null) return;
+  const told = new Error(`carimbos de ${evt_codigos.length} evento(s) não enfileirados; a varredura de carimbos os enfileira`, {
+    cause: failure,
+  });
+  try {
+    // With no listener, or one that throws, emit throws: that must not cost the event either.
+    boss.emit('error', told);
+  } catch {
+    console.error(told);
+  }
 }

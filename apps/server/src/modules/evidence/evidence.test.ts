@@ -280,16 +280,30 @@ describe('a stamp queue that fails', () => {
     } as unknown as PgBoss;
     expect(await recordEvent(t.ctx.db, { cod_email: id, canal: 'email', tipo: 'read' }, throwing)).toBe(true);
     expect(await recordEvent(t.ctx.db, { cod_email: id, canal: 'email', tipo: 'track' }, failingSql)).toBe(true);
+    // A queue whose error channel itself throws (no listener, or a listener that fails) costs nothing either.
+    const deaf = {
+      insert: async () => Promise.reject(new Error('fila fora do ar')),
+      emit: () => {
+        throw new Error('ninguém ouve');
+      },
+    } as unknown as PgBoss;
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      expect(await recordEvent(t.ctx.db, { cod_email: id, canal: 'email', tipo: 'read' }, deaf)).toBe(true);
+      expect(quiet).toHaveBeenCalledWith(expect.objectContaining({ message: expect.stringContaining('não enfileirados') }));
+    } finally {
+      quiet.mockRestore();
+    }
     expect(told.map((e) => e.message)).toEqual(
       Array(2).fill('carimbos de 1 evento(s) não enfileirados; a varredura de carimbos os enfileira'),
     );
     expect((told[0]?.cause as Error | undefined)?.message).toBe('fila fora do ar');
     expect((told[1]?.cause as Error | undefined)?.message).toMatch(/division by zero/);
     const events = await eventsOf(id);
-    expect(events.map((e) => e.evt_tipo)).toEqual(['processed', 'send', 'read', 'track']);
+    expect(events.map((e) => e.evt_tipo)).toEqual(['processed', 'send', 'read', 'track', 'read']);
     expect(events.slice(2).every((e) => !e.car_token)).toBe(true);
 
-    expect(await sweepUnstamped(t.ctx, new Date())).toBeGreaterThanOrEqual(2);
+    expect(await sweepUnstamped(t.ctx, new Date())).toBeGreaterThanOrEqual(3);
     await allStamped(id);
     expect((await checkEvidence(t.ctx, id))?.stamps.every((s) => s.isStampValid)).toBe(true);
   });
