@@ -1,5 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { setNavigator } from '../api/client.ts';
+import { PageLoader } from '../components/PageLoader.tsx';
 import { RequireAuth } from '../layout/RequireAuth.tsx';
 import { ensureModals } from './modals.tsx';
 import { RouteError } from './RouteError.tsx';
@@ -91,7 +92,11 @@ const withProviders: RouteObject = {
 
 const screens: RouteObject[] = [{ path: '/login', ...page(() => import('../features/auth/LoginPage.tsx')) }, withProviders];
 
-export const routes: RouteObject[] = [{ errorElement: <RouteError />, children: screens }];
+/**
+ * While the first screen's chunks load, a loader (the routes are lazy: without a fallback the page
+ * stayed blank meanwhile and React Router warned on every first load).
+ */
+export const routes: RouteObject[] = [{ errorElement: <RouteError />, hydrateFallbackElement: <PageLoader />, children: screens }];
 
 export function createAppRouter() {
   const router = createBrowserRouter(routes);
