@@ -57,6 +57,26 @@ describe('the MIME composer thread', () => {
     }
   });
 
+  it('ends its thread after a while without messages, and the next message starts another', async () => {
+    const composer = createComposer('windows', 300);
+    try {
+      expect(composer.running).toBe(false);
+      await composer.compose(mail);
+      expect(composer.running).toBe(true);
+      // A message within the idle time keeps the thread.
+      await new Promise((r) => setTimeout(r, 200));
+      await composer.compose(mail);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(composer.running).toBe(true);
+      await new Promise((r) => setTimeout(r, 500));
+      expect(composer.running).toBe(false);
+      expect((await composer.compose(mail)).messageId).toBe('<composer-test@ar.test>');
+      expect(composer.running).toBe(true);
+    } finally {
+      composer.close();
+    }
+  });
+
   it('a message it cannot compose fails alone', async () => {
     const composer = createComposer('windows');
     try {

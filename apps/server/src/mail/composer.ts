@@ -12,6 +12,8 @@ export interface ComposedMail {
 
 export interface Composer {
   compose(mail: ComposableMail): Promise<ComposedMail>;
+  /** Whether the thread is running (it starts at a message and ends after COMPOSER_IDLE_MS without one). */
+  readonly running: boolean;
   close(): void;
 }
 
@@ -27,15 +29,40 @@ interface Composed {
  * their own (compose.worker.mjs), so the server's event loop keeps to HTTP, the database and the
  * SMTP sockets (docs/emails.md, the decisions' row of 2026-11-28). One thread, started at the
  * first message; it holds the process open only while a message is being composed
- * (threads/thread-calls.ts). A thread that dies fails the messages it had (their jobs retry them)
- * and the next message starts another.
+ * (threads/thread-calls.ts), and ends after COMPOSER_IDLE_MS without one. A thread that dies fails
+ * the messages it had (their jobs retry them) and the next message starts another.
  */
-export function createComposer(newline: 'windows' | 'unix'): Composer {
+/**
+ * How long the composer thread stays without a message before it ends: its ~20 MB resident (a
+ * server on PGlite after a send, 2026-11-28: 391 → 372 MB once it ended) come back, and the next
+ * message starts another (tens of ms).
+ */
+export const COMPOSER_IDLE_MS = 60_000;
+
+export function createComposer(newline: 'windows' | 'unix', idleMs = COMPOSER_IDLE_MS): Composer {
   let thread: { worker: Worker; calls: ThreadCalls<Composed> } | null = null;
+  let idle: NodeJS.Timeout | null = null;
+  const stopIdle = () => {
+    if (idle) clearTimeout(idle);
+    idle = null;
+  };
 
   const start = () => {
     const worker = new Worker(new URL('./compose.worker.mjs', import.meta.url));
-    const calls = new ThreadCalls<Composed>(worker);
+    const calls = new ThreadCalls<Composed>(worker, {
+      // No message for a while: the thread and its memory go; the next message starts another.
+      onIdle: () => {
+        stopIdle();
+        idle = setTimeout(() => {
+          idle = null;
+          if (thread === started && calls.waiting === 0) {
+            thread = null;
+            void worker.terminate();
+          }
+        }, idleMs);
+        idle.unref();
+      },
+    });
     const started = { worker, calls };
     const gone = (error: Error) => {
       if (thread === started) thread = null;
@@ -48,6 +75,7 @@ export function createComposer(newline: 'windows' | 'unix'): Composer {
 
   return {
     async compose(mail) {
+      stopIdle();
       thread ??= start();
       const composed = await thread.calls.call({ newline, mail });
       return {
@@ -56,7 +84,11 @@ export function createComposer(newline: 'windows' | 'unix'): Composer {
         messageId: composed.messageId,
       };
     },
+    get running() {
+      return thread !== null;
+    },
     close() {
+      stopIdle();
       const worker = thread?.worker;
       thread = null;
       if (worker) void worker.terminate();
