@@ -145,10 +145,16 @@ export async function recordEvents(
  */
 export async function queueStampsSafely(trx: Transaction<DB>, boss: PgBoss, evt_codigos: number[]): Promise<void> {
   const failure = await inSavepoint(trx, 'carimbo', () => queueStamps(trx, boss, evt_codigos));
-  if (failure === null) return;
-  const told = new Error(`carimbos de ${evt_codigos.length} evento(s) não enfileirados; a varredura de carimbos os enfileira`, {
-    cause: failure,
-  });
+  if (failure !== null) reportUnqueuedStamps(boss, evt_codigos.length, failure);
+}
+
+/**
+ * Stamp jobs that could not be queued (queueStampsSafely, and a send's own insert of them): told,
+ * with the cause, on the queue's error channel (the server's log, runtime.ts), never thrown. The
+ * stamp sweep queues the events later.
+ */
+export function reportUnqueuedStamps(boss: PgBoss, events: number, cause: unknown): void {
+  const told = new Error(`carimbos de ${events} evento(s) não enfileirados; a varredura de carimbos os enfileira`, { cause });
   try {
     // With no listener, or one that throws, emit throws: that must not cost the event either.
     boss.emit('error', told);

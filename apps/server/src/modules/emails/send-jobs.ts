@@ -1,3 +1,4 @@
+import type { Channel } from '@ar/core';
 import type { Transaction } from 'kysely';
 import { fromKysely, type PgBoss } from 'pg-boss';
 import type { DB } from '../../db/schema.ts';
@@ -5,8 +6,6 @@ import { PHONE_SEND_QUEUES } from '../channels/channel-send.worker.ts';
 import { LETTER_SEND_QUEUE } from '../channels/letter/letter-send.worker.ts';
 import { VOICE_SEND_QUEUE } from '../channels/voice/voice-send.worker.ts';
 import { EMAIL_SEND_QUEUE } from './send.worker.ts';
-
-export type SendChannel = 'email' | 'sms' | 'whatsapp' | 'voz' | 'carta';
 
 /**
  * One statement per channel queues every message's job of that channel, in the send's transaction.
@@ -18,7 +17,7 @@ export async function queueSendJobs(
   codes: number[],
   envio: string,
   startAfter?: Date,
-  channel: SendChannel = 'email',
+  channel: Channel = 'email',
 ): Promise<void> {
   if (codes.length === 0) return;
   const { queue, jobs } = sendJobs(codes, startAfter, channel);
@@ -27,12 +26,12 @@ export async function queueSendJobs(
 }
 
 /** No job, no message: fewer jobs stored than messages refuses the send (its transaction rolls back). */
-export function checkAllQueued(queued: number, messages: number, channel: SendChannel, envio: string): void {
+export function checkAllQueued(queued: number, messages: number, channel: Channel, envio: string): void {
   if (queued !== messages) throw new Error(`${messages - queued} ${channel} job(s) of send ${envio} not queued`);
 }
 
 /** The messages' jobs of one channel and the queue they go to (queueSendJobs; storeSend inserts them in its own statement). */
-export function sendJobs(codes: number[], startAfter: Date | undefined, channel: SendChannel) {
+export function sendJobs(codes: number[], startAfter: Date | undefined, channel: Channel) {
   const queue =
     channel === 'email'
       ? EMAIL_SEND_QUEUE

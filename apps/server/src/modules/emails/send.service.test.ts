@@ -106,14 +106,20 @@ describe('POST /v2/emails/send, its jobs', () => {
       .mockImplementation((name, jobs, options) =>
         name === EVIDENCE_STAMP_QUEUE ? Promise.reject(new Error('fila de carimbos fora do ar')) : insert(name, jobs, options),
       );
-    const warn = vi.spyOn(app.t.ctx.log, 'warn');
+    const logged = vi.spyOn(app.t.ctx.log, 'error');
     try {
       const res = await sendTwo('Sem fila de carimbos');
       expect(res.statusCode).toBe(200);
-      // Said in the log, not only left to the sweep.
-      expect(warn).toHaveBeenCalledWith(
-        expect.objectContaining({ err: expect.objectContaining({ message: 'fila de carimbos fora do ar' }) }),
-        expect.stringContaining('carimbos do envio não enfileirados'),
+      // Said in the log, not only left to the sweep: on the queue's error channel, as every stamp
+      // queue failure (reportUnqueuedStamps), with the cause.
+      expect(logged).toHaveBeenCalledWith(
+        expect.objectContaining({
+          err: expect.objectContaining({
+            message: expect.stringContaining('carimbos de 2 evento(s) não enfileirados'),
+            cause: expect.objectContaining({ message: 'fila de carimbos fora do ar' }),
+          }),
+        }),
+        expect.any(String),
       );
       const codes = (res.json().emails as { ema_uni_codigo: number }[]).map((e) => e.ema_uni_codigo);
       expect(codes).toHaveLength(2);
@@ -130,7 +136,7 @@ describe('POST /v2/emails/send, its jobs', () => {
       for (const e of events) expect(await stampJobsOf(e)).toBe(1);
     } finally {
       spy.mockRestore();
-      warn.mockRestore();
+      logged.mockRestore();
     }
   });
 

@@ -56,7 +56,7 @@ import {
   insertSendStatement,
   reserveSendIds,
 } from './emails.queries.ts';
-import { recordEvents } from './events.ts';
+import { recordEvents, reportUnqueuedStamps } from './events.ts';
 import { oficioSha256 } from './oficio.presenter.ts';
 import { extractLinks } from './render.ts';
 import { checkAllQueued, queueSendJobs, sendJobs } from './send-jobs.ts';
@@ -447,7 +447,7 @@ async function storeSend(
     jobInsert(boss, send.queue, send.jobs),
     // The stamp jobs must never cost the send (as queueStampsSafely): without them, the sweep queues the events.
     jobInsert(boss, EVIDENCE_STAMP_QUEUE, stampJobs(chained.map((c) => c.evt_codigo))).catch((err: unknown) => {
-      ctx.log.warn({ err }, 'carimbos do envio não enfileirados; a varredura de carimbos os enfileira');
+      reportUnqueuedStamps(boss, chained.length, err);
       return null;
     }),
   ]);
