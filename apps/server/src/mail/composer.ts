@@ -41,26 +41,16 @@ export const COMPOSER_IDLE_MS = 60_000;
 
 export function createComposer(newline: 'windows' | 'unix', idleMs = COMPOSER_IDLE_MS): Composer {
   let thread: { worker: Worker; calls: ThreadCalls<Composed> } | null = null;
-  let idle: NodeJS.Timeout | null = null;
-  const stopIdle = () => {
-    if (idle) clearTimeout(idle);
-    idle = null;
-  };
 
   const start = () => {
     const worker = new Worker(new URL('./compose.worker.mjs', import.meta.url));
     const calls = new ThreadCalls<Composed>(worker, {
       // No message for a while: the thread and its memory go; the next message starts another.
-      onIdle: () => {
-        stopIdle();
-        idle = setTimeout(() => {
-          idle = null;
-          if (thread === started && calls.waiting === 0) {
-            thread = null;
-            void worker.terminate();
-          }
-        }, idleMs);
-        idle.unref();
+      idleMs,
+      onIdleTimeout: () => {
+        if (thread !== started) return;
+        thread = null;
+        void worker.terminate();
       },
     });
     const started = { worker, calls };
@@ -75,7 +65,6 @@ export function createComposer(newline: 'windows' | 'unix', idleMs = COMPOSER_ID
 
   return {
     async compose(mail) {
-      stopIdle();
       thread ??= start();
       const composed = await thread.calls.call({ newline, mail });
       return {
@@ -88,7 +77,6 @@ export function createComposer(newline: 'windows' | 'unix', idleMs = COMPOSER_ID
       return thread !== null;
     },
     close() {
-      stopIdle();
       const worker = thread?.worker;
       thread = null;
       if (worker) void worker.terminate();

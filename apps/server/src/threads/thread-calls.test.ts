@@ -78,4 +78,30 @@ describe('calls answered by a thread (ThreadCalls)', () => {
     for (const s of stranded) await expect(s).rejects.toThrow('a thread parou');
     expect(calls.waiting).toBe(0);
   });
+
+  it('with idleMs, lets the thread go once no call has come for that long, from ready or from the last answer; a call in between stops the timer', async () => {
+    worker = new Worker(ECHO, { eval: true });
+    let timeouts = 0;
+    const calls = new ThreadCalls<{ echo: number }>(worker, { idleMs: 300, onIdleTimeout: () => timeouts++ });
+    const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    calls.armIdle();
+    await wait(500);
+    expect(timeouts).toBe(1);
+    // A call answered, and another within the idle time: one timeout, from the last answer.
+    expect(await calls.call({ x: 1 })).toMatchObject({ echo: 1 });
+    await wait(200);
+    const slow = calls.call({ x: 2, delay: 500 });
+    await wait(200);
+    expect(timeouts).toBe(1);
+    await slow;
+    await wait(200);
+    expect(timeouts).toBe(1);
+    await wait(300);
+    expect(timeouts).toBe(2);
+    // Without idleMs, never.
+    const plain = new ThreadCalls<{ echo: number }>(worker, { onIdleTimeout: () => timeouts++ });
+    plain.armIdle();
+    await wait(100);
+    expect(timeouts).toBe(2);
+  });
 });

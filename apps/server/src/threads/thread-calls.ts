@@ -13,17 +13,26 @@ export type ThreadAnswer<R extends object> = ({ id: number } & R) | { id: number
  * It listens to the thread's messages itself, before it lets the thread go: a 'message' listener
  * added to a worker references it again, so one added by the caller after the `unref` held the
  * process until the first answer. A message that answers no call goes to `onOther`.
+ *
+ * Given `idleMs`, a thread left without calls for that long is let go (`onIdleTimeout`: the caller
+ * ends it and starts another for the next call): the timer starts when the last call is answered,
+ * or at `armIdle()` (a thread ready before its first call), and a new call stops it.
  */
 export class ThreadCalls<R extends object> {
   #next = 1;
   readonly #waiting = new Map<number, { resolve: (result: R) => void; reject: (error: Error) => void }>();
   readonly #onIdle: () => void;
+  readonly #idleMs: number | undefined;
+  readonly #onIdleTimeout: () => void;
+  #idleTimer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly worker: Worker,
-    opts: { onIdle?: () => void; onOther?: (message: unknown) => void } = {},
+    opts: { onIdle?: () => void; onOther?: (message: unknown) => void; idleMs?: number; onIdleTimeout?: () => void } = {},
   ) {
     this.#onIdle = opts.onIdle ?? (() => {});
+    this.#idleMs = opts.idleMs;
+    this.#onIdleTimeout = opts.onIdleTimeout ?? (() => {});
     worker.on('message', (message: unknown) => {
       if (!this.#answer(message)) opts.onOther?.(message);
     });
@@ -37,6 +46,7 @@ export class ThreadCalls<R extends object> {
 
   /** Posts `message` with a new id; resolves with the thread's answer, rejects with its error. */
   call(message: object): Promise<R> {
+    this.#disarm();
     const id = this.#next++;
     const answer = new Promise<R>((resolve, reject) => this.#waiting.set(id, { resolve, reject }));
     this.worker.ref();
@@ -46,9 +56,26 @@ export class ThreadCalls<R extends object> {
 
   /** The thread ended: every call still waiting fails with `error`. */
   failAll(error: Error): void {
+    this.#disarm();
     const waiting = [...this.#waiting.values()];
     this.#waiting.clear();
     for (const w of waiting) w.reject(error);
+  }
+
+  /** Starts the idle timer (with `idleMs`, and no call waiting): `onIdleTimeout` once it runs out. */
+  armIdle(): void {
+    if (this.#idleMs === undefined || this.#waiting.size > 0) return;
+    this.#disarm();
+    this.#idleTimer = setTimeout(() => {
+      this.#idleTimer = null;
+      if (this.#waiting.size === 0) this.#onIdleTimeout();
+    }, this.#idleMs);
+    this.#idleTimer.unref();
+  }
+
+  #disarm(): void {
+    if (this.#idleTimer) clearTimeout(this.#idleTimer);
+    this.#idleTimer = null;
   }
 
   /** Settles the call a message answers; false when it answers none. */
@@ -63,6 +90,7 @@ export class ThreadCalls<R extends object> {
     if (this.#waiting.size === 0) {
       this.worker.unref();
       this.#onIdle();
+      this.armIdle();
     }
     return true;
   }

@@ -43,7 +43,6 @@ export class LineBuilder {
   #worker: Worker | null = null;
   #calls: ThreadCalls<Built> | null = null;
   #ready = false;
-  #idle: NodeJS.Timeout | null = null;
   #closed = false;
   /** The thread ended before it was ready once (it cannot load here): not started again. */
   #failed = false;
@@ -82,11 +81,15 @@ export class LineBuilder {
     const worker = typeScriptWorker(new URL('./line-builder.thread.ts', import.meta.url));
     // The thread's one message that answers no call: it is ready.
     const calls = new ThreadCalls<Built>(worker, {
-      onIdle: () => this.#touch(),
+      // No work for idleMs (from its last answer, or from ready): the thread stops.
+      idleMs: this.idleMs,
+      onIdleTimeout: () => {
+        if (this.#calls === calls) void this.#stop();
+      },
       onOther: (m) => {
         if ((m as { ready?: boolean }).ready) {
           this.#ready = true;
-          this.#touch();
+          calls.armIdle();
         }
       },
     });
@@ -110,17 +113,7 @@ export class LineBuilder {
     const calls = this.#calls;
     if (!this.#ready || !calls) return null;
     // Held while it has work (ThreadCalls): the process does not end under a file being built.
-    if (this.#idle) clearTimeout(this.#idle);
-    this.#idle = null;
     return calls.call(req).then((answer) => new Map(answer.built));
-  }
-
-  /** No work pending: the thread stops after idleMs. */
-  #touch(): void {
-    if (!this.#calls || this.#calls.waiting > 0) return;
-    if (this.#idle) clearTimeout(this.#idle);
-    this.#idle = setTimeout(() => void this.#stop(), this.idleMs);
-    this.#idle.unref();
   }
 
   async #stop(): Promise<void> {
@@ -128,8 +121,6 @@ export class LineBuilder {
     this.#worker = null;
     this.#calls = null;
     this.#ready = false;
-    if (this.#idle) clearTimeout(this.#idle);
-    this.#idle = null;
     if (worker) await worker.terminate();
   }
 
