@@ -1,5 +1,6 @@
+import { createRequire } from 'node:module';
 import { brasiliaDayEnd, brasiliaDayStart, brasiliaIsoDay } from '@ar/core';
-import Holidays from 'date-holidays';
+import type Holidays from 'date-holidays';
 
 /**
  * Business days in Brazil (docs/letters.md, "Business days"): what the channel cascade counts when
@@ -22,14 +23,26 @@ const COUNTED = new Set(['public', 'bank']);
 /** The library's names, as Brazil says them. */
 const NAMES: Record<string, string> = { 'Corpo de Deus': 'Corpus Christi' };
 
-const calendar = new Holidays('BR', { languages: ['pt'], timezone: 'America/Sao_Paulo' });
+/**
+ * The library (with its rules for every country, astronomy and time zones: ~4 MB of source) is
+ * loaded by the first question about a day, not at every start (docs/performance.md); its CommonJS
+ * build, so that the question stays synchronous. Same rules as its ES module build.
+ */
+let calendar: Holidays | null = null;
+function brazil(): Holidays {
+  if (!calendar) {
+    const Library = createRequire(import.meta.url)('date-holidays') as typeof Holidays;
+    calendar = new Library('BR', { languages: ['pt'], timezone: 'America/Sao_Paulo' });
+  }
+  return calendar;
+}
 const byYear = new Map<number, Map<string, string>>();
 
 function holidaysOf(year: number): Map<string, string> {
   let days = byYear.get(year);
   if (!days) {
     days = new Map();
-    for (const h of calendar.getHolidays(year)) {
+    for (const h of brazil().getHolidays(year)) {
       const day = h.date.slice(0, 10);
       if (COUNTED.has(h.type) && !days.has(day)) days.set(day, NAMES[h.name] ?? h.name);
     }

@@ -7,7 +7,7 @@ import { Worker, type WorkerOptions } from 'node:worker_threads';
 let loader: string | null = null;
 
 /** tsx's loader, by its file: the thread loads the TypeScript sources as the server does, whatever the working folder. */
-function tsxLoader(): string {
+export function tsxLoader(): string {
   if (loader) return loader;
   const require = createRequire(import.meta.url);
   const pkgPath = require.resolve('tsx/package.json');

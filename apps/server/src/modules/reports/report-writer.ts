@@ -15,11 +15,6 @@ export interface ReportSink {
   end(): Promise<void>;
 }
 
-export const REPORT_CONTENT_TYPES = {
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  csv: 'text/csv; charset=utf-8',
-} as const;
-
 /** Excel's format for the date cells: they are real dates, shown the Brazilian way. */
 const DATE_STYLE: Partial<ExcelJS.Style> = { numFmt: 'dd/mm/yyyy hh:mm:ss' };
 const PLAIN_STYLE: Partial<ExcelJS.Style> = {};

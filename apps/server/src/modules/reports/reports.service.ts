@@ -4,11 +4,19 @@ import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
 import { requirePermission, type TenantScope } from '../tenancy/tenant-scope.ts';
 import { startReportFile } from './report-file.ts';
-import { REPORT_CONTENT_TYPES } from './report-writer.ts';
 import { hasReportMessages, reportPage } from './reports.queries.ts';
 
 /** Messages read per page: a page is one index range of the keyset, so memory holds at most this many. */
 export const REPORT_PAGE_SIZE = 1000;
+
+/**
+ * The files' types. Here rather than beside the writers (report-writer.ts), which bring exceljs and
+ * its zip packages: those load in the report's own thread, never in the server's.
+ */
+export const REPORT_CONTENT_TYPES = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv; charset=utf-8',
+} as const;
 
 export interface ReportFile {
   filename: string;

@@ -1,6 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { type LetterAddress, letterAddress, letterAddressLines, s10CheckDigit } from '@ar/core';
-import PDFDocument from 'pdfkit';
 import { z } from 'zod';
 import { letterSignature } from './http-letter.ts';
 import type { LetterTrackingStatus } from './letter-provider.ts';
@@ -200,7 +199,9 @@ export class LetterSimulator {
 }
 
 /** The digital AR the simulator "scans": the receipt with the letter's code, the recipient, the date and a signature. */
-function digitalReceipt(letter: SimLetter, at: Date): Promise<Buffer> {
+async function digitalReceipt(letter: SimLetter, at: Date): Promise<Buffer> {
+  // pdfkit (with its fonts) is loaded when the first receipt is drawn, not at every start (docs/performance.md).
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ size: [420, 297], margin: 24, info: { Title: `AR digital ${letter.trackingCode}`, CreationDate: at } });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {

@@ -8,7 +8,6 @@ import { PermanentProviderError, type ProviderRequest } from '../channel.ts';
 import { EARLY_EVENT_MS, recordChannelFailure } from '../channels.service.ts';
 import { WEBHOOK_MSG } from '../webhooks.service.ts';
 import { HttpLetterProvider } from './http-letter.ts';
-import { renderLetter } from './letter.pdf.ts';
 import {
   findLetter,
   findLetterByProviderId,
@@ -60,6 +59,8 @@ export async function deliverLetter(ctx: AppContext, cod_email: number): Promise
   if (letter?.id_provedor) return;
   let pdf: Buffer | null = null;
   if (!letter) {
+    // The letter's layout (pdfkit) is loaded by the first letter, not at every start (docs/performance.md).
+    const { renderLetter } = await import('./letter.pdf.ts');
     const made = await renderLetter({
       protocol: msg.ema_uni_codigo,
       uuid: msg.ema_uni_id,
