@@ -1,16 +1,16 @@
 import { MSG } from '@ar/core';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/harness.ts';
+import { insertManyMessages } from '../../test/messages.ts';
 import { csvOf, uploadBody } from '../../test/remessa-files.ts';
 
 // A process started without its job queue (a test's, or a misconfigured one: docs/scale.md) cannot
 // take work that needs the queue: 503 with a message that says to try again, never a 500, and
-// nothing stored or charged. (A bulk proof answers the same, after its count: an app without the
-// queue has no messages to count, the demo history being sent through the queue.)
+// nothing stored or charged.
 const app = useTestApp();
 const as = app.signIns({ ana: 'usuario@demo.local' });
 
-const count = async (table: 'emails' | 'remessas') =>
+const count = async (table: 'emails' | 'remessas' | 'comprovantes') =>
   Number(
     (
       await app.t.ctx.db
@@ -40,5 +40,14 @@ describe('without the job queue', () => {
 
     expect({ emails: await count('emails'), remessas: await count('remessas') }).toEqual(before);
     expect(await plan()).toEqual(credits);
+  });
+
+  it('a bulk proof answers 503 after its count and stores no proof', async () => {
+    // Messages to count: an app without the queue has none of its own (the demo history is sent
+    // through the queue), so they are written straight into the database.
+    await insertManyMessages(app.t.ctx.db, 'usuario@demo.local', 3, '2026-10-10T12:00:00Z');
+    const proof = await app.call('POST', '/reports/proofs', as.ana, { startDate: '2026-10-01', finalDate: '2026-10-31' });
+    expect([proof.statusCode, proof.json().message]).toEqual([503, MSG.queueUnavailable]);
+    expect(await count('comprovantes')).toBe(0);
   });
 });
