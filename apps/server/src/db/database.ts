@@ -2,7 +2,6 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import v8 from 'node:v8';
 import type { PGlite, PGliteOptions } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
@@ -61,12 +60,6 @@ export interface DatabaseOptions {
 
 /** Every PGlite of the product: the same extensions, parsers and serializers, whether on disk, in memory or from a dump. */
 export async function newPglite(options: Pick<PGliteOptions, 'dataDir' | 'loadDataDir'> = {}): Promise<PGlite> {
-  // One background compilation of PGlite's WebAssembly at a time (V8's default: as many as it
-  // has threads). While the first statements run, V8 optimises the hot functions of the database's
-  // ~9 MB of code; each compilation holds its working memory until done, so many at once took
-  // 30–65 MB for a second or two: the server's highest RSS of a start. Process-wide, and the only
-  // WebAssembly of weight in the process (docs/performance.md, "Server memory").
-  v8.setFlagsFromString('--wasm-num-compilation-tasks=1');
   // Loaded when first used: on PostgreSQL the embedded one's modules (~25 MB of the server's
   // resident memory) are never needed (docs/performance.md, "Server memory").
   const [{ PGlite }, { pg_trgm }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite/contrib/pg_trgm')]);
