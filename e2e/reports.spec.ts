@@ -94,29 +94,52 @@ test('Gerar Comprovantes: in processing, the notification and the badge without 
     'placeholder',
     /^Comprovantes de \d\d\/\d\d\/\d{4} até \d\d\/\d\d\/\d{4}$/,
   );
-  await page.getByLabel('Nome do comprovante').fill('Comprovantes do dia');
+  // A name of its own, so a repeated run finds its own row.
+  const name = `Comprovantes do dia ${Date.now().toString(36)}`;
+  await page.getByLabel('Nome do comprovante').fill(name);
+  // Each state the new row is drawn in, recorded as the page draws it: a proof of a few messages
+  // can be ready before a poll of the screen would catch it in processing.
+  await page.evaluate((n) => {
+    const seen: string[] = [];
+    (window as unknown as { proofStates: string[] }).proofStates = seen;
+    new MutationObserver(() => {
+      const tr = [...document.querySelectorAll('tr')].find((r) => r.textContent?.includes(n));
+      const text = tr?.textContent ?? '';
+      const state = !tr
+        ? ''
+        : text.includes('Em processamento')
+          ? 'processando'
+          : text.includes('Falha')
+            ? 'falha'
+            : tr.querySelector('[aria-label^="Baixar"]')
+              ? 'pronto'
+              : 'outro';
+      if (state && seen.at(-1) !== state) seen.push(state);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  }, name);
   await page.getByRole('button', { name: 'Gerar' }).click();
   await expect(page.getByText('Em processamento...').first()).toBeVisible();
-  const row = page.getByRole('row', { name: /Comprovantes do dia/ });
-  await expect(row.getByText(/Em processamento/)).toBeVisible();
+  const row = page.getByRole('row', { name });
+  await expect(row).toBeVisible();
+  const states = () => page.evaluate(() => (window as unknown as { proofStates: string[] }).proofStates);
+  await expect.poll(states).toContain('processando');
+  expect((await states())[0]).toBe('processando');
 
   // Ready: the notification arrives by the socket, the row offers the download, the menu counts it.
   await expect(page.getByText('Comprovante pronto')).toBeVisible({ timeout: 120_000 });
-  await expect(row.getByRole('button', { name: 'Baixar Comprovantes do dia' })).toBeVisible();
+  await expect(row.getByRole('button', { name: `Baixar ${name}` })).toBeVisible();
   await expect(page.getByTestId('nav-badge').first()).toBeVisible();
+  expect(await states()).toEqual(['processando', 'pronto']);
 
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    row.getByRole('button', { name: 'Baixar Comprovantes do dia' }).click(),
-  ]);
-  expect(download.suggestedFilename()).toBe('Comprovantes-do-dia.pdf');
+  const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: `Baixar ${name}` }).click()]);
+  expect(download.suggestedFilename()).toBe(`${name.replaceAll(' ', '-')}.pdf`);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ar-e2e-proofs-'));
   try {
     const pdf = path.join(dir, 'c.pdf');
     fs.copyFileSync(await download.path(), pdf);
     const text = execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
     expect(text).toContain('Comprovantes de Envio');
-    expect(text).toContain('Comprovantes do dia');
+    expect(text).toContain(name);
     expect(text).toMatch(/Protocolo nº \d+/);
     // The second page is the first message's proof: its QR code is the public page.
     execFileSync('pdftoppm', ['-png', '-r', '150', '-f', '2', '-l', '2', pdf, path.join(dir, 'p')]);

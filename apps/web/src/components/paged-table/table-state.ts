@@ -1,5 +1,5 @@
 import type { Pagination } from '@ar/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { api } from '../../api/client.ts';
 
@@ -50,8 +50,10 @@ export function usePagedList<T>(
   } = {},
 ) {
   const [state, setState] = useState<TableState>(() => initialTableState(defaults));
+  const client = useQueryClient();
+  const key = [queryKey, state, options.extraQuery];
   const query = useQuery({
-    queryKey: [queryKey, state, options.extraQuery],
+    queryKey: key,
     queryFn: async () => {
       const data = await api<Record<string, unknown>>(path, { query: { ...tableQuery(state), ...options.extraQuery } });
       return { rows: (data[itemsField] ?? []) as T[], pagination: data.pagination as Pagination };
@@ -76,5 +78,23 @@ export function usePagedList<T>(
     state,
     onStateChange: setState,
   };
-  return { state, setState, query, tableProps };
+  /**
+   * Shows a row the server has just created at the top of the first page, before the reload that
+   * should follow confirms it: the list call may wait behind the work the creation started. Only on
+   * the first page of a newest-first order without a search, where the reload would put it too.
+   */
+  function showCreated(row: T, same: (a: T, b: T) => boolean) {
+    const fresh = initialTableState(defaults);
+    const plain = !state.searchTerm && !state.searchTags.length && !Object.values(state.searchStatus).some((v) => v.length);
+    if (state.offset !== 0 || state.column !== fresh.column || state.order !== 'DESC' || !plain) return;
+    client.setQueryData<{ rows: T[]; pagination: Pagination }>(key, (old) => {
+      if (!old || old.rows.some((r) => same(r, row))) return old;
+      const rowCount = old.pagination.rowCount + 1;
+      return {
+        rows: [row, ...old.rows].slice(0, state.limit),
+        pagination: { ...old.pagination, rowCount, pageCount: Math.ceil(rowCount / state.limit) },
+      };
+    });
+  }
+  return { state, setState, query, tableProps, showCreated };
 }

@@ -32,7 +32,7 @@ export default function ProofsPage() {
   const [name, setName] = useState('');
   const [filter, setFilter] = useState<ProofFilterValue>(EMPTY_FILTER);
   const [busy, setBusy] = useState(false);
-  const { query, tableProps } = usePagedList<BulkProof>(
+  const { query, tableProps, showCreated } = usePagedList<BulkProof>(
     'comprovantes',
     '/reports/proofs',
     'comprovantes',
@@ -66,6 +66,8 @@ export default function ProofsPage() {
     try {
       const res = await createProofCall(parsed.data);
       notifications.show({ color: 'blue', message: res.message, autoClose: 4000 });
+      // The new row shows 'Em processamento' at once; the reload follows its progress.
+      showCreated(res.comprovante, (a, b) => a.comp_codigo === b.comp_codigo);
       await query.refetch();
     } catch (e) {
       if (isNetworkError(e)) return;
