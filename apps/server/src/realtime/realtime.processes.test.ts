@@ -12,6 +12,9 @@ import type { Database } from '../db/database.ts';
 import { raiseNotification } from '../modules/notifications/notifications.service.ts';
 import { createRuntime, type Runtime } from '../runtime.ts';
 
+/** The snapshot totals were read in (`xmax:running`, isNewerTotals). */
+const VERSAO = expect.stringMatching(/^\d+:\d+$/);
+
 /**
  * Several server processes on one PostgreSQL (docs/realtime.md): process A is a runtime in this
  * test's process (its own pools, its own socket.io server, listening), process B is the product's
@@ -146,7 +149,7 @@ describe.skipIf(!url)('realtime across two server processes on PostgreSQL', () =
 
   it('delivers a notification raised on A to the user’s socket on B, and to no one else', async () => {
     const ana = await client(baseB, await login(baseB, 'usuario@demo.local'));
-    expect(await ana.next('totalAlertas')).toEqual({ comprovante: 0, email: 0, sms: 0, whatsapp: 0 });
+    expect(await ana.next('totalAlertas')).toEqual({ comprovante: 0, email: 0, sms: 0, whatsapp: 0, versao: VERSAO });
     const bia = await client(baseB, await login(baseB, 'gerente@demo.local'));
     await bia.next('totalAlertas');
     const user = await a.ctx.db
@@ -162,11 +165,11 @@ describe.skipIf(!url)('realtime across two server processes on PostgreSQL', () =
       reference: '9',
       text: 'Comprovante pronto',
     });
-    expect(await ana.next('totalAlertas')).toEqual({ comprovante: 1, email: 0, sms: 0, whatsapp: 0 });
+    expect(await ana.next('totalAlertas')).toEqual({ comprovante: 1, email: 0, sms: 0, whatsapp: 0, versao: VERSAO });
     expect(await ana.next('notifyByProofs')).toEqual({
       reference: '9',
       text: 'Comprovante pronto',
-      totalAlertas: { comprovante: 1, email: 0, sms: 0, whatsapp: 0 },
+      totalAlertas: { comprovante: 1, email: 0, sms: 0, whatsapp: 0, versao: VERSAO },
     });
     // B's HTTP API sees the stored row A wrote.
     const list = await fetch(`${baseB}/v2/notificacoes?setor=1`, {

@@ -1,11 +1,11 @@
-import { PLAN_TITLES, type SessionUser, type TotalAlertas } from '@ar/core';
+import { type NotificationSectorName, PLAN_TITLES, type SessionUser, type TotalAlertas } from '@ar/core';
 
 export interface NavLinkItem {
   label: string;
   to: string;
   external?: boolean;
   /** A count badge: the realtime socket's unread total of this sector (docs/realtime.md), shown when above 0. */
-  badge?: keyof TotalAlertas;
+  badge?: NotificationSectorName;
 }
 export interface NavMenu {
   label: string;

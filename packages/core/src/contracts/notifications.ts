@@ -54,14 +54,41 @@ const sector = z.coerce
 export const notificationQuery = z.object({ setor: sector.optional() });
 export type NotificationQuery = z.input<typeof notificationQuery>;
 
-/** Unread notifications per sector: the socket's `totalAlertas` and part of the HTTP answers. */
+/**
+ * Unread notifications per sector: the socket's `totalAlertas` and part of the HTTP answers.
+ * `versao` is the database snapshot the counts were read in, `xmax:running` (docs/realtime.md,
+ * "Which totals are newest"): totals read by different requests reach a tab in any order, and
+ * the tab keeps the newest by it (`isNewerTotals`), not the last to arrive.
+ */
 export const totalAlertasSchema = z.object({
   comprovante: z.number().int(),
   email: z.number().int(),
   sms: z.number().int(),
   whatsapp: z.number().int(),
+  versao: z.string(),
 });
 export type TotalAlertas = z.infer<typeof totalAlertasSchema>;
+
+function snapshotOf(versao: string): { xmax: bigint; running: number } | null {
+  const m = /^(\d{1,20}):(\d{1,9})$/.exec(versao);
+  return m ? { xmax: BigInt(m[1] as string), running: Number(m[2]) } : null;
+}
+
+/**
+ * Whether totals `next` were read in a snapshot at least as recent as `current`'s. A PostgreSQL
+ * snapshot's xmax is one past the newest transaction that had ended, and the transactions below
+ * it still running are listed with it. Within one database a later snapshot's xmax is never
+ * smaller, and while it stays the same the transactions below it can only end, so the list only
+ * shrinks. A greater xmax, or the same with no more running, is a snapshot that sees at least what
+ * the other saw; the same pair sees the same rows, so the same counts. Totals without a version
+ * (none received yet, signed out) are older than any.
+ */
+export function isNewerTotals(next: TotalAlertas, current: TotalAlertas): boolean {
+  const a = snapshotOf(next.versao);
+  const b = snapshotOf(current.versao);
+  if (!a || !b) return a !== null || b === null;
+  return a.xmax > b.xmax || (a.xmax === b.xmax && a.running <= b.running);
+}
 
 export const notificationSchema = z.object({
   not_codigo: z.number().int(),

@@ -1,5 +1,5 @@
-import { NOTIFICATION_SECTORS, type Notification, type NotificationSector, type TotalAlertas } from '@ar/core';
-import type { NotificationRow, UnreadCount } from './notifications.queries.ts';
+import type { Notification, TotalAlertas } from '@ar/core';
+import type { NotificationRow, UnreadCounts } from './notifications.queries.ts';
 
 export function presentNotification(row: NotificationRow): Notification {
   return {
@@ -12,12 +12,7 @@ export function presentNotification(row: NotificationRow): Notification {
   };
 }
 
-/** `totalAlertas`: every sector, zero where nothing is unread. */
-export function presentTotals(counts: UnreadCount[]): TotalAlertas {
-  const totals: TotalAlertas = { comprovante: 0, email: 0, sms: 0, whatsapp: 0 };
-  for (const { not_setor, total } of counts) {
-    const name = NOTIFICATION_SECTORS[not_setor as NotificationSector];
-    if (name) totals[name] = total;
-  }
-  return totals;
+/** `totalAlertas`: every sector, zero where nothing is unread, and the snapshot it was read in. */
+export function presentTotals(counts: UnreadCounts): TotalAlertas {
+  return { comprovante: counts.comprovante, email: counts.email, sms: counts.sms, whatsapp: counts.whatsapp, versao: counts.versao };
 }

@@ -22,25 +22,35 @@ export async function insertNotification(db: Kysely<DB>, row: NewNotification): 
   await db.insertInto('notificacoes').values(row).execute();
 }
 
-export type UnreadCount = { not_setor: number; total: number };
+/** Unread notifications per sector, and the snapshot they were counted in (`xmax:running`, see isNewerTotals). */
+export type UnreadCounts = { comprovante: number; email: number; sms: number; whatsapp: number; versao: string };
 
-function unreadCounts(db: Kysely<DB>, owner: Expression<SqlBool>): Promise<UnreadCount[]> {
+function unreadCounts(db: Kysely<DB>, owner: Expression<SqlBool>): Promise<UnreadCounts> {
+  // One aggregate without GROUP BY: one row even with nothing unread. pg_current_snapshot() is the
+  // statement's own snapshot, the one the counts are read in.
   return db
     .selectFrom('notificacoes')
-    .select(['not_setor', sql<number>`count(*)::int`.as('total')])
+    .select([
+      sql<number>`count(*) FILTER (WHERE not_setor = 1)::int`.as('comprovante'),
+      sql<number>`count(*) FILTER (WHERE not_setor = 2)::int`.as('email'),
+      sql<number>`count(*) FILTER (WHERE not_setor = 3)::int`.as('sms'),
+      sql<number>`count(*) FILTER (WHERE not_setor = 4)::int`.as('whatsapp'),
+      sql<string>`pg_snapshot_xmax(pg_current_snapshot())::text || ':' || (SELECT count(*) FROM pg_snapshot_xip(pg_current_snapshot()))`.as(
+        'versao',
+      ),
+    ])
     .where(owner)
     .where('not_lida_em', 'is', null)
-    .groupBy('not_setor')
-    .execute();
+    .executeTakeFirstOrThrow();
 }
 
 /** Unread notifications per sector of the signed-in user. */
-export function unreadTotals(db: Kysely<DB>, scope: TenantScope): Promise<UnreadCount[]> {
+export function unreadTotals(db: Kysely<DB>, scope: TenantScope): Promise<UnreadCounts> {
   return unreadCounts(db, scope.own('notificacoes'));
 }
 
 /** The same for the user a notification was just raised for (system path, after insertNotification). */
-export function unreadTotalsOfRecipient(db: Kysely<DB>, recipient: { cod_usu: number }): Promise<UnreadCount[]> {
+export function unreadTotalsOfRecipient(db: Kysely<DB>, recipient: { cod_usu: number }): Promise<UnreadCounts> {
   return unreadCounts(db, sql<SqlBool>`notificacoes.cod_usu = ${recipient.cod_usu}`);
 }
 

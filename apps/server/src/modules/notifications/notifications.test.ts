@@ -1,9 +1,14 @@
-import { MSG, NOTIFICATION_MSG, PROOF_READY_KIND, SOCKET_PATH } from '@ar/core';
+import { isNewerTotals, MSG, NOTIFICATION_MSG, PROOF_READY_KIND, SOCKET_PATH, type TotalAlertas } from '@ar/core';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notFoundForOthers, useTestApp, withoutSession } from '../../../test/harness.ts';
 import { recordEvent } from '../emails/events.ts';
+import { presentTotals } from './notifications.presenter.ts';
+import { unreadTotalsOfRecipient } from './notifications.queries.ts';
 import { raiseNotification } from './notifications.service.ts';
+
+/** The snapshot totals were read in (`xmax:running`, isNewerTotals). */
+const VERSAO = expect.stringMatching(/^\d+:\d+$/);
 
 /**
  * Stored notifications over HTTP and the realtime socket in one process (docs/realtime.md); the
@@ -58,7 +63,9 @@ function client() {
 async function nextChangedTotals(c: { next(event: string): Promise<unknown> }, from: unknown): Promise<unknown> {
   for (;;) {
     const totals = await c.next('totalAlertas');
-    if (JSON.stringify(totals) !== JSON.stringify(from)) return totals;
+    // The counts, not the version: every reading has a version of its own.
+    const counts = (t: unknown) => JSON.stringify({ ...(t as object), versao: undefined });
+    if (counts(totals) !== counts(from)) return totals;
   }
 }
 
@@ -90,9 +97,15 @@ describe('notifications over HTTP', () => {
     expect(body.notificacoes).toEqual([
       expect.objectContaining({ not_setor: 1, not_tipo: PROOF_READY_KIND, not_referencia: '42', not_texto: 'Comprovante pronto' }),
     ]);
-    expect(body.totalAlertas).toEqual({ comprovante: 1, email: 1, sms: 0, whatsapp: 0 });
+    expect(body.totalAlertas).toEqual({ comprovante: 1, email: 1, sms: 0, whatsapp: 0, versao: VERSAO });
     expect((await t.call('GET', '/notificacoes', as.ana)).json().notificacoes).toHaveLength(2);
-    expect((await t.call('GET', '/notificacoes/total', as.bia)).json()).toEqual({ comprovante: 1, email: 0, sms: 0, whatsapp: 0 });
+    expect((await t.call('GET', '/notificacoes/total', as.bia)).json()).toEqual({
+      comprovante: 1,
+      email: 0,
+      sms: 0,
+      whatsapp: 0,
+      versao: VERSAO,
+    });
 
     // Another user's id is not found, and stays unread.
     const id = body.notificacoes[0].not_codigo as number;
@@ -102,13 +115,57 @@ describe('notifications over HTTP', () => {
     // Clearing sector 1 leaves sector 2 and the other user's.
     const cleared = await t.call('DELETE', '/notificacoes?setor=1', as.ana);
     expect(cleared.statusCode).toBe(200);
-    expect(cleared.json()).toEqual({ message: NOTIFICATION_MSG.cleared, totalAlertas: { comprovante: 0, email: 1, sms: 0, whatsapp: 0 } });
+    expect(cleared.json()).toEqual({
+      message: NOTIFICATION_MSG.cleared,
+      totalAlertas: { comprovante: 0, email: 1, sms: 0, whatsapp: 0, versao: VERSAO },
+    });
     expect((await t.call('GET', '/notificacoes?setor=1', as.ana)).json().notificacoes).toEqual([]);
     expect((await t.call('GET', '/notificacoes/total', as.bia)).json().comprovante).toBe(1);
 
     const other = (await t.call('GET', '/notificacoes', as.ana)).json().notificacoes[0].not_codigo as number;
     const one = await t.call('DELETE', `/notificacoes/${other}`, as.ana);
-    expect(one.json()).toEqual({ message: NOTIFICATION_MSG.clearedOne, totalAlertas: { comprovante: 0, email: 0, sms: 0, whatsapp: 0 } });
+    expect(one.json()).toEqual({
+      message: NOTIFICATION_MSG.clearedOne,
+      totalAlertas: { comprovante: 0, email: 0, sms: 0, whatsapp: 0, versao: VERSAO },
+    });
+    await t.call('DELETE', '/notificacoes', as.bia);
+  });
+
+  it('versions the totals by the snapshot they were read in: a reading taken while a clear runs is older than one after its commit', async () => {
+    const ana = await userId('usuario@demo.local');
+    await raiseNotification(t.t.ctx, { userId: ana, sector: 2, kind: 'aviso', reference: null, text: 'Aviso' });
+    const total = async () => (await t.call('GET', '/notificacoes/total', as.ana)).json() as TotalAlertas;
+    const before = await total();
+    expect(before.email).toBe(1);
+    expect(isNewerTotals(before, before)).toBe(true);
+    if (process.env.TEST_DATABASE_URL) {
+      // The clear's transaction has written and not committed, and a newer one (Bia's notification)
+      // has: a reading now still counts 1, its xmax past both, the clear among the running. After
+      // the clear's commit: the same xmax, one fewer running. (Read straight, not over HTTP, so no
+      // request writes between the two readings.)
+      const bia = await userId('gerente@demo.local');
+      const read = async () => presentTotals(await unreadTotalsOfRecipient(t.t.ctx.db, { cod_usu: ana }));
+      let during: TotalAlertas | undefined;
+      await t.t.ctx.db.transaction().execute(async (trx) => {
+        await trx.updateTable('notificacoes').set({ not_lida_em: new Date() }).where('cod_usu', '=', ana).execute();
+        await raiseNotification(t.t.ctx, { userId: bia, sector: 2, kind: 'aviso', reference: null, text: 'Outro aviso' });
+        during = await read();
+      });
+      const after = await read();
+      expect([during?.email, after.email]).toEqual([1, 0]);
+      expect(isNewerTotals(after, during as TotalAlertas)).toBe(true);
+      expect(isNewerTotals(during as TotalAlertas, after)).toBe(false);
+      expect(isNewerTotals(during as TotalAlertas, before)).toBe(true);
+    } else {
+      // PGlite has one connection: a reading cannot run beside the clear, only after it.
+      const cleared = (await t.call('DELETE', '/notificacoes?setor=2', as.ana)).json().totalAlertas as TotalAlertas;
+      const after = await total();
+      expect([cleared.email, after.email]).toEqual([0, 0]);
+      expect(isNewerTotals(cleared, before)).toBe(true);
+      expect(isNewerTotals(before, cleared)).toBe(false);
+      expect(isNewerTotals(after, cleared)).toBe(true);
+    }
+    await t.call('DELETE', '/notificacoes', as.ana);
     await t.call('DELETE', '/notificacoes', as.bia);
   });
 
@@ -129,9 +186,9 @@ describe('the socket at /v2/socket.io', () => {
     await raiseNotification(t.t.ctx, { userId: bia, sector: 3, kind: 'aviso', reference: null, text: 'SMS' });
     // Ana's token, Bia's id in `user`: Ana's totals, Ana's room.
     const socket = await signedIn(as.ana, { usu_codigo: bia });
-    expect(socket.totals).toEqual({ comprovante: 0, email: 0, sms: 0, whatsapp: 0 });
+    expect(socket.totals).toEqual({ comprovante: 0, email: 0, sms: 0, whatsapp: 0, versao: VERSAO });
     const biaSocket = await signedIn(as.bia, { usu_codigo: ana });
-    expect(biaSocket.totals).toEqual({ comprovante: 0, email: 0, sms: 1, whatsapp: 0 });
+    expect(biaSocket.totals).toEqual({ comprovante: 0, email: 0, sms: 1, whatsapp: 0, versao: VERSAO });
 
     await raiseNotification(t.t.ctx, {
       userId: ana,
@@ -140,15 +197,15 @@ describe('the socket at /v2/socket.io', () => {
       reference: '77',
       text: 'Comprovantes de 01/11/2026 até 30/11/2026 pronto',
     });
-    expect(await nextChangedTotals(socket, socket.totals)).toEqual({ comprovante: 1, email: 0, sms: 0, whatsapp: 0 });
+    expect(await nextChangedTotals(socket, socket.totals)).toEqual({ comprovante: 1, email: 0, sms: 0, whatsapp: 0, versao: VERSAO });
     expect(await socket.next('notifyByProofs')).toEqual({
       reference: '77',
       text: 'Comprovantes de 01/11/2026 até 30/11/2026 pronto',
-      totalAlertas: { comprovante: 1, email: 0, sms: 0, whatsapp: 0 },
+      totalAlertas: { comprovante: 1, email: 0, sms: 0, whatsapp: 0, versao: VERSAO },
     });
     // Clearing over HTTP tells the user's sockets too; Bia heard nothing of Ana's.
     await t.call('DELETE', '/notificacoes?setor=1', as.ana);
-    expect(await socket.next('totalAlertas')).toEqual({ comprovante: 0, email: 0, sms: 0, whatsapp: 0 });
+    expect(await socket.next('totalAlertas')).toEqual({ comprovante: 0, email: 0, sms: 0, whatsapp: 0, versao: VERSAO });
     expect(biaSocket.events).toEqual([]);
     await t.call('DELETE', '/notificacoes', as.bia);
   });
@@ -244,7 +301,7 @@ describe('the socket at /v2/socket.io', () => {
     const headers = await t.as('gerente@demo.local');
     await t.call('DELETE', '/notificacoes', headers);
     const socket = await signedIn(headers);
-    expect(socket.totals).toEqual({ comprovante: 0, email: 0, sms: 0, whatsapp: 0 });
+    expect(socket.totals).toEqual({ comprovante: 0, email: 0, sms: 0, whatsapp: 0, versao: VERSAO });
     const other = await t.as('usuario@demo.local');
     const othersBefore = (await t.call('GET', '/notificacoes/total', other)).json();
     const sent = await t.call('POST', '/emails/send', headers, {
@@ -269,17 +326,17 @@ describe('the socket at /v2/socket.io', () => {
     // Opened by the tracking image, then read on the page: one 'lido'; then confirmed: a second.
     await recordEvent(t.t.ctx.db, { cod_email, canal: 'email', tipo: 'track' });
     const afterTrack = await nextChangedTotals(socket, socket.totals);
-    expect(afterTrack).toEqual({ comprovante: 0, email: 1, sms: 0, whatsapp: 0 });
+    expect(afterTrack).toEqual({ comprovante: 0, email: 1, sms: 0, whatsapp: 0, versao: VERSAO });
     await recordEvent(t.t.ctx.db, { cod_email, canal: 'email', tipo: 'read' });
     await recordEvent(t.t.ctx.db, { cod_email, canal: 'email', tipo: 'acknowledged' });
     // (The read pushes the totals as they are, email 1; the confirmation's push brings 2.)
     const totals = await nextChangedTotals(socket, afterTrack);
-    expect(totals).toEqual({ comprovante: 0, email: 2, sms: 0, whatsapp: 0 });
+    expect(totals).toEqual({ comprovante: 0, email: 2, sms: 0, whatsapp: 0, versao: VERSAO });
     const list = (await t.call('GET', '/notificacoes?setor=2', headers)).json().notificacoes;
     expect(list.map((n: { not_tipo: string }) => n.not_tipo)).toEqual(['status-confirmado', 'status-lido']);
     expect(list[1]).toMatchObject({ not_referencia: String(cod_email), not_texto: 'AR-Email lido: Leitora · "Parcela de novembro"' });
     // Another user heard nothing and has nothing.
-    expect((await t.call('GET', '/notificacoes/total', other)).json()).toEqual(othersBefore);
+    expect((await t.call('GET', '/notificacoes/total', other)).json()).toEqual({ ...othersBefore, versao: VERSAO });
     await t.call('DELETE', '/notificacoes', headers);
   });
 

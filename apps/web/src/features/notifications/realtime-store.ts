@@ -1,4 +1,11 @@
-import type { EmailStatusChange, EmailStatusPush, NotifyByProofs, RemessaStatusPush, TotalAlertas } from '@ar/core';
+import {
+  type EmailStatusChange,
+  type EmailStatusPush,
+  isNewerTotals,
+  type NotifyByProofs,
+  type RemessaStatusPush,
+  type TotalAlertas,
+} from '@ar/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 
@@ -7,7 +14,7 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
  * events screens follow. Kept apart from the socket itself (socket.ts), so a screen subscribing
  * here never loads socket.io-client: only the signed-in frame does, lazily.
  */
-export const NO_ALERTS: TotalAlertas = { comprovante: 0, email: 0, sms: 0, whatsapp: 0 };
+export const NO_ALERTS: TotalAlertas = { comprovante: 0, email: 0, sms: 0, whatsapp: 0, versao: '' };
 
 /** A value the socket sets and screens read (useSyncExternalStore); listeners run only on a change. */
 function externalValue<T>(initial: T) {
@@ -20,6 +27,7 @@ function externalValue<T>(initial: T) {
     };
   };
   return {
+    get: () => value,
     set(next: T) {
       if (Object.is(next, value)) return;
       value = next;
@@ -35,7 +43,15 @@ function externalValue<T>(initial: T) {
 }
 
 const totals = externalValue<TotalAlertas>(NO_ALERTS);
-export const setTotalAlertas = totals.set;
+/**
+ * Totals from the socket or an HTTP answer. They were read by different requests and arrive in any
+ * order (a clear's answer after a push read before it): the ones read in an older snapshot than
+ * those on screen are dropped (`isNewerTotals`). `reset` takes them whatever their version: a new
+ * connection's first totals, or signing out.
+ */
+export function setTotalAlertas(next: TotalAlertas, opts: { reset?: boolean } = {}) {
+  if (opts.reset || isNewerTotals(next, totals.get())) totals.set(next);
+}
 /** The unread notifications per sector (`comprovante` counts the proofs ready and not yet seen). */
 export const useTotalAlertas = totals.use;
 

@@ -34,7 +34,9 @@ export function connectRealtime(session: { token: string; userId: number }): () 
       setRealtimeConnected(false);
     });
     socket.on(SOCKET_EVENTS.totalAlertas, (t: TotalAlertas) => {
-      setTotalAlertas(t);
+      // The first totals of a connection are taken whatever their version (another database after
+      // a restore would never count as newer); later ones only when newer than those on screen.
+      setTotalAlertas(t, { reset: !signedIn });
       if (signedIn) return;
       // The first answer on this connection: the user's room is joined, pushes arrive from now.
       signedIn = true;
@@ -59,6 +61,6 @@ export function connectRealtime(session: { token: string; userId: number }): () 
     stopped = true;
     disconnect();
     setRealtimeConnected(false);
-    setTotalAlertas(NO_ALERTS);
+    setTotalAlertas(NO_ALERTS, { reset: true });
   };
 }
