@@ -130,6 +130,16 @@ test('Gerar Comprovantes: in processing, the notification and the badge without 
   await expect(row.getByRole('button', { name: `Baixar ${name}` })).toBeVisible();
   await expect(page.getByTestId('nav-badge').first()).toBeVisible();
   expect(await states()).toEqual(['processando', 'pronto']);
+  await expect(row.getByLabel('Comprovante novo')).toBeVisible();
+
+  // Cleared from the bell: the row's badge goes with the menu's, without a reload.
+  await page.getByRole('button', { name: /^Notificações: \d+ nova/ }).click();
+  await expect(page.getByTestId('notification').filter({ hasText: name })).toBeVisible();
+  await page.getByRole('button', { name: 'Limpar todas' }).click();
+  await expect(page.getByRole('button', { name: 'Notificações: nenhuma nova' })).toBeVisible();
+  await expect(row.getByLabel('Comprovante novo')).toHaveCount(0);
+  await expect(page.getByTestId('nav-badge')).toHaveCount(0);
+  await page.keyboard.press('Escape');
 
   const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: `Baixar ${name}` }).click()]);
   expect(download.suggestedFilename()).toBe(`${name.replaceAll(' ', '-')}.pdf`);
@@ -150,6 +160,7 @@ test('Gerar Comprovantes: in processing, the notification and the badge without 
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
-  // The download read the notification: the menu's badge goes.
+  // A proof downloaded raises nothing again (a download of a proof still new clears its
+  // notification: bulk-proofs.test.ts).
   await expect(page.getByTestId('nav-badge')).toHaveCount(0);
 });

@@ -11,7 +11,7 @@ import {
 import { ActionIcon, Badge, Button, Group, Indicator, Paper, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconFileCertificate, IconRefresh } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ApiError, isNetworkError } from '../../api/client.ts';
 import { showAlert, showWarning } from '../../app/alerts.ts';
 import { formatDateTime } from '../../app/format.ts';
@@ -20,7 +20,7 @@ import { PaginationFooter } from '../../components/paged-table/PaginationFooter.
 import { TableGrid } from '../../components/paged-table/TableGrid.tsx';
 import { usePagedList } from '../../components/paged-table/table-state.ts';
 import type { PagedColumn } from '../../components/paged-table/types.ts';
-import { useProofReady } from '../notifications/realtime-store.ts';
+import { useProofReady, useTotalAlertas } from '../notifications/realtime-store.ts';
 import { createProofCall, downloadProof } from './proofs.api.ts';
 import { type ProofFilterValue, StatusFilter } from './StatusFilter.tsx';
 
@@ -43,6 +43,15 @@ export default function ProofsPage() {
   useEffect(() => {
     if (query.isError && !isNetworkError(query.error)) showWarning(BULK_PROOF_MSG.listError);
   }, [query.isError, query.error]);
+  // A change of the proofs' unread count (cleared from the bell, in another tab, by a download)
+  // reloads the table: each row's badge is its notification.
+  const pending = useTotalAlertas().comprovante;
+  const seenPending = useRef(pending);
+  useEffect(() => {
+    if (pending === seenPending.current) return;
+    seenPending.current = pending;
+    void query.refetch();
+  }, [pending, query.refetch]);
   // The notification of a ready proof reloads the table (the row's badge) without a reload of the page.
   useProofReady((p) => {
     void query.refetch();
@@ -139,7 +148,15 @@ export default function ProofsPage() {
       width: 150,
       render: (p) =>
         p.status === 'pronto' ? (
-          <Indicator inline disabled={!p.alerta} color="red" size={10} processing offset={2} aria-label="Comprovante novo">
+          <Indicator
+            inline
+            disabled={!p.alerta}
+            color="red"
+            size={10}
+            processing
+            offset={2}
+            aria-label={p.alerta ? 'Comprovante novo' : undefined}
+          >
             <Tooltip label={`Baixar ${p.formato.toUpperCase()} (${p.progresso.total} mensagens)`}>
               <ActionIcon variant="light" aria-label={`Baixar ${p.comp_payload.payload.nameProof}`} onClick={() => void download(p)}>
                 <IconDownload size={18} />
