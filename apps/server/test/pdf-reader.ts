@@ -48,7 +48,9 @@ export async function pdfQrCodes(pdf: Uint8Array, pages?: { first: number; last:
     for (const name of (await fs.readdir(dir)).filter((n) => n.endsWith('.png')).sort()) {
       const png = PNG.sync.read(await fs.readFile(path.join(dir, name)));
       const code = jsQR(new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length), png.width, png.height);
-      if (code) found.push(code.data);
+      // jsQR now and then reads a finder-like pattern in a page of text as a code with nothing in
+      // it (CI, a letter's address page, 2026-12-06); no code the product draws is empty.
+      if (code?.data) found.push(code.data);
     }
     return found;
   } finally {
