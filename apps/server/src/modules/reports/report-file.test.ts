@@ -96,9 +96,12 @@ describe('the report file in a worker thread', () => {
     const file = await startReportFile(
       out,
       { format: 'xlsx', tipo: 'enviados', publicUrl: PUBLIC_URL },
-      { maxOldGenerationSizeMb: 8, maxYoungGenerationSizeMb: 1 },
+      // Room for the worker to start (tsx and exceljs take ~7 MB): at 8 MB its start itself ran out,
+      // in V8 installing optimised code, which is fatal to the whole process, not to the worker
+      // alone (a CI run, 2026-12-06). A page of ~40 MB is what runs out here, in a plain allocation.
+      { maxOldGenerationSizeMb: 32, maxYoungGenerationSizeMb: 4 },
     );
-    const big = 'x'.repeat(200_000);
+    const big = 'x'.repeat(400_000);
     const feed = async () => {
       for (let p = 0; p < 50; p++) {
         await file.ready();
