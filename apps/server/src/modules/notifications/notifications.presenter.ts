@@ -1,5 +1,5 @@
-import type { Notification, TotalAlertas } from '@ar/core';
-import type { NotificationRow, UnreadCounts } from './notifications.queries.ts';
+import type { Notification } from '@ar/core';
+import type { NotificationRow } from './notifications.queries.ts';
 
 export function presentNotification(row: NotificationRow): Notification {
   return {
@@ -10,9 +10,4 @@ export function presentNotification(row: NotificationRow): Notification {
     not_texto: row.not_texto,
     not_data: new Date(row.not_data).toISOString(),
   };
-}
-
-/** `totalAlertas`: every sector, zero where nothing is unread, and the snapshot it was read in. */
-export function presentTotals(counts: UnreadCounts): TotalAlertas {
-  return { comprovante: counts.comprovante, email: counts.email, sms: counts.sms, whatsapp: counts.whatsapp, versao: counts.versao };
 }

@@ -1,4 +1,4 @@
-import type { NotificationSector } from '@ar/core';
+import { NOTIFICATION_SECTORS, type NotificationSector, type TotalAlertas } from '@ar/core';
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { TenantScope } from '../tenancy/tenant-scope.ts';
@@ -22,19 +22,20 @@ export async function insertNotification(db: Kysely<DB>, row: NewNotification): 
   await db.insertInto('notificacoes').values(row).execute();
 }
 
-/** Unread notifications per sector, and the snapshot they were counted in (`xmax:running`, see isNewerTotals). */
-export type UnreadCounts = { comprovante: number; email: number; sms: number; whatsapp: number; versao: string };
-
-function unreadCounts(db: Kysely<DB>, owner: Expression<SqlBool>): Promise<UnreadCounts> {
-  // One aggregate without GROUP BY: one row even with nothing unread. pg_current_snapshot() is the
-  // statement's own snapshot, the one the counts are read in.
+/**
+ * `totalAlertas`: the unread notifications of every sector (a count column per name of
+ * NOTIFICATION_SECTORS), and the snapshot they were counted in (`xmax:running`, see isNewerTotals).
+ * One aggregate without GROUP BY: one row even with nothing unread; pg_current_snapshot() is the
+ * statement's own snapshot, the one the counts are read in.
+ */
+function unreadCounts(db: Kysely<DB>, owner: Expression<SqlBool>): Promise<TotalAlertas> {
+  const perSector = Object.entries(NOTIFICATION_SECTORS).map(([setor, name]) =>
+    sql<number>`count(*) FILTER (WHERE not_setor = ${sql.lit(Number(setor))})::int`.as(name),
+  );
   return db
     .selectFrom('notificacoes')
     .select([
-      sql<number>`count(*) FILTER (WHERE not_setor = 1)::int`.as('comprovante'),
-      sql<number>`count(*) FILTER (WHERE not_setor = 2)::int`.as('email'),
-      sql<number>`count(*) FILTER (WHERE not_setor = 3)::int`.as('sms'),
-      sql<number>`count(*) FILTER (WHERE not_setor = 4)::int`.as('whatsapp'),
+      ...perSector,
       sql<string>`pg_snapshot_xmax(pg_current_snapshot())::text || ':' || (SELECT count(*) FROM pg_snapshot_xip(pg_current_snapshot()))`.as(
         'versao',
       ),
@@ -45,12 +46,12 @@ function unreadCounts(db: Kysely<DB>, owner: Expression<SqlBool>): Promise<Unrea
 }
 
 /** Unread notifications per sector of the signed-in user. */
-export function unreadTotals(db: Kysely<DB>, scope: TenantScope): Promise<UnreadCounts> {
+export function unreadTotals(db: Kysely<DB>, scope: TenantScope): Promise<TotalAlertas> {
   return unreadCounts(db, scope.own('notificacoes'));
 }
 
 /** The same for the user a notification was just raised for (system path, after insertNotification). */
-export function unreadTotalsOfRecipient(db: Kysely<DB>, recipient: { cod_usu: number }): Promise<UnreadCounts> {
+export function unreadTotalsOfRecipient(db: Kysely<DB>, recipient: { cod_usu: number }): Promise<TotalAlertas> {
   return unreadCounts(db, sql<SqlBool>`notificacoes.cod_usu = ${recipient.cod_usu}`);
 }
 

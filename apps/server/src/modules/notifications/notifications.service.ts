@@ -9,7 +9,6 @@ import {
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
 import type { TenantScope } from '../tenancy/tenant-scope.ts';
-import { presentTotals } from './notifications.presenter.ts';
 import * as q from './notifications.queries.ts';
 
 /**
@@ -49,7 +48,7 @@ export async function raiseNotification(ctx: AppContext, input: RaisedNotificati
   await q.insertNotification(ctx.db, row);
   let totalAlertas: TotalAlertas;
   try {
-    totalAlertas = presentTotals(await q.unreadTotalsOfRecipient(ctx.db, row));
+    totalAlertas = await q.unreadTotalsOfRecipient(ctx.db, row);
   } catch (error) {
     ctx.log.warn({ err: error }, 'notificação gravada; totais não enviados');
     return;
@@ -68,12 +67,12 @@ export function pushToUser(ctx: AppContext, userId: number, event: string, paylo
 
 /** The signed-in user's unread notifications per sector. */
 export async function totalsOf(ctx: AppContext, scope: TenantScope): Promise<TotalAlertas> {
-  return presentTotals(await q.unreadTotals(ctx.db, scope));
+  return q.unreadTotals(ctx.db, scope);
 }
 
 /** A user's unread notifications per sector, for a system path (a status change seen by the socket fan-out). */
 export async function totalsOfUser(ctx: AppContext, userId: number): Promise<TotalAlertas> {
-  return presentTotals(await q.unreadTotalsOfRecipient(ctx.db, { cod_usu: userId }));
+  return q.unreadTotalsOfRecipient(ctx.db, { cod_usu: userId });
 }
 
 /** The newest unread notifications (at most NOTIFICATIONS_LIST_MAX) of one sector or all, and the totals. */

@@ -3,7 +3,6 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notFoundForOthers, useTestApp, withoutSession } from '../../../test/harness.ts';
 import { recordEvent } from '../emails/events.ts';
-import { presentTotals } from './notifications.presenter.ts';
 import { unreadTotalsOfRecipient } from './notifications.queries.ts';
 import { raiseNotification } from './notifications.service.ts';
 
@@ -144,7 +143,7 @@ describe('notifications over HTTP', () => {
       // the clear's commit: the same xmax, one fewer running. (Read straight, not over HTTP, so no
       // request writes between the two readings.)
       const bia = await userId('gerente@demo.local');
-      const read = async () => presentTotals(await unreadTotalsOfRecipient(t.t.ctx.db, { cod_usu: ana }));
+      const read = () => unreadTotalsOfRecipient(t.t.ctx.db, { cod_usu: ana });
       let during: TotalAlertas | undefined;
       await t.t.ctx.db.transaction().execute(async (trx) => {
         await trx.updateTable('notificacoes').set({ not_lida_em: new Date() }).where('cod_usu', '=', ana).execute();

@@ -18,9 +18,14 @@ export function initialTableState(defaults: Pick<TableState, 'limit' | 'column' 
   return { offset: 0, searchTerm: '', searchTags: [], searchStatus: {}, ...defaults };
 }
 
+const hasStatusFilter = (state: TableState) => Object.values(state.searchStatus).some((v) => v.length > 0);
+
+/** Whether the list is searched or filtered (a term, tags or statuses). */
+export const isSearched = (state: TableState) => !!state.searchTerm || state.searchTags.length > 0 || hasStatusFilter(state);
+
 /** The list call's query string: the spec's navigate/search events. */
 export function tableQuery(state: TableState) {
-  const hasStatus = Object.values(state.searchStatus).some((v) => v.length > 0);
+  const hasStatus = hasStatusFilter(state);
   return {
     limit: state.limit,
     offset: state.offset,
@@ -80,13 +85,13 @@ export function usePagedList<T>(
   };
   /**
    * Shows a row the server has just created at the top of the first page, before the reload that
-   * should follow confirms it: the list call may wait behind the work the creation started. Only on
-   * the first page of a newest-first order without a search, where the reload would put it too.
+   * should follow confirms it: the list call may wait behind the work the creation started. For a
+   * list whose default order is newest first, and only while it is in that order, on its first page,
+   * unsearched: where the reload would put the row too.
    */
   function showCreated(row: T, same: (a: T, b: T) => boolean) {
-    const fresh = initialTableState(defaults);
-    const plain = !state.searchTerm && !state.searchTags.length && !Object.values(state.searchStatus).some((v) => v.length);
-    if (state.offset !== 0 || state.column !== fresh.column || state.order !== 'DESC' || !plain) return;
+    const newestFirst = defaults.order === 'DESC' && state.column === defaults.column && state.order === defaults.order;
+    if (!newestFirst || state.offset !== 0 || isSearched(state)) return;
     client.setQueryData<{ rows: T[]; pagination: Pagination }>(key, (old) => {
       if (!old || old.rows.some((r) => same(r, row))) return old;
       const rowCount = old.pagination.rowCount + 1;

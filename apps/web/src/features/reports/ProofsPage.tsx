@@ -43,8 +43,9 @@ export default function ProofsPage() {
   useEffect(() => {
     if (query.isError && !isNetworkError(query.error)) showWarning(BULK_PROOF_MSG.listError);
   }, [query.isError, query.error]);
-  // A change of the proofs' unread count (cleared from the bell, in another tab, by a download)
-  // reloads the table: each row's badge is its notification.
+  // A change of the proofs' unread count reloads the table: each row's badge is its notification.
+  // A proof ready raises the count; cleared from the bell, in another tab or by a download lowers it.
+  // (A row in processing also reloads every 2 s, above, should the socket be away.)
   const pending = useTotalAlertas().comprovante;
   const seenPending = useRef(pending);
   useEffect(() => {
@@ -52,9 +53,8 @@ export default function ProofsPage() {
     seenPending.current = pending;
     void query.refetch();
   }, [pending, query.refetch]);
-  // The notification of a ready proof reloads the table (the row's badge) without a reload of the page.
+  // The notification of a ready proof: its toast (the count above reloads the table).
   useProofReady((p) => {
-    void query.refetch();
     notifications.show({ color: 'green', title: 'Comprovante pronto', message: p.text, autoClose: 6000 });
   });
 
