@@ -20,7 +20,7 @@ import { PaginationFooter } from '../../components/paged-table/PaginationFooter.
 import { TableGrid } from '../../components/paged-table/TableGrid.tsx';
 import { usePagedList } from '../../components/paged-table/table-state.ts';
 import type { PagedColumn } from '../../components/paged-table/types.ts';
-import { useProofReady, useTotalAlertas } from '../notifications/realtime-store.ts';
+import { useDebouncedRefresh, useProofReady, useTotalAlertas } from '../notifications/realtime-store.ts';
 import { createProofCall, downloadProof } from './proofs.api.ts';
 import { type ProofFilterValue, StatusFilter } from './StatusFilter.tsx';
 
@@ -45,14 +45,17 @@ export default function ProofsPage() {
   }, [query.isError, query.error]);
   // A change of the proofs' unread count reloads the table: each row's badge is its notification.
   // A proof ready raises the count; cleared from the bell, in another tab or by a download lowers it.
-  // (A row in processing also reloads every 2 s, above, should the socket be away.)
-  const pending = useTotalAlertas().comprovante;
-  const seenPending = useRef(pending);
+  // The first totals of a connection (none before) are not a change: the list was read at the same
+  // time. Reloads of one burst (a download and the count it lowers) are one call. (A row in
+  // processing also reloads every 2 s, above, should the socket be away.)
+  const refresh = useDebouncedRefresh([['comprovantes']]);
+  const totals = useTotalAlertas();
+  const seen = useRef(totals);
   useEffect(() => {
-    if (pending === seenPending.current) return;
-    seenPending.current = pending;
-    void query.refetch();
-  }, [pending, query.refetch]);
+    const before = seen.current;
+    seen.current = totals;
+    if (before.versao !== '' && before.comprovante !== totals.comprovante) refresh();
+  }, [totals, refresh]);
   // The notification of a ready proof: its toast (the count above reloads the table).
   useProofReady((p) => {
     notifications.show({ color: 'green', title: 'Comprovante pronto', message: p.text, autoClose: 6000 });
@@ -90,7 +93,7 @@ export default function ProofsPage() {
   async function download(p: BulkProof) {
     try {
       await downloadProof(p);
-      await query.refetch();
+      refresh();
     } catch (e) {
       showWarning(e instanceof ApiError && e.status !== 0 && e.status < 500 ? e.message : BULK_PROOF_MSG.downloadError);
     }
