@@ -36,7 +36,8 @@ export async function startProduct(env) {
   const flags = (process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
   const child = spawn(process.execPath, [...flags, '--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
     cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'warn', INBOUND_SMTP_PORT: '0', LOGIN_DELAY_MS: '0', ...env },
+    // SIMULATORS: the benches run the demo mode (its mailbox and simulators) on PostgreSQL too.
+    env: { ...process.env, LOG_LEVEL: 'warn', INBOUND_SMTP_PORT: '0', LOGIN_DELAY_MS: '0', SIMULATORS: 'true', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${env.PORT}`;

@@ -77,11 +77,13 @@ async function messageWithHistory(url) {
     if (!r.ok) throw new Error(`${p}: ${r.status}`);
   }
   // The tracked link, as the recipient got it (the local outbox keeps the message, with its links).
-  const outbox = await (await fetch(`${url}/dev/mailbox`)).text();
+  // The outbox shows a signed-in user its tenant's mail: the sender's session, as its /dev cookie.
+  const dev = { headers: { cookie: `ar_dev=${token}` } };
+  const outbox = await (await fetch(`${url}/dev/mailbox`, dev)).text();
   // The bench's own message (the demo data's messages are sent by the same worker around it).
   const last = /<tr><td>(\d+)<\/td><td>[^<]*destinatario@bench\.test/.exec(outbox)?.[1];
   if (!last) throw new Error("the bench's message is not in the local outbox");
-  const linkId = /track-link-externo\/([0-9a-f-]{36})/.exec(await (await fetch(`${url}/dev/mailbox/${last}`)).text())?.[1];
+  const linkId = /track-link-externo\/([0-9a-f-]{36})/.exec(await (await fetch(`${url}/dev/mailbox/${last}`, dev)).text())?.[1];
   if (!linkId) throw new Error('no tracked link in the message');
   const click = await visit(`/emails/info/public/track-conteudo-link-externo/${linkId}`, PLACES[0], BROWSER);
   if (!click.ok) throw new Error(`click: ${click.status}`);

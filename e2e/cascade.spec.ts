@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { productEnv, startServer } from './product.mjs';
-import { login } from './support.ts';
+import { login, openDev } from './support.ts';
 
 // An installation of its own, so its messages do not change what the other journeys count.
 const PORT = Number(process.env.E2E_PORT ?? 3100) + 70;
@@ -72,7 +72,7 @@ test('a cascade moves from an unread e-mail to SMS, and the sent detail shows wh
   await expect(page.getByTestId('phone-sms')).toContainText('enviou uma mensagem registrada (AR Online)');
 
   // The phone got the SMS.
-  await page.goto('/dev/telefone/5511987654321');
+  await openDev(page, '/dev/telefone/5511987654321');
   await expect(page.locator('body')).toContainText('?sms=1');
 });
 

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { productEnv, startServer } from './product.mjs';
-import { login, openLatestMail } from './support.ts';
+import { login, openDev, openLatestMail } from './support.ts';
 
 // An installation of its own, so its messages do not change what the other journeys count.
 const PORT = Number(process.env.E2E_PORT ?? 3100) + 70;
@@ -59,7 +59,7 @@ test('one recipient by e-mail, SMS and WhatsApp: the phone gets both, opens the 
   await page.waitForTimeout(5_500);
   const phone = await browser.newContext({ userAgent: PERSON, viewport: { width: 400, height: 860 } });
   const p = await phone.newPage();
-  await p.goto('/dev/telefone');
+  await openDev(p, '/dev/telefone');
   await p.getByRole('link', { name: '+55 (11) 98765-4321' }).click();
   const smsLink = p.locator('a[href*="?sms=1"]');
   await expect(smsLink).toBeVisible();
@@ -79,7 +79,7 @@ test('one recipient by e-mail, SMS and WhatsApp: the phone gets both, opens the 
   for (const channel of ['email', 'sms', 'whatsapp']) {
     await expect(page.getByTestId(`status-panel-${channel}`)).toContainText('Lido', { timeout: 20_000 });
   }
-  await p.goto('/dev/telefone');
+  await openDev(p, '/dev/telefone');
   await p.getByRole('link', { name: '+55 (11) 98765-4321' }).click();
   await p.getByPlaceholder('Responder por SMS').fill('Recebi, obrigado.');
   await p.getByRole('button', { name: 'Enviar' }).first().click();

@@ -33,6 +33,8 @@ export async function productEnv(port, extra = {}) {
     const url = new URL(process.env.TEST_DATABASE_URL);
     url.pathname = `/ar_e2e_${port}`;
     env.DATABASE_URL = url.toString();
+    // The demo mode on PostgreSQL: its simulators and local mailbox are what the journeys drive.
+    env.SIMULATORS = 'true';
   }
   return { ...env, ...extra };
 }

@@ -1,10 +1,14 @@
 import { expect, test } from '@playwright/test';
+import { addressesInDom, expectNoAnswerIn, holdsAnswer, watchAddresses } from './answer-leaks.ts';
 import { DEMO_PASSWORD, login, openLatestMail } from './support.ts';
 
 // A person's browser: headless Chromium says 'HeadlessChrome', which is rightly taken for a program (docs/reads.md).
 test.use({ userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36' });
 
-test('the recipient answers the security question, downloads, follows a link and accepts; the sender sees each event', async ({
+/** The security answer of the first journey: distinctive, so that no uuid or number holds it by chance. */
+const ANSWER = 'CT 4321-XQ';
+
+test('the recipient answers the security question, downloads, follows a link and accepts, the answer in no address; the sender sees each event', async ({
   page,
   context,
   request,
@@ -21,7 +25,7 @@ test('the recipient answers the security question, downloads, follows a link and
     headers,
     data: {
       destinataires: [
-        { to: 'rita@cliente.test', nameTo: 'Rita', validacaoNotif: { pergunta: 'Qual o número do seu contrato?', resposta: '4321' } },
+        { to: 'rita@cliente.test', nameTo: 'Rita', validacaoNotif: { pergunta: 'Qual o número do seu contrato?', resposta: ANSWER } },
       ],
       nameFrom: 'Gerente Demo',
       subject: 'Intimação para pagamento',
@@ -30,7 +34,7 @@ test('the recipient answers the security question, downloads, follows a link and
     },
   });
   expect(sent.ok()).toBeTruthy();
-  const { ema_uni_codigo: code } = (await sent.json()).emails[0];
+  const { ema_uni_codigo: code, ema_uni_id: uuid } = (await sent.json()).emails[0];
   // Wait until the message left, and give it the few seconds a person needs (docs/reads.md).
   await expect
     .poll(async () => (await (await request.get(`/v2/emails/status/${code}`, { headers })).json()).lastStatus.email?.type, {
@@ -45,6 +49,9 @@ test('the recipient answers the security question, downloads, follows a link and
   const trackedLink = await mail.getByRole('link', { name: 'boleto' }).getAttribute('href');
   expect(trackedLink).toMatch(/\/emails\/info\/public\/track-link-externo\/[0-9a-f-]{36}$/);
 
+  // From here on, every address the recipient's browser requests or navigates to (docs/security.md).
+  const watch = watchAddresses(context);
+
   // The security question: Enter does not submit, a wrong answer is refused, the right one opens the message.
   await page.goto(pageLink as string);
   await expect(page).toHaveURL(/\/emails\/info\/public\/verify\//);
@@ -55,17 +62,34 @@ test('the recipient answers the security question, downloads, follows a link and
   await expect(page).toHaveURL(/\/verify\//);
   await page.getByRole('button', { name: 'Enviar' }).click();
   await expect(page.getByTestId('verify-error')).toHaveText('A resposta informada não é válida');
-  await page.getByLabel('Resposta').fill('4321');
+  await page.getByLabel('Resposta').fill(ANSWER);
   await page.getByRole('button', { name: 'Enviar' }).click();
   await expect(page.getByRole('heading', { name: 'Intimação para pagamento' })).toBeVisible();
   await expect(page.getByText('Gerente Demo')).toBeVisible();
   await expect(page).toHaveTitle(/Notificação digital/);
+  // The answer went once, in the body of the answer call; the browser holds the answer cookie instead,
+  // out of the page's reach, for this message and the public API only.
+  const answers = watch.seen.filter((s) => s.method === 'POST' && s.url.endsWith(`/v2/emails/info/public/${uuid}/resposta`));
+  expect(answers).toHaveLength(2);
+  const cookies = (await context.cookies()).filter((c) => c.name.startsWith('ar_resposta_'));
+  expect(cookies.map((c) => [c.name, c.path, c.httpOnly, c.sameSite]).sort()).toEqual([
+    [`ar_resposta_${uuid}`, '/v2/email/public', true, 'Strict'],
+    [`ar_resposta_${uuid}`, '/v2/emails/info/public', true, 'Strict'],
+  ]);
+  expect(cookies.some((c) => holdsAnswer(c.value, ANSWER))).toBe(false);
+  expect(await page.evaluate(() => document.cookie)).not.toContain('ar_resposta_');
+  expect(await page.evaluate(() => JSON.stringify({ ...sessionStorage }) + JSON.stringify({ ...localStorage }))).not.toContain(
+    ANSWER.split(' ')[1],
+  );
+  await expectNoAnswerIn(watch, [page], ANSWER);
 
   // The attachment opens its own page, which downloads the file.
   await page.getByRole('tab', { name: 'AR-Email' }).click();
   const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: /intimacao\.pdf/ }).click()]);
   const download = await popup.waitForEvent('download');
   expect(download.suggestedFilename()).toBe('intimacao.pdf');
+  await expect(popup.getByTestId('attachment-done')).toBeVisible();
+  await expectNoAnswerIn(watch, [page, popup], ANSWER);
 
   // The tracked link waits 2 s on our page and goes on to the address the message contained.
   await context.route('https://www.exemplo.test/**', (route) => route.fulfill({ contentType: 'text/html', body: '<h1>Boleto</h1>' }));
@@ -79,6 +103,8 @@ test('the recipient answers the security question, downloads, follows a link and
   await expect(page.getByTestId('alert-message')).toHaveText('Obrigado pela confirmação!');
   await page.getByRole('dialog').getByRole('button').first().click();
   await expect(page.getByText('Recebimento confirmado', { exact: true })).toBeVisible();
+  expect(watch.seen.some((s) => s.url.includes(`/v2/emails/info/public/${uuid}/track-accept-email/aceite`))).toBe(true);
+  await expectNoAnswerIn(watch, [page], ANSWER);
 
   // The stamp of the send validates in our validator.
   await expect(page.getByTestId('certificado-envio')).toContainText('Carimbo do tempo emitido por', { timeout: 20_000 });
@@ -90,6 +116,22 @@ test('the recipient answers the security question, downloads, follows a link and
   await validator.screenshot({ path: test.info().outputPath('validador.png'), fullPage: true });
   await page.getByRole('tab', { name: 'AR-Email' }).click();
   await page.screenshot({ path: test.info().outputPath('pagina-publica.png'), fullPage: true });
+  // Nothing the recipient's browser requested, navigated to or holds in a page names the answer.
+  expect(watch.seen.filter((s) => s.kind === 'request').length).toBeGreaterThan(20);
+  await expectNoAnswerIn(watch, [page, popup, validator], ANSWER);
+  expect((await addressesInDom(page)).some((u) => u.includes(uuid))).toBe(true);
+
+  // A link that carries the answer (the spec's ?verify=) still opens the message: the page sends the
+  // answer once, in a call's body, and takes it out of its address at once.
+  await context.clearCookies();
+  const compatibleFrom = watch.mark();
+  const withAnswer = new URL(`/emails/info/public/${uuid}?verify=${encodeURIComponent(ANSWER)}`, page.url()).toString();
+  await page.goto(withAnswer);
+  await expect(page.getByRole('heading', { name: 'Intimação para pagamento' })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/emails/info/public/${uuid}$`));
+  await page.getByRole('tab', { name: 'AR-Email' }).click();
+  await expect(page.getByRole('button', { name: /intimacao\.pdf/ })).toBeVisible();
+  await expectNoAnswerIn(watch, [page], ANSWER, { from: compatibleFrom, except: withAnswer });
 
   // The sender's detail shows each event.
   const sender = await context.newPage();

@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expectNoAnswerIn, watchAddresses } from './answer-leaks.ts';
 import { productEnv, startServer } from './product.mjs';
-import { login } from './support.ts';
+import { DEMO_PASSWORD, login, openDev } from './support.ts';
 
 // An installation of its own (like channels.spec.ts), so its messages do not change what the other
 // journeys count, and with the simulators' steps 3 s apart so each panel's progress is seen.
@@ -96,7 +97,7 @@ test('one recipient by e-mail, call and registered letter: both panels progress,
   const phone = await browser.newContext({ userAgent: PERSON, viewport: { width: 400, height: 860 } });
   const p = await phone.newPage();
   // The simulated phone lists the call: answered, 1 pressed, its recording playable.
-  await p.goto('/dev/telefone');
+  await openDev(p, '/dev/telefone');
   await expect(p.locator('tr', { hasText: '+55 (11) 97654-3210' })).toContainText('1');
   await p.getByRole('link', { name: '+55 (11) 97654-3210' }).click();
   const call = p.locator('.call').first();
@@ -174,6 +175,91 @@ test('one recipient by e-mail, call and registered letter: both panels progress,
   await expect(voz.locator('.mantine-Badge-root').first()).toHaveText('Confirmado');
   await expect(cartaPanel.locator('.mantine-Badge-root').first()).toHaveText('Entregue');
   await shot(page, '9-detalhe-downloads');
+});
+
+test('behind a security question, the letter, its AR and the recording open from the public pages with the answer in no address', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const ANSWER = 'Placa ABC-1D23';
+  const session = await (await request.post('/v2/login', { data: { username: 'gerente@demo.local', password: DEMO_PASSWORD } })).json();
+  const sent = await request.post('/v2/emails/send', {
+    headers: { authorization: `Bearer ${session.token}` },
+    data: {
+      destinataires: [
+        {
+          to: 'davi@cliente.test',
+          nameTo: 'Davi Rocha',
+          validacaoNotif: { pergunta: 'Qual a placa do seu carro?', resposta: ANSWER },
+          voz: { name: 'Davi Rocha', mobile: '11976540011' },
+          carta: {
+            nome: 'Davi Rocha',
+            endereco: 'Rua XV de Novembro',
+            numero: '701',
+            complemento: '',
+            bairro: 'Centro',
+            cidade: 'Curitiba',
+            estado: 'PR',
+            cep: '80020-310',
+          },
+        },
+      ],
+      nameFrom: 'Gerente Demo',
+      subject: 'Notificação com pergunta',
+      content: '<p>Fica notificado.</p>',
+    },
+  });
+  expect(sent.ok(), await sent.text()).toBeTruthy();
+  const { ema_uni_id: uuid } = (await sent.json()).emails[0];
+  // The simulators call, record, post and deliver the letter with its AR (asked with the answer by
+  // this test's own client, whose addresses are not the recipient's browser's).
+  const withAnswer = `?verify=${encodeURIComponent(ANSWER)}`;
+  await expect
+    .poll(async () => (await (await request.get(`/v2/email/public/carta/${uuid}${withAnswer}`)).json()).linkAr ?? null, { timeout: 90_000 })
+    .not.toBeNull();
+  await expect.poll(async () => (await request.get(`/v2/email/public/voz/${uuid}${withAnswer}`)).status(), { timeout: 90_000 }).toBe(200);
+
+  const phone = await browser.newContext({ userAgent: PERSON, viewport: { width: 400, height: 860 } });
+  const watch = watchAddresses(phone);
+  const p = await phone.newPage();
+  // The letter's page first, without an answer: the question, then back to the letter.
+  await p.goto(`/emails/info/public/carta/${uuid}`);
+  await expect(p).toHaveURL(/\/emails\/info\/public\/verify\/.*origin=carta/);
+  await p.getByLabel('Resposta').fill('ABC1234');
+  await p.getByRole('button', { name: 'Enviar' }).click();
+  await expect(p.getByTestId('verify-error')).toHaveText('A resposta informada não é válida');
+  await p.getByLabel('Resposta').fill(ANSWER.toLowerCase());
+  await p.getByRole('button', { name: 'Enviar' }).click();
+  await expect(p).toHaveURL(new RegExp(`/emails/info/public/carta/${uuid}$`));
+  await expect(p.getByTestId('letter-ready')).toContainText('Entregue');
+  // The PDF and the AR are plain links (no answer in them): the answer cookie opens them in their tabs.
+  expect(await p.getByTestId('letter-pdf').getAttribute('href')).toBe(`/v2/email/public/carta/${uuid}/carta`);
+  expect(await p.getByTestId('letter-ar').getAttribute('href')).toBe(`/v2/email/public/carta/${uuid}/ar`);
+  const pdf = await openedFile(p, 'letter-pdf', 'application/pdf');
+  expect(pdf.length).toBeGreaterThan(1_000);
+  await openedFile(p, 'letter-ar', 'application/pdf');
+  await expectNoAnswerIn(watch, [p], ANSWER);
+
+  // The message and its recording: answered already, no question again.
+  await p.goto(`/emails/info/public/${uuid}`);
+  await expect(p.getByRole('heading', { name: 'Notificação com pergunta' })).toBeVisible();
+  await p.getByRole('tab', { name: 'AR-Voz' }).click();
+  await p.getByTestId('voice-tab-link').click();
+  await expect(p).toHaveURL(new RegExp(`/emails/info/public/voz/${uuid}$`));
+  const [wav] = await Promise.all([
+    p.waitForResponse((r) => r.url().endsWith(`/v2/email/public/voz/${uuid}/gravacao`)),
+    p.getByTestId('voice-load').click(),
+  ]);
+  expect(wav.status()).toBe(200);
+  await expectAudioPlays(p.getByTestId('voice-audio'));
+  await expectNoAnswerIn(watch, [p], ANSWER);
+  await p.goto(`/emails/info/public/${uuid}`);
+  await p.getByRole('tab', { name: 'AR-Carta' }).click();
+  await expect(p.getByTestId('public-letter-tab')).toContainText('Entregue');
+  await expectNoAnswerIn(watch, [p], ANSWER);
+  expect(watch.seen.filter((s) => s.method === 'POST' && s.url.endsWith('/resposta'))).toHaveLength(2);
+  await phone.close();
 });
 
 /** The page fits the phone's width: nothing (a SHA-256 in one piece) pushes it sideways. */

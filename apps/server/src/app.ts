@@ -8,12 +8,10 @@ import type { AppContext } from './context.ts';
 import { fastifyTrustProxy } from './http/client-address.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { installInputGuard } from './http/input-guard.ts';
+import { withLogRedaction } from './http/log-redaction.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
-import { letterSimulatorRoutes } from './modules/channels/letter/letter-simulator.routes.ts';
-import { simulatorRoutes } from './modules/channels/simulator/simulator.routes.ts';
-import { simulatorVoiceRoutes } from './modules/channels/simulator/simulator.voice.ts';
 import { apiModules } from './modules/index.ts';
-import { mailboxRoutes } from './modules/mailbox/mailbox.routes.ts';
+import { mountSimulators } from './simulators/index.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // AR_WEB_DIST serves another build of the web app (parallel test runs build to their own folder).
@@ -22,11 +20,13 @@ export const WEB_DIST = process.env.AR_WEB_DIST ? path.resolve(process.env.AR_WE
 export interface RouteEntry {
   method: string;
   url: string;
+  /** Whether it requires sign-in, as its defineRoute declared; undefined for a route not declared with defineRoute. */
+  auth?: boolean;
 }
 
 const routeTables = new WeakMap<FastifyInstance, RouteEntry[]>();
 
-/** Every route the app registered (method and URL as declared), for the fuzz walk over the API. */
+/** Every route the app registered (method and URL as declared), for the fuzz walk and the anonymous sweep over the API. */
 export function routesOf(app: FastifyInstance): RouteEntry[] {
   return routeTables.get(app) ?? [];
 }
@@ -37,10 +37,11 @@ export interface BuildOptions {
   serveWeb?: boolean;
 }
 
-/** The HTTP application: API under /v2, the embedded mailbox and provider simulator, and the SPA with history fallback. */
+/** The HTTP application: API under /v2, the embedded demo mode's simulators (src/simulators/), and the SPA with history fallback. */
 export async function buildApp(ctx: Omit<AppContext, 'log'>, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? false,
+    // The security answer of a public page's URL never reaches the log (docs/security.md).
+    logger: withLogRedaction(opts.logger ?? false),
     // TRUST_PROXY (docs/security.md): unset, X-Forwarded-For is ignored and the address is the socket's.
     trustProxy: fastifyTrustProxy(ctx.config.trustProxy),
     bodyLimit: 15 * 1024 * 1024,
@@ -50,7 +51,8 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>, opts: BuildOptions 
   const routes: RouteEntry[] = [];
   routeTables.set(app, routes);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
+    const auth = route.config?.auth;
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url, auth });
   });
   installErrorHandling(app);
   // Before any route: their hooks must see every route registered after them (docs/security.md);
@@ -67,14 +69,8 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>, opts: BuildOptions 
     { prefix: '/v2' },
   );
 
-  if (ctx.config.captureMail) mailboxRoutes(app, full);
-  // AR-Voz's simulator (docs/voice.md): Twilio's Calls resource, only with VOICE_PROVIDER=simulator.
-  const calls = ctx.config.channels.voice.provider === 'simulator' ? simulatorVoiceRoutes(app, full) : null;
-  // The provider simulator and its phone (docs/channels.md): only while a phone channel is on
-  // 'simulator'; the phone lists the simulated calls beside the messages.
-  if (ctx.config.channels.sms === 'simulator' || ctx.config.channels.whatsapp === 'simulator' || calls) simulatorRoutes(app, full, calls);
-  // The letter provider's simulator (docs/letters.md): only while LETTER_PROVIDER=simulator.
-  if (ctx.config.letter.provider === 'simulator') letterSimulatorRoutes(app, full);
+  // The embedded demo mode's simulators and local mailbox, under /dev (src/simulators/).
+  mountSimulators(app, full);
 
   const index = path.join(WEB_DIST, 'index.html');
   if (opts.serveWeb !== false && fs.existsSync(index)) {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, startProblems } from './config.ts';
 
 const run = promisify(execFile);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -118,7 +118,7 @@ describe('channels', () => {
         ZENVIA_FROM_WHATSAPP: '5511',
       }),
     ).toThrow(/WHATSAPP_TEMPLATE: obrigatório com o provedor zenvia/);
-    expect(() => loadConfig({ SMS_PROVIDER: 'sinal' })).toThrow(/SMS_PROVIDER: use simulator, twilio ou zenvia/);
+    expect(() => loadConfig({ SMS_PROVIDER: 'sinal' })).toThrow(/SMS_PROVIDER: use none, simulator, twilio ou zenvia/);
     // AR-Voz through Twilio: the account and the calling number; the simulator's otherwise (docs/voice.md).
     expect(() => loadConfig({ VOICE_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'AC123', TWILIO_AUTH_TOKEN: 's' })).toThrow(
       /TWILIO_VOICE_FROM: obrigatório com VOICE_PROVIDER=twilio/,
@@ -131,7 +131,7 @@ describe('channels', () => {
       retryDelaySeconds: 3600,
       twilio: { accountSid: 'AC123', authToken: 's', from: '+551140040000', apiUrl: 'https://api.twilio.com' },
     });
-    expect(() => loadConfig({ VOICE_PROVIDER: 'sip' })).toThrow(/VOICE_PROVIDER: use simulator ou twilio/);
+    expect(() => loadConfig({ VOICE_PROVIDER: 'sip' })).toThrow(/VOICE_PROVIDER: use none, simulator ou twilio/);
     const meta = loadConfig({
       WHATSAPP_PROVIDER: 'meta',
       WHATSAPP_PHONE_NUMBER_ID: '123',
@@ -191,7 +191,7 @@ describe('the letter provider (AR-Carta)', () => {
     expect(() => loadConfig({ LETTER_PROVIDER: 'http', LETTER_API_KEY: 'chave' })).toThrow(
       /LETTER_API_URL: obrigatório com o provedor http\n {2}LETTER_WEBHOOK_SECRET: obrigatório com o provedor http/,
     );
-    expect(() => loadConfig({ LETTER_PROVIDER: 'correio' })).toThrow(/LETTER_PROVIDER: use simulator ou http/);
+    expect(() => loadConfig({ LETTER_PROVIDER: 'correio' })).toThrow(/LETTER_PROVIDER: use none, simulator ou http/);
     expect(() => loadConfig({ LETTER_WEBHOOK_SECRET: 'curto' })).toThrow(ConfigError);
   });
 
@@ -202,5 +202,37 @@ describe('the letter provider (AR-Carta)', () => {
     );
     expect(() => loadConfig({ LETTER_RETURN_ADDRESS: 'Rua A, 1\nApto 2' })).toThrow(/LETTER_RETURN_ADDRESS: use uma linha só/);
     expect(() => loadConfig({ LETTER_RETURN_ADDRESS: 'x'.repeat(141) })).toThrow(/LETTER_RETURN_ADDRESS: use até 140 caracteres/);
+  });
+});
+
+describe('SIMULATORS (docs/security.md, "Simulators and the local mailbox")', () => {
+  it('is on in the embedded demo, off with DATABASE_URL, where the channels without a provider are none', () => {
+    const demo = loadConfig({});
+    expect(demo.simulators).toBe(true);
+    expect([demo.channels.sms, demo.channels.whatsapp, demo.channels.voice.provider, demo.letter.provider]).toEqual([
+      'simulator',
+      'simulator',
+      'simulator',
+      'simulator',
+    ]);
+    const prod = loadConfig({ DATABASE_URL: 'postgres://u@h/db', SMTP_URL: 'smtp://relay:587' });
+    expect(prod.simulators).toBe(false);
+    expect([prod.channels.sms, prod.channels.whatsapp, prod.channels.voice.provider, prod.letter.provider]).toEqual([
+      'none',
+      'none',
+      'none',
+      'none',
+    ]);
+    expect(startProblems(prod)).toBeNull();
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', SIMULATORS: 'true' }).channels.sms).toBe('simulator');
+  });
+
+  it('refuses a provider on the simulator with the simulators off, and a start without SMTP_URL', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://u@h/db', SMS_PROVIDER: 'simulator', LETTER_PROVIDER: 'simulator' })).toThrow(
+      /SMS_PROVIDER: simulator só com os simuladores ligados[^]*LETTER_PROVIDER: simulator só/,
+    );
+    expect(() => loadConfig({ SIMULATORS: 'false', VOICE_PROVIDER: 'simulator' })).toThrow(/VOICE_PROVIDER: simulator só/);
+    expect(startProblems(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }))).toMatch(/SMTP_URL: obrigatório com os simuladores desligados/);
+    expect(startProblems(loadConfig({}))).toBeNull();
   });
 });

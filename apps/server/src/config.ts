@@ -93,15 +93,20 @@ const envSchema = z.object({
   /** Days a bulk proof's file is kept once ready (docs/reports.md); then a scheduled job removes it. */
   PROOFS_EXPIRY_DAYS: z.coerce.number().int().min(1, 'use de 1 a 365 dias').max(365, 'use de 1 a 365 dias').default(7),
   /** The phone channels' providers (docs/channels.md); simulator: the embedded one, at /dev. */
-  SMS_PROVIDER: z.enum(['simulator', 'twilio', 'zenvia'], { error: 'use simulator, twilio ou zenvia' }).default('simulator'),
-  WHATSAPP_PROVIDER: z.enum(['simulator', 'meta', 'zenvia'], { error: 'use simulator, meta ou zenvia' }).default('simulator'),
+  /**
+   * The embedded demo mode's simulators and local mailbox under /dev (src/simulators/, docs/security.md):
+   * on by default only without DATABASE_URL. Off, a channel left without a provider is not offered.
+   */
+  SIMULATORS: bool.optional(),
+  SMS_PROVIDER: z.enum(['none', 'simulator', 'twilio', 'zenvia'], { error: 'use none, simulator, twilio ou zenvia' }).optional(),
+  WHATSAPP_PROVIDER: z.enum(['none', 'simulator', 'meta', 'zenvia'], { error: 'use none, simulator, meta ou zenvia' }).optional(),
   TWILIO_ACCOUNT_SID: z.string().trim().min(1).max(64).optional(),
   TWILIO_AUTH_TOKEN: z.string().trim().min(1).max(200).optional(),
   /** A number (E.164) or a Messaging Service SID (MG…). */
   TWILIO_FROM: z.string().trim().min(1).max(64).optional(),
   TWILIO_API_URL: url(['http:', 'https:']).default('https://api.twilio.com'),
   /** AR-Voz (docs/voice.md): simulator (the embedded Twilio) or twilio (Programmable Voice, the Twilio account above). */
-  VOICE_PROVIDER: z.enum(['simulator', 'twilio'], { error: 'use simulator ou twilio' }).default('simulator'),
+  VOICE_PROVIDER: z.enum(['none', 'simulator', 'twilio'], { error: 'use none, simulator ou twilio' }).optional(),
   /** The number AR-Voz calls from (E.164, a voice-capable number of the Twilio account). */
   TWILIO_VOICE_FROM: z.string().trim().min(1).max(64).optional(),
   /** Seconds between a busy or unanswered call and the next try (3 tries; docs/voice.md). */
@@ -121,7 +126,7 @@ const envSchema = z.object({
   /** The simulator's step between a message's callbacks, in ms (docs/channels.md, Simulador); tests set a few ms. */
   SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   /** AR-Carta's provider (docs/letters.md); simulator: the embedded one, at /dev/letters. */
-  LETTER_PROVIDER: z.enum(['simulator', 'http'], { error: 'use simulator ou http' }).default('simulator'),
+  LETTER_PROVIDER: z.enum(['none', 'simulator', 'http'], { error: 'use none, simulator ou http' }).optional(),
   LETTER_API_URL: url(['http:', 'https:']).optional(),
   LETTER_API_KEY: z.string().trim().min(1).max(1000).optional(),
   LETTER_WEBHOOK_SECRET: z.string().min(16, 'use ao menos 16 caracteres').max(200).optional(),
@@ -166,6 +171,11 @@ export type Config = {
   s3?: { bucket: string; region: string; endpoint?: string; forcePathStyle: boolean };
   /** The phone channels (docs/channels.md): which provider sends each, and each provider's settings. */
   channels: ChannelsConfig;
+  /**
+   * The embedded demo mode's stand-ins under /dev: the local mailbox, the simulated phone and the
+   * providers' simulators (SIMULATORS; default on only without DATABASE_URL). Off: no /dev route.
+   */
+  simulators: boolean;
   /** The simulator's step between a message's callbacks, ms (SIMULATOR_DELAY_MS). */
   simulatorDelayMs: number;
   /** AR-Carta's provider (docs/letters.md): the HTTP contract's address, key and callback secret. */
@@ -173,7 +183,7 @@ export type Config = {
 };
 
 export interface LetterConfig {
-  provider: 'simulator' | 'http';
+  provider: 'none' | 'simulator' | 'http';
   /** LETTER_RETURN_ADDRESS: printed after the sender's name on the letter's return line; null: the name alone. */
   returnAddress: string | null;
   /** With 'simulator': the embedded simulator under PUBLIC_URL/dev/letters. */
@@ -183,8 +193,8 @@ export interface LetterConfig {
 }
 
 export interface ChannelsConfig {
-  sms: 'simulator' | 'twilio' | 'zenvia';
-  whatsapp: 'simulator' | 'meta' | 'zenvia';
+  sms: 'none' | 'simulator' | 'twilio' | 'zenvia';
+  whatsapp: 'none' | 'simulator' | 'meta' | 'zenvia';
   /** With sms 'simulator': the embedded simulator's Twilio (apiUrl under PUBLIC_URL/dev/twilio). */
   twilio: { accountSid: string; authToken: string; from: string; apiUrl: string };
   /** With whatsapp 'simulator': the embedded simulator's Graph API (apiUrl under PUBLIC_URL/dev/graph/v21.0). */
@@ -192,7 +202,7 @@ export interface ChannelsConfig {
   zenvia: { apiUrl: string; apiToken: string; fromSms: string; fromWhatsapp: string; webhookSecret: string };
   /** AR-Voz (docs/voice.md): Twilio's Programmable Voice, or the embedded simulator's (apiUrl under PUBLIC_URL/dev/twilio). */
   voice: {
-    provider: 'simulator' | 'twilio';
+    provider: 'none' | 'simulator' | 'twilio';
     twilio: { accountSid: string; authToken: string; from: string; apiUrl: string };
     /** Seconds between a try that found the line busy or unanswered and the next. */
     retryDelaySeconds: number;
@@ -209,8 +219,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Configuração inválida:\n${lines.join('\n')}`);
   }
-  const e = parsed.data;
-  const embedded = !e.DATABASE_URL;
+  const embedded = !parsed.data.DATABASE_URL;
+  const e = withProviders(parsed.data, parsed.data.SIMULATORS ?? embedded);
   if (embedded && e.ROLE !== 'all') {
     // PGlite lives inside one process: there is no other process to do the rest of the work.
     throw new ConfigError(
@@ -243,6 +253,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { bucket: e.S3_BUCKET, region: e.S3_REGION, endpoint: e.S3_ENDPOINT, forcePathStyle: e.S3_FORCE_PATH_STYLE }
       : undefined,
     channels: channelsConfig(e, publicUrl, path.resolve(e.DATA_DIR)),
+    simulators: e.SIMULATORS,
     simulatorDelayMs: e.SIMULATOR_DELAY_MS,
     letter: letterConfig(e, publicUrl, path.resolve(e.DATA_DIR)),
   };
@@ -262,6 +273,8 @@ function letterConfig(e: Env, publicUrl: string, dataDir: string): LetterConfig 
       webhookSecret: e.LETTER_WEBHOOK_SECRET as string,
     };
   }
+  if (e.LETTER_PROVIDER === 'none')
+    return { provider: 'none', returnAddress: e.LETTER_RETURN_ADDRESS ?? null, apiUrl: '', apiKey: '', webhookSecret: '' };
   return {
     provider: 'simulator',
     returnAddress: e.LETTER_RETURN_ADDRESS ?? null,
@@ -275,7 +288,47 @@ function letterConfig(e: Env, publicUrl: string, dataDir: string): LetterConfig 
   };
 }
 
-type Env = z.output<typeof envSchema>;
+type ParsedEnv = z.output<typeof envSchema>;
+type Env = ReturnType<typeof withProviders>;
+
+const PROVIDER_KEYS = ['SMS_PROVIDER', 'WHATSAPP_PROVIDER', 'VOICE_PROVIDER', 'LETTER_PROVIDER'] as const;
+
+/**
+ * Each channel's provider, its default resolved: the embedded simulator while the simulators are on
+ * (SIMULATORS, default on only without DATABASE_URL), none otherwise (the channel is not offered).
+ * A provider set to the simulator with the simulators off stops the start: a production
+ * configuration never mounts a /dev route (docs/security.md).
+ */
+function withProviders(e: ParsedEnv, simulators: boolean) {
+  const fallback = simulators ? ('simulator' as const) : ('none' as const);
+  const resolved = {
+    ...e,
+    SIMULATORS: simulators,
+    SMS_PROVIDER: e.SMS_PROVIDER ?? fallback,
+    WHATSAPP_PROVIDER: e.WHATSAPP_PROVIDER ?? fallback,
+    VOICE_PROVIDER: e.VOICE_PROVIDER ?? fallback,
+    LETTER_PROVIDER: e.LETTER_PROVIDER ?? fallback,
+  };
+  const simulated = PROVIDER_KEYS.filter((k) => !simulators && resolved[k] === 'simulator');
+  if (simulated.length)
+    throw new ConfigError(
+      `Configuração inválida:\n${simulated
+        .map((k) => `  ${k}: simulator só com os simuladores ligados (modo de demonstração: sem DATABASE_URL, ou SIMULATORS=true)`)
+        .join('\n')}`,
+    );
+  return resolved;
+}
+
+/**
+ * What stops a server start (not `npm run migrate` or `create-admin`, which send no mail): without
+ * SMTP_URL mail is only captured for the local mailbox, which exists only with the simulators on,
+ * so a production configuration without a relay would lose every e-mail silently.
+ */
+export function startProblems(config: Config): string | null {
+  if (config.captureMail && !config.simulators)
+    return 'Configuração inválida:\n  SMTP_URL: obrigatório com os simuladores desligados (com DATABASE_URL); a caixa de saída local é só do modo de demonstração (SIMULATORS=true)';
+  return null;
+}
 
 /** The settings each chosen provider needs: missing ones stop the start, named (like every other bad value). */
 const PROVIDER_NEEDS: Record<string, (keyof Env)[]> = {
@@ -295,8 +348,9 @@ function channelsConfig(e: Env, publicUrl: string, dataDir: string): ChannelsCon
     for (const key of [...(PROVIDER_NEEDS[provider] ?? []), ...extra])
       if (!e[key]) problems.push(`  ${key}: obrigatório com o provedor ${provider}`);
   };
-  if (e.SMS_PROVIDER !== 'simulator') need(e.SMS_PROVIDER, e.SMS_PROVIDER === 'zenvia' ? ['ZENVIA_FROM_SMS'] : []);
-  if (e.WHATSAPP_PROVIDER !== 'simulator')
+  if (e.SMS_PROVIDER !== 'simulator' && e.SMS_PROVIDER !== 'none')
+    need(e.SMS_PROVIDER, e.SMS_PROVIDER === 'zenvia' ? ['ZENVIA_FROM_SMS'] : []);
+  if (e.WHATSAPP_PROVIDER !== 'simulator' && e.WHATSAPP_PROVIDER !== 'none')
     need(e.WHATSAPP_PROVIDER, e.WHATSAPP_PROVIDER === 'zenvia' ? ['ZENVIA_FROM_WHATSAPP', 'WHATSAPP_TEMPLATE'] : []);
   if (e.VOICE_PROVIDER === 'twilio')
     for (const key of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_VOICE_FROM'] as const)
@@ -379,15 +433,16 @@ interface SimulatorSecrets {
 }
 
 const simulatorSecretsByDir = new Map<string, SimulatorSecrets>();
+const installationSecrets = new Map<string, string>();
 
 /**
- * The embedded simulator's credentials: each an HMAC of this installation's secret, made at first
- * use in DATA_DIR/simulator-secret (mode 0600), like the built-in TSA's key and the store's webhook
- * secret. Not a constant of the code, so a product left on the simulator cannot be called by
- * someone who read the source; processes sharing DATA_DIR share it.
+ * This installation's own secret, made at first use in DATA_DIR/simulator-secret (mode 0600), like
+ * the built-in TSA's key and the store's webhook secret; processes sharing DATA_DIR share it. Keys
+ * are derived from it by HMAC with a label of their own (installationKey): the simulator's
+ * credentials, the public page's answer tokens (docs/security.md).
  */
-export function simulatorSecrets(dataDir: string): SimulatorSecrets {
-  const known = simulatorSecretsByDir.get(dataDir);
+export function installationSecret(dataDir: string): string {
+  const known = installationSecrets.get(dataDir);
   if (known) return known;
   const file = path.join(dataDir, SIMULATOR_SECRET_FILE);
   let secret: string;
@@ -403,6 +458,23 @@ export function simulatorSecrets(dataDir: string): SimulatorSecrets {
       secret = fs.readFileSync(file, 'utf8').trim();
     }
   }
+  installationSecrets.set(dataDir, secret);
+  return secret;
+}
+
+/** A key of this installation for one purpose: HMAC-SHA256 of the installation's secret and the purpose's label. */
+export const installationKey = (dataDir: string, label: string): Buffer =>
+  createHmac('sha256', installationSecret(dataDir)).update(label).digest();
+
+/**
+ * The embedded simulator's credentials: each an HMAC of this installation's secret
+ * (installationSecret). Not a constant of the code, so a product left on the simulator cannot be
+ * called by someone who read the source.
+ */
+export function simulatorSecrets(dataDir: string): SimulatorSecrets {
+  const known = simulatorSecretsByDir.get(dataDir);
+  if (known) return known;
+  const secret = installationSecret(dataDir);
   const derive = (label: string) => createHmac('sha256', secret).update(label).digest('hex');
   const values: SimulatorSecrets = {
     twilioAccountSid: `AC${derive('twilio-account-sid').slice(0, 32)}`,

@@ -1,12 +1,15 @@
 // First: the heap's growth limit must hold before the modules below load (heap.ts).
 import './heap.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, startProblems } from './config.ts';
 import { createRuntime } from './runtime.ts';
 import { seedDemoHistory } from './seed/history.ts';
+import { mountedSimulators } from './simulators/index.ts';
 
 let config: ReturnType<typeof loadConfig>;
 try {
   config = loadConfig();
+  const problem = startProblems(config);
+  if (problem) throw new ConfigError(problem);
 } catch (error) {
   if (error instanceof ConfigError) {
     console.error(error.message);
@@ -29,7 +32,13 @@ if (config.role === 'worker') {
     { publicUrl: config.publicUrl, database: runtime.database.kind, mail: runtime.ctx.mail.mode, role: config.role },
     `AR Online pronto em ${config.publicUrl}`,
   );
-  if (config.captureMail) app.log.info(`Caixa de saída local: ${config.publicUrl}/dev/mailbox`);
+  // The simulators are demo-only (docs/security.md): say so whenever they are on.
+  const simulators = mountedSimulators(config);
+  if (simulators.length)
+    app.log.warn(
+      { simulators },
+      `Simuladores ligados (modo de demonstração; evidências marcadas como simuladas): ${simulators.join(', ')} em ${config.publicUrl}/dev`,
+    );
   // The demo history is made after listen, by the product's own services: it never delays readiness.
   seedDemoHistory(runtime.ctx).then(
     (made) => made && app.log.info('Histórico de demonstração criado para admin@demo.local'),

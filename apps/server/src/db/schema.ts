@@ -99,6 +99,8 @@ export interface CaixaSaidaTable {
   cai_text: string | null;
   cai_raw: string;
   cai_data: Generated<Date>;
+  /** The user the mail was sent for (migration 0039): who sees it in the local mailbox. */
+  cai_cod_usu: number | null;
 }
 
 export interface DB {
@@ -125,6 +127,8 @@ export interface DB {
   email_aceites: { cod_email: number; ace_detalhes: Record<string, unknown>; ace_data: Generated<Date> };
   email_eventos: EmailEventosTable;
   email_carimbos: EmailCarimbosTable;
+  /** The head of each message's evidence chain, kept by a trigger on email_eventos (migration 0037-evidence-chain-head). Only moves forward. */
+  email_cadeias: { cod_email: number; cad_seq: number; cad_hash: string };
   emails_contagem: { cod_usu: number; total: number; versao: Generated<string> };
   blacklist: BlacklistTable;
   emails_recebidos: EmailsRecebidosTable;
@@ -141,6 +145,9 @@ export interface DB {
   cascata_etapas: CascataEtapasTable;
   voz_chamadas: VozChamadasTable;
   provedor_eventos: ProvedorEventosTable;
+  respostas_sem_destino: RespostasSemDestinoTable;
+  respostas_sem_destino_mensagens: { cod_resposta: number; cod_email: number };
+  respostas_avisos: RespostasAvisosTable;
 }
 
 /** Each SMS or WhatsApp a provider accepted, with the provider's id for it (migration 0022-channels; docs/channels.md). */
@@ -206,6 +213,43 @@ export interface ProvedorEventosTable {
   chave: string;
   cod_email: number;
   recebido: Generated<Date>;
+}
+
+/**
+ * A reply naming no message that matched open messages of more than one tenant (migration 0038;
+ * docs/channels.md, "Respostas sem referência"). Its text and payload are never shown through the API.
+ */
+export interface RespostasSemDestinoTable {
+  rsd_codigo: Generated<number>;
+  rsd_canal: 'sms' | 'whatsapp';
+  rsd_provedor: 'twilio' | 'meta' | 'zenvia';
+  /** The provider's key of the event (a redelivery is kept once). */
+  rsd_chave: string;
+  /** Who wrote, E.164. */
+  rsd_numero: string;
+  rsd_tipo: 'answered' | 'acknowledged';
+  rsd_texto: string;
+  rsd_payload: Json<unknown>;
+  /** The reference the reply gave (WhatsApp's context.id) when it named no message of ours. */
+  rsd_referencia: string | null;
+  rsd_ocorrido: Timestamp;
+  rsd_recebido: Generated<Date>;
+  cod_aviso: number | null;
+}
+
+/** The notice sent once per number and ambiguity asking the recipient to answer through the link (migration 0038). */
+export interface RespostasAvisosTable {
+  avi_codigo: Generated<number>;
+  /** SHA-256 of the channel, the number and the candidate messages. */
+  avi_ambiguidade: string;
+  avi_canal: 'sms' | 'whatsapp';
+  avi_provedor: 'twilio' | 'meta' | 'zenvia';
+  avi_numero: string;
+  avi_situacao: Generated<'pendente' | 'enviado' | 'falhou'>;
+  avi_id_provedor: string | null;
+  avi_erro: string | null;
+  avi_criado: Generated<Date>;
+  avi_enviado: Timestamp | null;
 }
 
 /** A user's stored notifications (migration 0018-notifications; docs/realtime.md). */
@@ -611,4 +655,6 @@ export interface SimuladorMensagensTable {
   sim_erro: number | null;
   sim_criado: Generated<Date>;
   sim_atualizado: Generated<Date>;
+  /** An inbound message's author: the signed-in user who typed it on the phone (migration 0039). */
+  sim_cod_usu: number | null;
 }

@@ -1,6 +1,8 @@
 import Fastify from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { devSession } from '../../test/dev-session.ts';
 import { bearer, useTestApp } from '../../test/harness.ts';
+import { routesOf } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 
@@ -81,6 +83,43 @@ describe('security headers', () => {
     }
   });
 
+  it('sends no referrer from any public page or public call, answered or refused, however its path is written', async () => {
+    // Every route of the public API, as registered (a new one is covered by its prefix).
+    const publicRoutes = routesOf(t.app).filter((r) => /^\/v2\/(emails\/info\/public|email\/public)\//.test(r.url));
+    expect(publicRoutes.length).toBeGreaterThan(10);
+    for (const route of publicRoutes) {
+      const url = route.url
+        .replace(/:uuid|:lnk/g, uuid)
+        .replace(/:x/, 'leitura')
+        .replace(/:arquivo/, 'carta');
+      const res = await t.app.inject({
+        method: route.method as 'GET' | 'POST',
+        url: `${url}?verify=azul`,
+        payload: route.method === 'POST' ? {} : undefined,
+      });
+      expect(res.headers['referrer-policy'], `${route.method} ${url} → ${res.statusCode}`).toBe('no-referrer');
+    }
+    // The recipient's pages (the SPA's routes) and the stamp validator they open.
+    for (const url of [
+      `/emails/info/public/${uuid}?verify=azul`,
+      `/emails/info/public/verify/${uuid}?origin=email`,
+      `/emails/info/public/attachments/Y29udHJhdG8ucGRm/${attachmentUuid}`,
+      `/emails/info/public/carta/${uuid}`,
+      `/emails/info/public/voz/${uuid}`,
+      '/validador?token=abc',
+      '/v2/emails/validar-carimbo/abc',
+      // Written otherwise, reaching the same route or page.
+      `/v2/emails/info/%70ublic/${uuid}?verify=azul`,
+      `/EMAILS/INFO/PUBLIC/${uuid}?verify=azul`,
+      `//emails/info/public/${uuid}`,
+    ]) {
+      const res = await get(url);
+      expect(res.headers['referrer-policy'], url).toBe('no-referrer');
+    }
+    // The signed-in screens keep the origin-only policy.
+    expect((await get('/emails/enviados')).headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
   it('marks the public attachment download nosniff, and lets mail clients on other sites load the tracking image', async () => {
     const file = await get(`/v2/email/public/attachments/${attachmentUuid}`);
     expect(file.statusCode).toBe(200);
@@ -93,8 +132,10 @@ describe('security headers', () => {
 
   it('gives the local mailbox a policy of its own: the e-mail styles and images, no script at all', async () => {
     const [row] = await t.ctx.db.selectFrom('caixa_saida').select('cai_codigo').orderBy('cai_codigo', 'desc').limit(1).execute();
+    // The mailbox is a signed-in user's (docs/security.md): the demo administrator's session as its cookie.
+    const admin = await devSession(t.t, 'admin@demo.local');
     for (const url of ['/dev/mailbox', `/dev/mailbox/${row?.cai_codigo}`]) {
-      const res = await get(url);
+      const res = await admin.page(url);
       expect(res.statusCode, url).toBe(200);
       const policy = csp(res.headers['content-security-policy']);
       expect(policy.get('default-src'), url).toEqual(["'none'"]);

@@ -56,13 +56,17 @@ export const TELEFONE_DIRECTIVES: Directives = {
 };
 
 /**
- * Paths that carry a message's uuid or a one-time token: pages there send no Referer at all, so
- * neither the uuid nor the product's address reaches the sites their links open.
+ * Paths that carry a message's uuid or a one-time token, and the recipient's public pages and API:
+ * pages there send no Referer at all, so neither the uuid, a token nor a security answer a link
+ * still carries (the spec's `?verify=`) reaches the sites their links open (docs/security.md).
  */
 const NO_REFERRER_PREFIXES = [
   '/emails/info/public/',
   '/v2/emails/info/public/',
   '/v2/email/public/',
+  // The stamp validator the public page opens (its result token in the query) and its calls.
+  '/validador',
+  '/v2/emails/validar-carimbo',
   '/reset/',
   '/v2/usuarios/reset/',
   '/sign-up/',
@@ -73,6 +77,21 @@ const NO_REFERRER_PREFIXES = [
 
 /** The open-tracking image is loaded by mail clients on other sites: it must not be same-origin only. */
 const PIXEL = /^\/v2\/emails\/info\/public\/[^/?]+\/track-email\/pixel\.gif(?:\?|$)/;
+
+/**
+ * The path as the router and the browser's router may read it: percent-decoded, any case (the SPA's
+ * routes match without case), repeated slashes as one; so `/emails/info/%70ublic/…` is public too.
+ */
+function pathOf(url: string): string {
+  const raw = url.split(/[?#]/, 1)[0] ?? '';
+  let path: string;
+  try {
+    path = decodeURIComponent(raw);
+  } catch {
+    path = raw;
+  }
+  return path.toLowerCase().replace(/\/{2,}/g, '/');
+}
 
 const isHttps = (config: Config) => config.publicUrl.startsWith('https:');
 
@@ -96,7 +115,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
   });
   app.addHook('onRequest', async (request, reply) => {
     const url = request.url;
-    if (NO_REFERRER_PREFIXES.some((p) => url.startsWith(p))) reply.header('referrer-policy', 'no-referrer');
+    const path = pathOf(url);
+    if (NO_REFERRER_PREFIXES.some((p) => path.startsWith(p))) reply.header('referrer-policy', 'no-referrer');
     if (PIXEL.test(url)) reply.header('cross-origin-resource-policy', 'cross-origin');
   });
 }

@@ -20,6 +20,11 @@ export interface OutgoingMail {
   /** Threading of a reply (RFC 5322): the message answered and the conversation so far. */
   inReplyTo?: string;
   references?: string;
+  /**
+   * The user this mail goes for (the sender of an AR-Email, the user an account e-mail is
+   * addressed to): kept only by the captured mailbox, whose page shows each user its tenant's mail.
+   */
+  owner?: number;
 }
 
 export interface SentMail {
@@ -87,6 +92,7 @@ export function createMailService(opts: { smtpUrl?: string; from: string; db: Ky
           cai_html: mail.html,
           cai_text: mail.text,
           cai_raw: info.message.toString('utf8'),
+          cai_cod_usu: mail.owner ?? null,
         });
         return { messageId: info.messageId, response: 'captured' };
       },

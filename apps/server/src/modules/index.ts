@@ -4,6 +4,7 @@ import { authRoutes } from './auth/auth.routes.ts';
 import { cascadeRoutes } from './cascade/cascade.routes.ts';
 import { channelRoutes } from './channels/channels.routes.ts';
 import { letterRoutes } from './channels/letter/letter.routes.ts';
+import { unassignedRepliesRoutes } from './channels/unassigned-replies.routes.ts';
 import { voiceWebhookRoutes } from './channels/voice/voice.routes.ts';
 import { whatsappWebhookRoutes } from './channels/whatsapp.routes.ts';
 import { zenviaWebhookRoutes } from './channels/zenvia.routes.ts';
@@ -59,6 +60,7 @@ export const apiModules: Array<(app: FastifyInstance, ctx: AppContext) => void> 
   dashboardRoutes,
   transporteDadosRoutes,
   channelRoutes,
+  unassignedRepliesRoutes,
   letterRoutes,
   whatsappWebhookRoutes,
   zenviaWebhookRoutes,

@@ -22,6 +22,8 @@ export const appRoutes: RouteObject[] = [
   { path: '/cadastros/modelos/edit/:codModelo', ...page(() => import('../features/templates/TemplateEditPage.tsx')) },
   { path: '/cadastros/usuarios', ...page(() => import('../features/users/UsersPage.tsx')) },
   { path: '/cadastro/entidades', ...page(() => import('../features/entities/EntitiesPage.tsx')) },
+  // Replies without a reference kept unassigned (administrators; docs/channels.md, "Respostas sem referência").
+  { path: '/canais/respostas-nao-identificadas', ...page(() => import('../features/channels/UnassignedRepliesPage.tsx')) },
   { path: '/configuracao/conta', ...page(() => import('../features/account/AccountPage.tsx')) },
   { path: '/cadastros/destinatarios', ...page(() => import('../features/leads/LeadsPage.tsx')) },
   { path: '/cadastros/whitelist', ...page(() => import('../features/whitelist/WhitelistPage.tsx')) },
@@ -39,6 +41,8 @@ export const appRoutes: RouteObject[] = [
   { path: '/reports', ...page(() => import('../features/reports/ReportsPage.tsx')) },
   { path: '/reports/proofs', ...page(() => import('../features/reports/ProofsPage.tsx')) },
   { path: '/gerar-remessas', ...page(() => import('../features/gerar-remessas/GerarRemessasPage.tsx')) },
+  // The demo mode's simulators (server pages under /dev) opened with this session (docs/security.md).
+  { path: '/simuladores', ...page(() => import('../features/simuladores/DevAccessPage.tsx')) },
 ];
 
 /**

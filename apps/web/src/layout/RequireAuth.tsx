@@ -9,7 +9,8 @@ export function RequireAuth() {
   const location = useLocation();
   const here = location.pathname + location.search;
   useEffect(() => {
-    if (session && location.pathname !== '/change/password') rememberRoute(here);
+    // /simuladores only hands the session to the demo mode's /dev pages: not a place to come back to.
+    if (session && location.pathname !== '/change/password' && location.pathname !== '/simuladores') rememberRoute(here);
   }, [session, here, location.pathname]);
   if (!session) return <Navigate to="/login" replace state={{ from: here }} />;
   if (session.mustChangePassword && location.pathname !== '/change/password') {

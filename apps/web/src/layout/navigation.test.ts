@@ -22,3 +22,16 @@ describe('the navigation badges (docs/realtime.md)', () => {
     expect(badgeCount(reports, NO_ALERTS)).toBe(0);
   });
 });
+
+describe('the unassigned replies (docs/channels.md, "Respostas sem referência")', () => {
+  const links = (usu_nivel: number) =>
+    navigationFor({ ...user, usu_nivel } as unknown as SessionUser, 'https://loja.test')
+      .flatMap((e) => ('items' in e ? e.items : [e]))
+      .map((i) => i.to);
+
+  it('are offered to administrators only', () => {
+    expect(links(3)).toContain('/canais/respostas-nao-identificadas');
+    expect(links(2)).not.toContain('/canais/respostas-nao-identificadas');
+    expect(links(1)).not.toContain('/canais/respostas-nao-identificadas');
+  });
+});

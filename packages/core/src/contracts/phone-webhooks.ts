@@ -1,11 +1,16 @@
 import { z } from '../zod.ts';
 
-/** What a provider's verified callback did: events recorded, already recorded (a retried delivery), or of no message of ours. */
+/**
+ * What a provider's verified callback did: events recorded, already recorded (a retried delivery),
+ * of no message of ours, and (only when there were any) replies kept unassigned because they matched
+ * messages of more than one tenant (docs/channels.md, "Respostas sem referência").
+ */
 export const phoneWebhookResponse = z.object({
   ok: z.literal(true),
   recorded: z.number().int(),
   repeated: z.number().int(),
   unknown: z.number().int(),
+  unassigned: z.number().int().optional(),
 });
 export type PhoneWebhookResponse = z.infer<typeof phoneWebhookResponse>;
 

@@ -166,6 +166,8 @@ export const sendingProofSchema = z.object({
   ultimoHash: z.string().nullable(),
   /** Whether the hash chain recomputes from what is stored (the expert report has the detail). */
   cadeiaIntegra: z.boolean(),
+  /** Some of its evidence came from the demo mode's simulators (SIMULATED_NOTICE): not proof of a real delivery. */
+  simulado: z.boolean(),
   anexos: z.array(z.object({ originalFilename: z.string(), mime: z.string(), size: z.number().int(), sha256: z.string() })),
   /** The message's SMS and WhatsApp, when it went by them (docs/channels.md, "Telas"). */
   canais: z.array(phoneProofSchema),

@@ -10,6 +10,8 @@ export const PUBLIC_MSG = {
   accepted: 'Obrigado pela confirmação!',
   downloadError: 'Houve um erro ao fazer o download dos anexos',
   tooManyAnswers: 'Muitas respostas incorretas. Aguarde alguns minutos e tente novamente.',
+  /** POST …/{uuid}/resposta: the right answer; the browser now holds the answer cookie (docs/security.md). */
+  answerAccepted: 'Resposta confirmada.',
   linkNotFound: 'Link não encontrado.',
   linkRefused: 'Este link não leva a um endereço da web (http ou https) e não pode ser aberto.',
   /** Validar carimbo (spec 002 §8): the certificate's name in 'Erro ao validar carimbo do …', and the missing-data cases. */
@@ -123,6 +125,8 @@ export type PublicAttachment = z.infer<typeof publicAttachmentSchema>;
 /** GET /v2/emails/info/public/{uuid}: the public detail of one message (spec 002 §3). */
 export const publicMessageSchema = z.object({
   codeEmail: z.string(),
+  /** Some of its evidence came from the demo mode's simulators: the page says so (SIMULATED_NOTICE). */
+  simulado: z.boolean(),
   protocolo: z.number().int(),
   subject: z.string(),
   remetente: z.string(),
@@ -203,12 +207,12 @@ export type ConnectivityResponse = z.infer<typeof connectivityResponse>;
 /** GET /v2/config: the installation's public settings the interface uses before and after sign-in. */
 export const publicConfigResponse = z.object({
   storeUrl: z.string(),
-  /** Embedded mode: the local mailbox exists at /dev/mailbox. */
+  /** Demo mode (the simulators on, no SMTP_URL): the local mailbox exists at /dev/mailbox. */
   mailbox: z.boolean(),
   productName: z.string(),
   supportEmail: z.string(),
   /** Channels besides e-mail that this installation can send through. */
-  channels: z.object({ sms: z.boolean(), whatsapp: z.boolean(), voz: z.boolean() }),
+  channels: z.object({ sms: z.boolean(), whatsapp: z.boolean(), voz: z.boolean(), carta: z.boolean() }),
 });
 export type PublicConfigResponse = z.infer<typeof publicConfigResponse>;
 
@@ -221,8 +225,17 @@ export const publicUuidParams = z.object({ uuid: z.string().max(64) });
 /** …/track-email/{x}, …/track-sms/{x}, …/track-whatsapp/{x} and …/track-accept-email/{x}: x names what was opened (pixel.gif, leitura, aceite). */
 export const publicTrackParams = publicUuidParams.extend({ x: z.string().max(40) });
 export const trackedLinkParams = z.object({ lnk: z.string().max(64) });
-/** The security answer, when the message has a question; the page's client info goes along and is not read. */
+/**
+ * The security answer, when the message has a question (the spec's `verify`, kept for links that
+ * carry it; the product's own page sends the answer cookie instead, docs/security.md); the page's
+ * client info goes along and is not read.
+ */
 export const publicVerifyQuery = z.object({ verify: z.string().max(200).optional() }).passthrough();
+/** POST /emails/info/public/{uuid}/resposta: the answer typed on the verify page, in the body. */
+export const publicAnswerBody = z.object({
+  verify: z.string({ error: 'Informe a resposta.' }).trim().min(1, 'Informe a resposta.').max(200, 'Use até 200 caracteres.'),
+});
+export type PublicAnswerBody = z.infer<typeof publicAnswerBody>;
 
 /** POST /v2/client-errors: what the browser saw fail. */
 export const clientErrorBody = z.object({

@@ -32,6 +32,9 @@ import * as m0033 from './0033-search-words-plpgsql.ts';
 import * as m0034 from './0034-remessa-status-push.ts';
 import * as m0035 from './0035-dashboard-insert-grouped.ts';
 import * as m0036 from './0036-carta-consulta.ts';
+import * as m0037 from './0037-evidence-chain-head.ts';
+import * as m0038 from './0038-respostas-sem-destino.ts';
+import * as m0039 from './0039-simuladores-donos.ts';
 
 /**
  * Every migration, in order. A module adds its own file (NNNN-module.ts) and one line here;
@@ -71,4 +74,7 @@ export const migrations: Record<string, Migration> = {
   '0034-remessa-status-push': m0034,
   '0035-dashboard-insert-grouped': m0035,
   '0036-carta-consulta': m0036,
+  '0037-evidence-chain-head': m0037,
+  '0038-respostas-sem-destino': m0038,
+  '0039-simuladores-donos': m0039,
 };

@@ -38,12 +38,13 @@ export async function deliverPasswordRecovery(ctx: AppContext, email: string): P
   const link = newToken();
   await q.createLinkToken(ctx.db, user.usu_codigo, 'reset', link.hash, RESET_HOURS);
   const row = await q.findSessionUserRow(ctx.db, user.usu_codigo);
-  await ctx.mail.send(
-    passwordResetEmail({
+  await ctx.mail.send({
+    owner: user.usu_codigo,
+    ...passwordResetEmail({
       to: email,
       name: row?.usu_nome ?? '',
       url: `${ctx.config.publicUrl}/reset/${link.token}`,
       hours: RESET_HOURS,
     }),
-  );
+  });
 }

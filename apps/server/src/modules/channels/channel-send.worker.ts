@@ -4,7 +4,8 @@ import type { AppContext } from '../../context.ts';
 import { warmQueueCache } from '../../queue/boss.ts';
 import { type OutgoingPhoneMessage, PermanentProviderError, type PhoneChannel } from './channel.ts';
 import { type ChannelMessage, findChannelMessage, findProviderMessage } from './channels.queries.ts';
-import { failChannel, providerFor, recordAcceptance, statusCallbackUrl } from './channels.service.ts';
+import { channelAvailable, failChannel, providerFor, recordAcceptance, statusCallbackUrl } from './channels.service.ts';
+import { REPLY_NOTICE_QUEUE, sendReplyNotice } from './unassigned-replies.service.ts';
 
 export const SMS_SEND_QUEUE = 'sms-send';
 export const WHATSAPP_SEND_QUEUE = 'whatsapp-send';
@@ -70,7 +71,9 @@ export async function createChannelQueues(boss: PgBoss): Promise<void> {
       deadLetter: FAILED_QUEUE[channel],
     });
   }
-  await warmQueueCache(boss, [...Object.values(PHONE_SEND_QUEUES), ...Object.values(FAILED_QUEUE)]);
+  // The notice of a reply kept unassigned (docs/channels.md, "Respostas sem referência"): queued in the reply's transaction.
+  await boss.createQueue(REPLY_NOTICE_QUEUE, { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 });
+  await warmQueueCache(boss, [...Object.values(PHONE_SEND_QUEUES), ...Object.values(FAILED_QUEUE), REPLY_NOTICE_QUEUE]);
 }
 
 /** The workers of the phone channels: a job per message and channel; one that exhausts its retries ends the channel in 'erro'. */
@@ -104,4 +107,12 @@ export async function startChannelWorkers(ctx: AppContext, opts: { pollingInterv
         );
     });
   }
+  await boss.work<{ avi_codigo: number; canal: PhoneChannel }>(
+    REPLY_NOTICE_QUEUE,
+    { batchSize: 1, pollingIntervalSeconds: polling },
+    async ([job]) => {
+      if (job)
+        await sendReplyNotice(ctx, channelAvailable(ctx, job.data.canal) ? providerFor(ctx, job.data.canal) : null, job.data.avi_codigo);
+    },
+  );
 }

@@ -90,7 +90,10 @@ export interface ProviderReplyEvent extends EventBase {
   kind: 'reply';
   /** The sender of the reply, E.164. */
   from: string;
-  /** The message answered, when the provider says (WhatsApp's context.id); else the last one sent to `from`. */
+  /**
+   * The message answered, when the provider says (WhatsApp's context.id): filed to it when it is
+   * ours; otherwise the rule of replies without a reference (docs/channels.md, "Respostas sem referência").
+   */
   providerId?: string;
   text: string;
   /** true: the acknowledgment button ('acknowledged'); false: a text reply ('answered'). */
@@ -104,6 +107,13 @@ export interface ChannelProvider {
   readonly channel: PhoneChannel;
   /** Hands the message to the provider over its real protocol. Throws PermanentProviderError for a refusal for good. */
   send(msg: OutgoingPhoneMessage): Promise<ProviderAcceptance>;
+  /**
+   * A plain text to a number, outside any registered message: the notice that a reply could not be
+   * tied to a message (docs/channels.md, "Respostas sem referência"). No status callback is asked
+   * for and nothing of it is evidence. WhatsApp takes it because the recipient has just written
+   * (the 24-hour customer service window). Throws PermanentProviderError for a refusal for good.
+   */
+  sendText(to: string, text: string): Promise<ProviderAcceptance>;
   /** Whether a callback really comes from the provider (signature or registered secret). False: 403, nothing recorded. */
   verify(req: ProviderRequest): boolean;
   /** The events of a verified callback (none for what the product does not track). */

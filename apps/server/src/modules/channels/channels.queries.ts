@@ -5,7 +5,7 @@ import type { PhoneChannel, ProviderName } from './channel.ts';
 /**
  * The phone channels' statements (docs/channels.md). Workers and provider callbacks are system
  * paths, not tenant queries: a message is reached by its code from a job, or by the provider's id
- * (or the number) from a verified callback.
+ * from a verified callback (a reply that names none: unassigned-replies.queries.ts, findReplyCandidates).
  */
 
 /** The message a provider's id names, with its channel. */
@@ -15,20 +15,6 @@ export function findByProviderId(db: Kysely<DB>, provedor: ProviderName, id_prov
     .select(['cod_email', 'canal', 'numero'])
     .where('provedor', '=', provedor)
     .where('id_provedor', '=', id_provedor)
-    .executeTakeFirst();
-}
-
-/** The last message of a channel a provider sent to a number (a reply that names no message). */
-export function findLastSentTo(db: Kysely<DB>, provedor: ProviderName, canal: PhoneChannel, numero: string) {
-  return db
-    .selectFrom('mensagens_provedor')
-    .select(['cod_email', 'canal', 'id_provedor'])
-    .where('canal', '=', canal)
-    .where('numero', '=', numero)
-    .where('provedor', '=', provedor)
-    .orderBy('criado', 'desc')
-    .orderBy('cod_email', 'desc')
-    .limit(1)
     .executeTakeFirst();
 }
 

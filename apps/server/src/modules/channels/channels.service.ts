@@ -7,6 +7,7 @@ import { unsentCascadeChannels } from '../cascade/cascade.queries.ts';
 import { wakeCascadeOnFailure } from '../cascade/cascade-queue.ts';
 import { refundCredits } from '../credits/credits.service.ts';
 import { recordEvent } from '../emails/events.ts';
+import { simulatedMark } from '../evidence/simulated.ts';
 import type { ChannelProvider, OutgoingPhoneMessage, PhoneChannel, ProviderAcceptance, ProviderEvent, ProviderName } from './channel.ts';
 import {
   type ChannelMessage,
@@ -14,7 +15,6 @@ import {
   completeClaimedProviderMessage,
   findByProviderId,
   findChannelMessage,
-  findLastSentTo,
   insertProviderMessage,
   markProviderEvent,
   providerEventKnown,
@@ -22,6 +22,8 @@ import {
 import { metaProvider } from './providers/meta.ts';
 import { twilioProvider } from './providers/twilio.ts';
 import { zenviaProvider } from './providers/zenvia.ts';
+import { isReplyNoticeId, unassignedReplyKnown } from './unassigned-replies.queries.ts';
+import { fileUnassignedReply, resolveReplyTarget } from './unassigned-replies.service.ts';
 
 /**
  * The phone channels' pipeline (docs/channels.md): which adapter serves a channel, and how a
@@ -47,21 +49,24 @@ const FACTORIES: Partial<Record<ProviderName, ProviderFactory>> = {
     }),
 };
 
-/** The provider a channel sends through in this installation (SMS_PROVIDER, WHATSAPP_PROVIDER). */
-export function providerNameFor(ctx: AppContext, channel: PhoneChannel): ProviderName {
+/** The provider a channel sends through in this installation (SMS_PROVIDER, WHATSAPP_PROVIDER); null: none configured. */
+export function providerNameFor(ctx: AppContext, channel: PhoneChannel): ProviderName | null {
   const chosen = channel === 'sms' ? ctx.config.channels.sms : ctx.config.channels.whatsapp;
+  if (chosen === 'none') return null;
   if (chosen === 'simulator') return channel === 'sms' ? 'twilio' : 'meta';
   return chosen;
 }
 
 /** Whether this build has the adapter `channel` is configured for (GET /config's channels; compose refuses the others). */
 export function channelAvailable(ctx: AppContext, channel: PhoneChannel): boolean {
-  return FACTORIES[providerNameFor(ctx, channel)] !== undefined;
+  const name = providerNameFor(ctx, channel);
+  return name !== null && FACTORIES[name] !== undefined;
 }
 
 /** The adapter that sends `channel` here. */
 export function providerFor(ctx: AppContext, channel: PhoneChannel): ChannelProvider {
   const name = providerNameFor(ctx, channel);
+  if (name === null) throw new Error(`no provider configured for ${channel}`);
   const factory = FACTORIES[name];
   if (!factory) throw new Error(`no ${name} adapter for ${channel} in this build`);
   return factory(ctx, channel);
@@ -131,7 +136,7 @@ function payingChannels(msg: ChannelMessage, unsent: ReadonlySet<string>) {
  */
 export async function recordChannelFailure(
   trx: Kysely<DB>,
-  ctx: Pick<AppContext, 'boss'>,
+  ctx: Pick<AppContext, 'boss' | 'config'>,
   cod_email: number,
   canal: RefundableChannel,
   detalhes: Record<string, unknown> & { reasonFailure: string },
@@ -156,7 +161,7 @@ export async function recordChannelFailure(
       canal,
       tipo: 'erro',
       ip: opts.ip ?? null,
-      detalhes: { ...detalhes, reasonFailure: detalhes.reasonFailure.slice(0, 1000) },
+      detalhes: { ...detalhes, ...simulatedMark(ctx.config, canal), reasonFailure: detalhes.reasonFailure.slice(0, 1000) },
     },
     ctx.boss,
   );
@@ -223,6 +228,7 @@ export async function recordAcceptance(
         detalhes: {
           etapa: 'aceite do provedor',
           provedor: provider.name,
+          ...simulatedMark(ctx.config, msg.channel),
           idProvedor: accepted.providerId,
           numero: msg.to,
           payload: accepted.raw,
@@ -248,6 +254,11 @@ export interface AppliedEvents {
    * is not recorded twice.
    */
   early: number;
+  /**
+   * Replies without a reference that matched open messages of more than one tenant: filed to none,
+   * kept unassigned (docs/channels.md, "Respostas sem referência").
+   */
+  unassigned: number;
 }
 
 /** How recent an unknown status must be to be taken for one that came before its message's acceptance. */
@@ -258,8 +269,9 @@ export const EARLY_EVENT_MS = 10 * 60_000;
  * chain append), in the order the provider says they happened. A status becomes that status of the
  * channel (recordEvent moves the current status only forward, so a late 'sent' after 'delivered'
  * is kept as evidence without hiding the delivery); 'erro' also gives the channel's credit back,
- * once; a reply becomes 'answered' (a text) or 'acknowledged' (the button) with its text. Each
- * event keeps the provider's payload (hashed in the chain).
+ * once; a reply becomes 'answered' (a text) or 'acknowledged' (the button) with its text — on the
+ * message it names, else by the rule of replies without a reference (resolveReplyTarget: never a
+ * guess across tenants). Each event keeps the provider's payload (hashed in the chain).
  */
 export async function applyProviderEvents(
   ctx: AppContext,
@@ -267,27 +279,47 @@ export async function applyProviderEvents(
   events: ProviderEvent[],
   opts: { messageUuid?: string } = {},
 ): Promise<AppliedEvents> {
-  const outcome: AppliedEvents = { recorded: 0, repeated: 0, unknown: 0, early: 0 };
+  const outcome: AppliedEvents = { recorded: 0, repeated: 0, unknown: 0, early: 0, unassigned: 0 };
   const ordered = [...events].sort((a, b) => a.at.getTime() - b.at.getTime());
   for (const e of ordered) {
-    if (await providerEventKnown(ctx.db, provider.name, e.eventKey)) {
+    if (
+      (await providerEventKnown(ctx.db, provider.name, e.eventKey)) ||
+      (e.kind === 'reply' && (await unassignedReplyKnown(ctx.db, provider.name, e.eventKey)))
+    ) {
       outcome.repeated++;
       continue;
     }
-    const target =
-      e.kind === 'status'
-        ? ((await findByProviderId(ctx.db, provider.name, e.providerId)) ??
-          // A callback that names its message (Twilio's address has its uuid) may come first.
-          (opts.messageUuid
-            ? await claimProviderIdByUuid(ctx.db, {
-                uuid: opts.messageUuid,
-                canal: provider.channel,
-                provedor: provider.name,
-                id_provedor: e.providerId,
-              })
-            : undefined))
-        : ((e.providerId ? await findByProviderId(ctx.db, provider.name, e.providerId) : undefined) ??
-          (await findLastSentTo(ctx.db, provider.name, provider.channel, e.from)));
+    let found: { cod_email: number; canal: PhoneChannel } | undefined;
+    /** A reply's reference (context.id) that named no message of ours: kept in the details under its own key. */
+    let reference: string | undefined;
+    if (e.kind === 'status') {
+      found =
+        (await findByProviderId(ctx.db, provider.name, e.providerId)) ??
+        // A callback that names its message (Twilio's address has its uuid) may come first.
+        (opts.messageUuid
+          ? await claimProviderIdByUuid(ctx.db, {
+              uuid: opts.messageUuid,
+              canal: provider.channel,
+              provedor: provider.name,
+              id_provedor: e.providerId,
+            })
+          : undefined);
+      // The statuses of our notice to a recipient (no message of any tenant): nothing to record.
+      if (!found && (await isReplyNoticeId(ctx.db, provider.name, e.providerId))) {
+        outcome.unknown++;
+        continue;
+      }
+    } else {
+      const resolved = await resolveReplyTarget(ctx, provider, e);
+      if (resolved.kind === 'unassigned') {
+        if (await fileUnassignedReply(ctx, provider, e, resolved.candidates)) outcome.unassigned++;
+        else outcome.repeated++;
+        continue;
+      }
+      found = resolved.kind === 'message' ? resolved.target : undefined;
+      if (resolved.kind === 'message' && !resolved.named) reference = e.providerId;
+    }
+    const target = found;
     if (!target) {
       ctx.log.warn({ provider: provider.name, eventKey: e.eventKey }, 'evento de provedor sem mensagem correspondente');
       outcome.unknown++;
@@ -296,7 +328,13 @@ export async function applyProviderEvents(
     }
     const recorded = await inTransaction(ctx.db, async (trx) => {
       if (!(await markProviderEvent(trx, provider.name, e.eventKey, target.cod_email))) return false;
-      const base = { provedor: provider.name, chave: e.eventKey, ocorridoEm: e.at.toISOString(), payload: e.raw };
+      const base = {
+        provedor: provider.name,
+        ...simulatedMark(ctx.config, target.canal),
+        chave: e.eventKey,
+        ocorridoEm: e.at.toISOString(),
+        payload: e.raw,
+      };
       if (e.kind === 'reply') {
         await recordEvent(
           trx,
@@ -304,7 +342,12 @@ export async function applyProviderEvents(
             cod_email: target.cod_email,
             canal: target.canal,
             tipo: e.button ? 'acknowledged' : 'answered',
-            detalhes: { ...base, de: e.from, texto: e.text, ...(e.providerId ? { idProvedor: e.providerId } : {}) },
+            detalhes: {
+              ...base,
+              de: e.from,
+              texto: e.text,
+              ...(reference ? { referencia: reference } : e.providerId ? { idProvedor: e.providerId } : {}),
+            },
           },
           ctx.boss,
         );

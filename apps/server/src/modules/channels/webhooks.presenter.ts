@@ -3,5 +3,11 @@ import type { AppliedEvents } from './channels.service.ts';
 
 /** A verified callback's answer: what became of its events (the provider only needs the 200). */
 export function presentWebhookOutcome(applied: AppliedEvents): PhoneWebhookResponse {
-  return { ok: true, recorded: applied.recorded, repeated: applied.repeated, unknown: applied.unknown };
+  return {
+    ok: true,
+    recorded: applied.recorded,
+    repeated: applied.repeated,
+    unknown: applied.unknown,
+    ...(applied.unassigned > 0 ? { unassigned: applied.unassigned } : {}),
+  };
 }

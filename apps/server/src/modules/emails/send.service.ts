@@ -37,6 +37,7 @@ import { asSendActivity } from '../../queue/send-activity.ts';
 import { type CascadeAtCompose, cascadeAtCompose, planCascade } from '../cascade/cascade.service.ts';
 import { defaultCascadeOf } from '../cascade/cascade-default.service.ts';
 import { channelAvailable } from '../channels/channels.service.ts';
+import { letterAvailable } from '../channels/letter/letter.service.ts';
 import { voiceAvailable } from '../channels/voice/voice.service.ts';
 import { type CreditResult, debitCredits, InsufficientCreditsError } from '../credits/credits.service.ts';
 import { type MessageForHash, messageHash } from '../evidence/canonical.ts';
@@ -99,6 +100,7 @@ async function storeAndQueue(ctx: AppContext, scope: TenantScope, input: Compose
     throw badRequest(EMAIL_MSG.channelUnavailable);
   const hasVoice = wants('voz');
   if (hasVoice && !voiceAvailable(ctx)) throw badRequest(EMAIL_MSG.channelUnavailable);
+  if (body.destinataires.some((r) => r.carta) && !letterAvailable(ctx)) throw badRequest(EMAIL_MSG.channelUnavailable);
   // AR-Carta (docs/letters.md): the address is validated by the contract; any account may send a letter.
   // The screen checks each recipient before sending (spec 001 §5); the rule itself lives here.
   const blocked = await blacklistProblem(

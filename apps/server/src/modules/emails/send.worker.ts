@@ -5,6 +5,7 @@ import type { ComposedOutgoing } from '../../mail/mail.service.ts';
 import { warmQueueCache } from '../../queue/boss.ts';
 import { asSendActivity } from '../../queue/send-activity.ts';
 import { recordChannelFailure } from '../channels/channels.service.ts';
+import { simulatedMark } from '../evidence/simulated.ts';
 import { bounceAddress, replyAddress } from '../inbound/addresses.ts';
 import { findMessagesForDelivery, forgetAcceptances, type PreparedDelivery, threadOf } from './emails.queries.ts';
 import { type NewEvent, recordEvent, recordEvents } from './events.ts';
@@ -127,6 +128,7 @@ async function sendEmail(ctx: AppContext, cod_email: number, prepared: PreparedD
     messageId: `<${msg.ema_uni_id}@${domain}>`,
     headers: { 'X-AR-Protocolo': msg.ema_uni_id, 'X-AR-Remetente': msg.ema_uni_from },
     envelope: { from: bounceAddress(msg.ema_uni_id, domain), to: msg.ema_uni_to },
+    owner: msg.cod_usu,
     ...(thread ?? {}),
   };
   const { slots, ahead, journal } = senderOf(ctx);
@@ -164,6 +166,7 @@ async function sendEmail(ctx: AppContext, cod_email: number, prepared: PreparedD
         messageId: sent.messageId,
         queueId: /queued as ([\w.-]+)/i.exec(sent.response)?.[1] ?? null,
         relay: ctx.mail.mode,
+        ...simulatedMark(ctx.config, 'email'),
       },
     };
     // In the journal before the slot is given back: the window of a crash is this message only.

@@ -80,6 +80,10 @@ describe('migration 0007-evidence', () => {
     ]);
     expect(new Date(events[1].evt_data).toISOString()).toBe('2026-11-01T10:00:01.654Z');
     expect(await checkChain(db, ema_uni_codigo)).toMatchObject({ isIntact: true, events: 2, lastHash: events[1].evt_hash });
+    // Migration 0037 gives a chain already stored its head from its last event: it keeps verifying.
+    expect(await db.selectFrom('email_cadeias').select(['cad_seq', 'cad_hash']).where('cod_email', '=', ema_uni_codigo).execute()).toEqual([
+      { cad_seq: 2, cad_hash: events[1].evt_hash },
+    ]);
     await expect(db.deleteFrom('email_eventos').where('cod_email', '=', ema_uni_codigo).execute()).rejects.toThrow(/somente de inclusão/);
   });
 });

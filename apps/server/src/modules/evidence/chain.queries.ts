@@ -98,10 +98,14 @@ export function insertChainedEvents(trx: Transaction<DB>, rows: Insertable<DB['e
 const messageForCheck = (db: Kysely<DB>, cod_email: number) =>
   db
     .selectFrom('emails')
-    .select([...MESSAGE_HASH_COLUMNS, 'ema_uni_hash'])
+    .leftJoin('email_cadeias', 'email_cadeias.cod_email', 'emails.ema_uni_codigo')
+    .select([...MESSAGE_HASH_COLUMNS, 'ema_uni_hash', 'email_cadeias.cad_seq', 'email_cadeias.cad_hash'])
     .where('ema_uni_codigo', '=', cod_email);
 
-/** A message as its chain check reads it (the hashed columns and the hash fixed with its first event), by its id: the system's check. */
+/**
+ * A message as its chain check reads it (the hashed columns, the hash fixed with its first event and
+ * the head of its chain, migration 0037), by its id: the system's check.
+ */
 export function findMessageForCheck(db: Kysely<DB>, cod_email: number) {
   return messageForCheck(db, cod_email).executeTakeFirst();
 }

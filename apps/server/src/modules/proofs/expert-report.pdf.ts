@@ -1,3 +1,4 @@
+import { isSimulatedEvent, SIMULATED_EVIDENCE, SIMULATED_NOTICE } from '@ar/core';
 import { presentOficio } from '../emails/oficio.presenter.ts';
 import { canonicalJson } from '../evidence/canonical.ts';
 import { cascadeSection } from './cascade.pdf.ts';
@@ -58,6 +59,7 @@ export async function renderExpertReport(r: ExpertReportData): Promise<Buffer> {
       `independente, sem depender deste sistema. Gerado em ${generated} (horário de Brasília) por ${r.issuer.nome} (${r.issuer.login}).`,
   );
 
+  if (r.events.some((e) => isSimulatedEvent(e.evt_detalhes))) panel(doc, SIMULATED_NOTICE, COLORS.alert);
   const stamped = evidence.stamps.filter((s) => s.isStamped);
   const invalid = stamped.filter((s) => !s.isStampValid);
   const verdict = evidence.isIntact
@@ -166,6 +168,8 @@ function eventBlock(doc: Pdf, e: ReportEvent): void {
   // An event's block is kept on one page (about 16 rows).
   subheading(doc, `Evento ${e.evt_seq} — ${reportEventLabel(e)}`, 235);
   field(doc, 'Canal · tipo', `${CHANNEL_LABELS[e.evt_canal] ?? e.evt_canal} · ${e.evt_tipo}`);
+  if (isSimulatedEvent(e.evt_detalhes))
+    field(doc, 'Origem', `Simulador do modo de demonstração: ${SIMULATED_EVIDENCE}`, { color: COLORS.alert });
   field(doc, 'Data e hora (Brasília)', brasilia(e.evt_data));
   field(doc, 'Data e hora (UTC)', utc(e.evt_data), { mono: true });
   field(doc, 'IP', e.evt_ip);

@@ -1,4 +1,5 @@
 import {
+  isSimulatedEvent,
   type LetterAddress,
   PHONE_PROOF_STATUS_TYPES,
   type PhoneProof,
@@ -247,6 +248,7 @@ export function presentSendingProof(
     hashConteudo: msg.ema_uni_hash ?? msg.ema_uni_content_sha256,
     ultimoHash: events.at(-1)?.evt_hash ?? null,
     cadeiaIntegra: chainIntact,
+    simulado: events.some((e) => isSimulatedEvent(e.evt_detalhes)),
     anexos: msg.ema_uni_attachments.attachments.map((a) => ({
       originalFilename: a.originalFilename,
       mime: a.mime,

@@ -1,4 +1,4 @@
-import type { ProofFile, ProofStatus, ProofStep, SendingProof } from '@ar/core';
+import { type ProofFile, type ProofStatus, type ProofStep, type SendingProof, SIMULATED_NOTICE } from '@ar/core';
 import { fileSize } from './format.ts';
 import { oficioSection } from './oficio.pdf.ts';
 import {
@@ -47,6 +47,7 @@ export async function renderSendingProof(p: SendingProof, issuer: ProofIssuer): 
 /** The proof's content from the current point of `doc` (its own pages: the caller starts it on a new page). */
 export async function drawSendingProof(doc: Pdf, p: SendingProof): Promise<void> {
   title(doc, 'Comprovante de Envio', 'AR-Email — mensagem eletrônica registrada');
+  if (p.simulado) panel(doc, SIMULATED_NOTICE, COLORS.alert);
   panel(doc, p.texto, p.ultimoStatus?.type === 'erro' ? COLORS.alert : COLORS.brand);
 
   // The QR code sits beside the protocol, on the first page: printed last, it went alone to a

@@ -4,6 +4,7 @@ import {
   type CertificateBlock,
   type Channel,
   type ClickTracking,
+  isSimulatedEvent,
   type PageReadResponse,
   type PhoneCertificates,
   type PublicMessage,
@@ -61,6 +62,7 @@ export function presentPublicMessage(row: PublicRow, events: EventWithStamp[]): 
   );
   return {
     codeEmail: msg.ema_uni_id,
+    simulado: events.some((e) => isSimulatedEvent(e.evt_detalhes)),
     protocolo: msg.ema_uni_codigo,
     subject: msg.ema_uni_subject,
     remetente: msg.ema_uni_name_from,

@@ -2,6 +2,7 @@ import {
   messageResponse,
   PUBLIC_MSG,
   pageReadResponse,
+  publicAnswerBody,
   publicMessageSchema,
   publicTrackParams,
   publicUuidParams,
@@ -15,6 +16,7 @@ import type { AppContext } from '../../context.ts';
 import { clientAddress } from '../../http/client-address.ts';
 import { defineRoute } from '../../http/route.ts';
 import { contentDisposition } from '../emails/attachments.service.ts';
+import { answerOf, handAnswerToken } from './answer-cookie.ts';
 import { presentPageRead } from './public.presenter.ts';
 import * as svc from './public.service.ts';
 
@@ -29,7 +31,9 @@ export const visitor = (request: FastifyRequest): svc.Visitor => {
 
 /**
  * The recipient's public calls (spec 002 §7): no login. The message uuid in the link the recipient
- * received is the key; a security question, when the sender set one, guards content and files.
+ * received is the key; a security question, when the sender set one, guards content and files:
+ * each such call takes the spec's `verify` query or the answer cookie (answer-cookie.ts), and a
+ * right `verify` is answered with the cookie, so the page's next calls leave the answer out.
  */
 export function publicRoutes(app: FastifyInstance, ctx: AppContext): void {
   const tag = 'Páginas públicas';
@@ -44,9 +48,28 @@ export function publicRoutes(app: FastifyInstance, ctx: AppContext): void {
     query: publicVerifyQuery,
     // The page goes out as the JSON text kept for it (page-cache.ts); it is checked against this contract when built.
     response: publicMessageSchema,
-    handler: async ({ params, query, reply }) => {
-      const json = await svc.publicDetailJson(ctx, params.uuid, query.verify);
+    handler: async ({ params, query, request, reply }) => {
+      const answer = answerOf(request, query.verify);
+      const json = await svc.publicDetailJson(ctx, params.uuid, answer);
+      handAnswerToken(reply, answer, ctx.config);
       return reply.header('cache-control', 'no-store').type('application/json; charset=utf-8').send(json);
+    },
+  });
+
+  defineRoute(app, ctx, {
+    method: 'POST',
+    url: '/emails/info/public/:uuid/resposta',
+    tag,
+    summary:
+      'Responde a pergunta de segurança (a resposta no corpo, nunca no endereço): certa, o navegador recebe um cookie HttpOnly de 30 minutos que vale só para esta mensagem',
+    auth: false,
+    params: publicUuidParams,
+    body: publicAnswerBody,
+    response: messageResponse,
+    bodyLimit: 4 * 1024,
+    handler: async ({ params, body, reply }) => {
+      handAnswerToken(reply, await svc.answerQuestion(ctx, params.uuid, body.verify), ctx.config);
+      return { message: PUBLIC_MSG.answerAccepted };
     },
   });
 
@@ -66,7 +89,10 @@ export function publicRoutes(app: FastifyInstance, ctx: AppContext): void {
         await svc.pixelOpened(ctx, params.uuid, visitor(request)).catch((e) => request.log.warn({ err: e }, 'pixel not recorded'));
         return reply.header('content-type', 'image/gif').send(PIXEL);
       }
-      return presentPageRead(await svc.pageRead(ctx, params.uuid, query.verify, visitor(request)));
+      const answer = answerOf(request, query.verify);
+      const read = presentPageRead(await svc.pageRead(ctx, params.uuid, answer, visitor(request)));
+      handAnswerToken(reply, answer, ctx.config);
+      return read;
     },
   });
 
@@ -82,7 +108,10 @@ export function publicRoutes(app: FastifyInstance, ctx: AppContext): void {
       response: pageReadResponse,
       handler: async ({ params, query, request, reply }) => {
         reply.header('cache-control', 'no-store, no-cache, must-revalidate, private').header('pragma', 'no-cache');
-        return presentPageRead(await svc.phoneRead(ctx, params.uuid, canal, query.verify, visitor(request)));
+        const answer = answerOf(request, query.verify);
+        const read = presentPageRead(await svc.phoneRead(ctx, params.uuid, canal, answer, visitor(request)));
+        handAnswerToken(reply, answer, ctx.config);
+        return read;
       },
     });
   }
@@ -96,8 +125,10 @@ export function publicRoutes(app: FastifyInstance, ctx: AppContext): void {
     params: publicTrackParams,
     query: publicVerifyQuery,
     response: messageResponse,
-    handler: async ({ params, query, request }) => {
-      await svc.accept(ctx, params.uuid, query.verify, visitor(request));
+    handler: async ({ params, query, request, reply }) => {
+      const answer = answerOf(request, query.verify);
+      await svc.accept(ctx, params.uuid, answer, visitor(request));
+      handAnswerToken(reply, answer, ctx.config);
       return { message: PUBLIC_MSG.accepted };
     },
   });
@@ -122,7 +153,9 @@ export function publicRoutes(app: FastifyInstance, ctx: AppContext): void {
     params: publicUuidParams,
     query: publicVerifyQuery,
     handler: async ({ params, query, request, reply }) => {
-      const { ref, file } = await svc.publicAttachment(ctx, params.uuid, query.verify, visitor(request));
+      const answer = answerOf(request, query.verify);
+      const { ref, file } = await svc.publicAttachment(ctx, params.uuid, answer, visitor(request));
+      handAnswerToken(reply, answer, ctx.config);
       return reply
         .header('content-type', ref.mime)
         .header('content-length', file.size)
@@ -142,7 +175,12 @@ export function publicRoutes(app: FastifyInstance, ctx: AppContext): void {
     params: publicUuidParams,
     query: publicVerifyQuery,
     response: publicVoiceSchema,
-    handler: async ({ params, query }) => svc.publicVoice(ctx, params.uuid, query.verify),
+    handler: async ({ params, query, request, reply }) => {
+      const answer = answerOf(request, query.verify);
+      const voice = await svc.publicVoice(ctx, params.uuid, answer);
+      handAnswerToken(reply, answer, ctx.config);
+      return voice;
+    },
   });
 
   defineRoute(app, ctx, {
@@ -154,7 +192,9 @@ export function publicRoutes(app: FastifyInstance, ctx: AppContext): void {
     params: publicUuidParams,
     query: publicVerifyQuery,
     handler: async ({ params, query, request, reply }) => {
-      const { file, filename } = await svc.publicVoiceDownload(ctx, params.uuid, query.verify, visitor(request));
+      const answer = answerOf(request, query.verify);
+      const { file, filename } = await svc.publicVoiceDownload(ctx, params.uuid, answer, visitor(request));
+      handAnswerToken(reply, answer, ctx.config);
       return reply
         .header('content-type', 'audio/wav')
         .header('content-length', file.size)

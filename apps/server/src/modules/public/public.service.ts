@@ -13,7 +13,7 @@ import { type ForwardedFrom, forwardedDetails } from '../../http/client-address.
 import { AppError, notFound } from '../../http/errors.ts';
 import { eventsWithStamps } from '../emails/events.queries.ts';
 import { recordEvent } from '../emails/events.ts';
-import { checkAnswer } from './answer-check.ts';
+import { type Answer, checkAnswer } from './answer-check.ts';
 import { cachedPage, keepPage, pageVersion } from './page-cache.ts';
 import { presentPublicMessage } from './public.presenter.ts';
 import * as q from './public.queries.ts';
@@ -77,14 +77,14 @@ async function recordVisit(
  * change. The question is checked on every request. A page is checked against its contract
  * (publicMessageSchema) when it is built, with CHECK_RESPONSES: the route sends the kept text.
  */
-export async function publicDetailJson(ctx: AppContext, uuid: string, verify: string | undefined): Promise<string> {
+export async function publicDetailJson(ctx: AppContext, uuid: string, answer: Answer | undefined): Promise<string> {
   const current = await q.findPublicVersion(ctx.db, uuid);
   if (!current) throw notFound(PUBLIC_MSG.notFound);
-  await checkAnswer(ctx, current, verify);
+  await checkAnswer(ctx, current, answer);
   const version = pageVersion(current);
   const cached = cachedPage(current.ema_uni_id, version);
   if (cached !== undefined) return cached;
-  const page = await publicDetail(ctx, uuid, verify);
+  const page = await publicDetail(ctx, uuid, answer);
   if (ctx.config.checkResponses) checkPage(page);
   const json = JSON.stringify(page);
   keepPage(current.ema_uni_id, version, json);
@@ -101,10 +101,25 @@ function checkPage(page: PublicMessage): void {
 }
 
 /** GET /emails/info/public/{uuid}: the message as its recipient may see it. */
-export async function publicDetail(ctx: AppContext, uuid: string, verify: string | undefined): Promise<PublicMessage> {
+export async function publicDetail(ctx: AppContext, uuid: string, answer: Answer | undefined): Promise<PublicMessage> {
   const msg = await loadMessage(ctx, uuid);
-  await checkAnswer(ctx, msg, verify);
+  await checkAnswer(ctx, msg, answer);
   return presentPublicMessage(msg, await eventsWithStamps(ctx.db, msg.ema_uni_codigo));
+}
+
+/**
+ * POST …/{uuid}/resposta: the answer form of the verify page. The answer goes in the body, never in
+ * an address; a right one leaves the token in `answer.issued` (the route sets it as a cookie), a
+ * wrong one is refused and counted like any other. Records no event: the visit is recorded by the
+ * calls that follow. A message without a question has nothing to answer.
+ */
+export async function answerQuestion(ctx: AppContext, uuid: string, verify: string): Promise<Answer> {
+  const current = await q.findPublicVersion(ctx.db, uuid);
+  if (!current) throw notFound(PUBLIC_MSG.notFound);
+  // The answer itself is checked, whatever token the browser already holds.
+  const answer: Answer = { verify };
+  await checkAnswer(ctx, current, answer);
+  return answer;
 }
 
 /** GET …/track-email/pixel.gif: the image in the e-mail was loaded. */
@@ -115,9 +130,9 @@ export async function pixelOpened(ctx: AppContext, uuid: string, visitor: Visito
 }
 
 /** GET …/track-email/{x}: the public page was opened from the e-mail's button (a read). */
-export async function pageRead(ctx: AppContext, uuid: string, verify: string | undefined, visitor: Visitor): Promise<ReadVerdict> {
+export async function pageRead(ctx: AppContext, uuid: string, answer: Answer | undefined, visitor: Visitor): Promise<ReadVerdict> {
   const msg = await loadMessage(ctx, uuid);
-  await checkAnswer(ctx, msg, verify);
+  await checkAnswer(ctx, msg, answer);
   return recordVisit(ctx, msg, visitor, 'read', 'pagina', { verificado: !!msg.ema_verif_pergunta });
 }
 
@@ -131,20 +146,20 @@ export async function phoneRead(
   ctx: AppContext,
   uuid: string,
   canal: PhoneChannel,
-  verify: string | undefined,
+  answer: Answer | undefined,
   visitor: Visitor,
 ): Promise<ReadVerdict> {
   const msg = await loadMessage(ctx, uuid);
   if (!(canal === 'sms' ? msg.ema_uni_sms : msg.ema_uni_whatsapp)) throw notFound(PUBLIC_MSG.notFound);
-  await checkAnswer(ctx, msg, verify);
+  await checkAnswer(ctx, msg, answer);
   const sentAt = await q.channelSentAt(ctx.db, msg.ema_uni_codigo, canal);
   return recordVisit(ctx, msg, visitor, 'read', 'pagina', { verificado: !!msg.ema_verif_pergunta }, true, canal, sentAt);
 }
 
 /** GET …/track-accept-email/{x}: the recipient confirms receipt. */
-export async function accept(ctx: AppContext, uuid: string, verify: string | undefined, visitor: Visitor): Promise<void> {
+export async function accept(ctx: AppContext, uuid: string, answer: Answer | undefined, visitor: Visitor): Promise<void> {
   const msg = await loadMessage(ctx, uuid);
-  await checkAnswer(ctx, msg, verify);
+  await checkAnswer(ctx, msg, answer);
   if (!(await q.hasEvent(ctx.db, msg.ema_uni_codigo, 'email', 'acknowledged'))) {
     await recordEvent(
       ctx.db,
@@ -177,10 +192,10 @@ export async function resolveLink(ctx: AppContext, lnk: string, visitor: Visitor
 }
 
 /** GET /email/public/attachments/{uuid}: an attachment, for the recipient (answer first when asked). */
-export async function publicAttachment(ctx: AppContext, attachmentUuid: string, verify: string | undefined, visitor: Visitor) {
+export async function publicAttachment(ctx: AppContext, attachmentUuid: string, answer: Answer | undefined, visitor: Visitor) {
   const found = await q.findMessageByAttachment(ctx.db, attachmentUuid);
   if (!found) throw notFound(PUBLIC_MSG.downloadError);
-  await checkAnswer(ctx, found.msg, verify, 'download');
+  await checkAnswer(ctx, found.msg, answer, 'download');
   const file = await ctx.storage.open(found.ref.pathS3);
   if (!file) throw notFound(PUBLIC_MSG.downloadError);
   await recordVisit(
@@ -204,9 +219,9 @@ interface StoredRecording {
 }
 
 /** A message's call recording (docs/voice.md), after the security answer when the message asks one; 404 until there is one. */
-async function voiceRecording(ctx: AppContext, uuid: string, verify: string | undefined) {
+async function voiceRecording(ctx: AppContext, uuid: string, answer: Answer | undefined) {
   const msg = await loadMessage(ctx, uuid);
-  await checkAnswer(ctx, msg, verify, 'download');
+  await checkAnswer(ctx, msg, answer, 'download');
   const found = await q.findVoiceRecording(ctx.db, msg.ema_uni_codigo);
   if (!found) throw notFound(PUBLIC_MSG.notFound);
   const rec = (found.event?.evt_detalhes as { gravacao?: StoredRecording } | undefined)?.gravacao;
@@ -215,8 +230,8 @@ async function voiceRecording(ctx: AppContext, uuid: string, verify: string | un
 }
 
 /** GET /email/public/voz/{uuid}: the link that downloads the call's recording (spec 002 §7), with its number, status and hash. */
-export async function publicVoice(ctx: AppContext, uuid: string, verify: string | undefined): Promise<PublicVoice> {
-  const { found, rec, at } = await voiceRecording(ctx, uuid, verify);
+export async function publicVoice(ctx: AppContext, uuid: string, answer: Answer | undefined): Promise<PublicVoice> {
+  const { found, rec, at } = await voiceRecording(ctx, uuid, answer);
   return {
     link: `${ctx.config.publicUrl}/v2/email/public/voz/${uuid}/gravacao`,
     numero: found.voz.numberTo,
@@ -228,8 +243,8 @@ export async function publicVoice(ctx: AppContext, uuid: string, verify: string 
 }
 
 /** GET /email/public/voz/{uuid}/gravacao: the recording's WAV, recorded as a download of the voice channel (like an attachment's). */
-export async function publicVoiceDownload(ctx: AppContext, uuid: string, verify: string | undefined, visitor: Visitor) {
-  const { msg, rec } = await voiceRecording(ctx, uuid, verify);
+export async function publicVoiceDownload(ctx: AppContext, uuid: string, answer: Answer | undefined, visitor: Visitor) {
+  const { msg, rec } = await voiceRecording(ctx, uuid, answer);
   const file = await ctx.storage.open(rec.arquivo);
   if (!file) throw notFound(PUBLIC_VOICE_MSG.noRecording);
   await recordVisit(ctx, msg, visitor, 'download', 'pagina', { gravacao: rec.id, sha256: rec.sha256 }, false, 'voz');

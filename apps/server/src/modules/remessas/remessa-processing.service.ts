@@ -16,6 +16,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { userAsActor } from '../auth/auth.queries.ts';
 import { defaultCascadeOf } from '../cascade/cascade-default.service.ts';
 import { channelAvailable } from '../channels/channels.service.ts';
+import { letterAvailable } from '../channels/letter/letter.service.ts';
 import { voiceAvailable } from '../channels/voice/voice.service.ts';
 import { InsufficientCreditsError } from '../credits/credits.service.ts';
 import { checkBlacklistAll } from '../emails/check.service.ts';
@@ -123,7 +124,12 @@ function lineAccount(ctx: AppContext, user: Composer): LineAccount {
     emailRequired: user.set_envia_email_obrigatorio,
     whatsappAllowed: user.usu_aceita_ar_whatsapp,
     vozAllowed: user.usu_aceita_ar_voz,
-    available: { sms: channelAvailable(ctx, 'sms'), whatsapp: channelAvailable(ctx, 'whatsapp'), voz: voiceAvailable(ctx) },
+    available: {
+      sms: channelAvailable(ctx, 'sms'),
+      whatsapp: channelAvailable(ctx, 'whatsapp'),
+      voz: voiceAvailable(ctx),
+      carta: letterAvailable(ctx),
+    },
     cascade: defaultCascadeOf(user.usu_settings),
   };
 }

@@ -98,7 +98,7 @@ export interface LineAccount {
   /** usu_aceita_ar_voz: the account may send AR-Voz (accountChannelProblem). */
   vozAllowed: boolean;
   /** The phone channels this installation has a provider for (channelAvailable, voiceAvailable). */
-  available: { sms: boolean; whatsapp: boolean; voz: boolean };
+  available: { sms: boolean; whatsapp: boolean; voz: boolean; carta: boolean };
   /** The user's default cascade (docs/cascade.md), which every line of a file follows; null: none. */
   cascade: CascadePlan | null;
 }
@@ -263,6 +263,7 @@ export function lineChannelProblem(line: number, cells: readonly string[], cols:
     }
   }
   if (asksForLetter(cells, cols)) {
+    if (!account.available.carta) return unavailable(REMESSA_LETTER_COLUMNS.endereco, 'AR-Carta');
     const letter = lineLetter(cells, cols);
     if ('message' in letter) {
       return { tipo: letter.blank ? 'REQUIRED_FIELDS' : 'INVALID_FORMAT', motivo: at(line, letter.column, letter.message) };

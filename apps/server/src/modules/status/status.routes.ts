@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { openApiDocument } from '../../http/openapi.ts';
 import { defineRoute } from '../../http/route.ts';
 import { channelAvailable } from '../channels/channels.service.ts';
+import { letterAvailable } from '../channels/letter/letter.service.ts';
 import { voiceAvailable } from '../channels/voice/voice.service.ts';
 import { checkConnectivity } from './status.service.ts';
 
@@ -26,11 +27,16 @@ export function statusRoutes(app: FastifyInstance, ctx: AppContext): void {
     response: publicConfigResponse,
     handler: async () => ({
       storeUrl: ctx.config.storeUrl,
-      mailbox: ctx.config.captureMail,
+      mailbox: ctx.config.captureMail && ctx.config.simulators,
       productName: 'AR Online',
       supportEmail: 'suporte@aronline.com.br',
       // The channels this installation sends through besides e-mail (docs/channels.md).
-      channels: { sms: channelAvailable(ctx, 'sms'), whatsapp: channelAvailable(ctx, 'whatsapp'), voz: voiceAvailable(ctx) },
+      channels: {
+        sms: channelAvailable(ctx, 'sms'),
+        whatsapp: channelAvailable(ctx, 'whatsapp'),
+        voz: voiceAvailable(ctx),
+        carta: letterAvailable(ctx),
+      },
     }),
   });
 

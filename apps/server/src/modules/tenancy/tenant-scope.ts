@@ -61,6 +61,11 @@ export interface TenantScope {
   readonly canManageUsers: boolean;
   /** Create and edit entities, choose the company of a user or an entity: level 3. */
   readonly canManageEntities: boolean;
+  /**
+   * See the replies without a reference kept unassigned (docs/channels.md, "Respostas sem
+   * referência"): level 3, for the replies that may answer a message of a user in `users`.
+   */
+  readonly canSeeUnassignedReplies: boolean;
 }
 
 const col = (alias: string, column: string) => sql.ref(`${alias}.${column}`);
@@ -142,6 +147,7 @@ export function tenantScope(actor: Actor): TenantScope {
     managedPlans,
     planRows,
     canManagePlan,
+    canSeeUnassignedReplies: actor.usu_nivel === 3,
   };
 }
 

@@ -16,8 +16,9 @@ export async function sendInvitation(
 ): Promise<void> {
   const link = newToken();
   await createLinkToken(ctx.db, user.usu_codigo, 'invite', link.hash, INVITE_DAYS * 24);
-  await ctx.mail.send(
-    invitationEmail({
+  await ctx.mail.send({
+    owner: user.usu_codigo,
+    ...invitationEmail({
       to: user.usu_login,
       name: user.usu_nome,
       entity: user.ent_nome_fantasia,
@@ -25,5 +26,5 @@ export async function sendInvitation(
       days: INVITE_DAYS,
       signedUp: opts.signedUp,
     }),
-  );
+  });
 }

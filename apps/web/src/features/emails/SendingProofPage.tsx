@@ -1,4 +1,4 @@
-import { PROOF_MSG, type ProofFile, type ProofStep, type SendingProof } from '@ar/core';
+import { PROOF_MSG, type ProofFile, type ProofStep, type SendingProof, SIMULATED_NOTICE } from '@ar/core';
 import { Alert, Anchor, Button, Code, Divider, Group, Image, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconDownload, IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -81,6 +81,11 @@ export default function SendingProofPage() {
                 </Text>
               </Stack>
             </Group>
+            {p.simulado && (
+              <Alert color="orange" variant="light" title="Simulado — não é prova de entrega real" data-testid="simulated-notice">
+                {SIMULATED_NOTICE}
+              </Alert>
+            )}
             <Alert color={p.falha ? 'red' : 'blue'} variant="light" data-testid="proof-text">
               {p.texto}
             </Alert>

@@ -3,7 +3,7 @@ import { Anchor, Loader, Text, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { PublicFrame } from './PublicFrame.tsx';
-import { answerStore, decodeName } from './public.api.ts';
+import { decodeName, verifyPagePath } from './public.api.ts';
 
 /**
  * /emails/info/public/attachments/{base64 name}/{uuid}: downloads the file, then closes itself
@@ -23,20 +23,13 @@ export default function AttachmentPage() {
     if (started.current) return;
     started.current = true;
     void (async () => {
-      const codeEmail = sessionStorage.getItem(`ar.attachment.${uuid}`);
-      const verify = codeEmail ? answerStore.get(codeEmail) : undefined;
-      const res = await fetch(`/v2/email/public/attachments/${uuid}${verify ? `?verify=${encodeURIComponent(verify)}` : ''}`).catch(
-        () => null,
-      );
+      // The answer cookie of the message goes along by itself (docs/security.md).
+      const res = await fetch(`/v2/email/public/attachments/${uuid}`).catch(() => null);
       if (!res) return setState({ kind: 'error', message: PUBLIC_MSG.downloadError });
       if (res.status === 403) {
         const body = (await res.json().catch(() => ({}))) as { codeEmail?: string; message?: string };
-        if (body.codeEmail) {
-          sessionStorage.setItem(`ar.attachment.${uuid}`, body.codeEmail);
-          const params = new URLSearchParams({ origin: 'attachments', back: location.pathname });
-          if (body.message === PUBLIC_MSG.invalidAnswer) params.set('erro', '1');
-          return navigate(`/emails/info/public/verify/${body.codeEmail}?${params}`, { replace: true });
-        }
+        if (body.codeEmail)
+          return navigate(verifyPagePath(body.codeEmail, { origin: 'attachments', back: location.pathname }), { replace: true });
         return setState({ kind: 'error', message: body.message ?? PUBLIC_MSG.mustVerify });
       }
       if (!res.ok) return setState({ kind: 'error', message: PUBLIC_MSG.downloadError });

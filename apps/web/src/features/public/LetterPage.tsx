@@ -3,7 +3,7 @@ import { Anchor, Code, Loader, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { PublicFrame } from './PublicFrame.tsx';
-import { answerStore } from './public.api.ts';
+import { verifyPagePath } from './public.api.ts';
 
 const STATUS_TEXT: Record<string, string> = {
   processed: 'Em preparação',
@@ -21,30 +21,25 @@ export default function LetterPage() {
   const { uuid = '' } = useParams();
   const navigate = useNavigate();
   const location = useLocation();
-  const [state, setState] = useState<
-    { kind: 'loading' } | { kind: 'ready'; letter: PublicLetter; verify?: string } | { kind: 'error'; message: string }
-  >({ kind: 'loading' });
+  const [state, setState] = useState<{ kind: 'loading' } | { kind: 'ready'; letter: PublicLetter } | { kind: 'error'; message: string }>({
+    kind: 'loading',
+  });
   const started = useRef(false);
 
   useEffect(() => {
     if (started.current) return;
     started.current = true;
     void (async () => {
-      const verify = answerStore.get(uuid);
-      const res = await fetch(`/v2/email/public/carta/${uuid}${verify ? `?verify=${encodeURIComponent(verify)}` : ''}`).catch(() => null);
+      // The answer cookie of the message goes along by itself, here and with the PDF links (docs/security.md).
+      const res = await fetch(`/v2/email/public/carta/${uuid}`).catch(() => null);
       if (!res) return setState({ kind: 'error', message: PUBLIC_MSG.downloadError });
       const body = (await res.json().catch(() => ({}))) as PublicLetter & { codeEmail?: string; message?: string };
-      if (res.status === 403 && body.codeEmail) {
-        const params = new URLSearchParams({ origin: 'carta', back: location.pathname });
-        if (body.message === PUBLIC_MSG.invalidAnswer) params.set('erro', '1');
-        return navigate(`/emails/info/public/verify/${body.codeEmail}?${params}`, { replace: true });
-      }
+      if (res.status === 403 && body.codeEmail)
+        return navigate(verifyPagePath(body.codeEmail, { origin: 'carta', back: location.pathname }), { replace: true });
       if (!res.ok) return setState({ kind: 'error', message: body.message ?? PUBLIC_LETTER_MSG.notReady });
-      setState({ kind: 'ready', letter: body, verify });
+      setState({ kind: 'ready', letter: body });
     })();
   }, [uuid, navigate, location.pathname]);
-
-  const withAnswer = (link: string, verify?: string) => (verify ? `${link}?verify=${encodeURIComponent(verify)}` : link);
 
   return (
     <PublicFrame>
@@ -63,7 +58,7 @@ export default function LetterPage() {
           <Text>
             Código de rastreamento: <b data-testid="letter-tracking">{state.letter.rastreio ?? 'aguardando postagem'}</b>
           </Text>
-          <Anchor href={withAnswer(state.letter.link, state.verify)} target="_blank" rel="noopener" data-testid="letter-pdf">
+          <Anchor href={state.letter.link} target="_blank" rel="noopener" data-testid="letter-pdf">
             Carta como impressa (PDF, {state.letter.paginas} página(s))
           </Anchor>
           <Text size="xs" c="dimmed">
@@ -71,7 +66,7 @@ export default function LetterPage() {
           </Text>
           {state.letter.linkAr ? (
             <>
-              <Anchor href={withAnswer(state.letter.linkAr, state.verify)} target="_blank" rel="noopener" data-testid="letter-ar">
+              <Anchor href={state.letter.linkAr} target="_blank" rel="noopener" data-testid="letter-ar">
                 AR digital (aviso de recebimento assinado)
               </Anchor>
               <Text size="xs" c="dimmed">

@@ -31,11 +31,8 @@ export function MessageContent({ m, failed }: { m: PublicMessage; failed: boolea
               <Anchor
                 component="button"
                 type="button"
-                onClick={() => {
-                  // The new tab gets a copy of this tab's storage: the answer, and which message the file is of.
-                  sessionStorage.setItem(`ar.attachment.${a.uuidFilename}`, m.codeEmail);
-                  window.open(attachmentPagePath(a.originalFilename, a.uuidFilename), '_blank');
-                }}
+                // The new tab's download carries the answer cookie by itself; its address holds no answer.
+                onClick={() => window.open(attachmentPagePath(a.originalFilename, a.uuidFilename), '_blank')}
               >
                 <IconPaperclip size={14} style={{ verticalAlign: 'middle' }} /> {a.originalFilename}
               </Anchor>

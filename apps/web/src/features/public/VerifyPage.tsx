@@ -3,21 +3,32 @@ import { Alert, Button, Loader, Text, TextInput, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { PublicFrame } from './PublicFrame.tsx';
-import { answerStore, OPENING_FLAGS, publicMessageCall } from './public.api.ts';
+import { answerCall, OPENING_FLAGS, publicMessageCall } from './public.api.ts';
+
+/** The pages a file's verify page may send the visitor back to, by `origin`. */
+const BACK_TO: Record<string, string> = {
+  attachments: '/emails/info/public/attachments/',
+  carta: '/emails/info/public/carta/',
+  voz: '/emails/info/public/voz/',
+};
 
 /**
  * /emails/info/public/verify/{uuid}: the security question (spec 002 §2, §5). The question is the
  * text after the colon of the server's 'not verify' answer. Send only with an answer; Enter does
- * not submit. The answer goes back to the page the visitor came from.
+ * not submit. The answer goes to the server in the body of one call (never in an address); a right
+ * one leaves the answer cookie in the browser and the visitor goes back to the page they came from,
+ * a wrong one stays here with the error.
  */
 export default function VerifyPage() {
   const { uuid = '' } = useParams();
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const [answer, setAnswer] = useState('');
+  const [error, setError] = useState<string | null>(search.get('erro') ? PUBLIC_MSG.invalidAnswer : null);
+  const [sending, setSending] = useState(false);
   const question = useQuery({
     queryKey: ['public-question', uuid],
     queryFn: async () => {
@@ -33,17 +44,28 @@ export default function VerifyPage() {
     retry: false,
   });
 
-  function send() {
-    const value = answer.trim();
-    if (!value) return;
-    answerStore.set(uuid, value);
+  /** Where the answer leads: the file page the visitor asked for, or the message with its opening flags. */
+  function destination() {
     const back = search.get('back');
-    if (search.get('origin') === 'attachments' && back?.startsWith('/emails/info/public/attachments/'))
-      return navigate(back, { replace: true });
-    if (search.get('origin') === 'carta' && back?.startsWith('/emails/info/public/carta/')) return navigate(back, { replace: true });
+    const prefix = BACK_TO[search.get('origin') ?? ''];
+    if (back && prefix && back.startsWith(prefix)) return back;
     const params = new URLSearchParams();
     for (const flag of OPENING_FLAGS) if (search.get(flag)) params.set(flag, search.get(flag) as string);
-    navigate(`/emails/info/public/${uuid}${params.size ? `?${params}` : ''}`, { replace: true });
+    return `/emails/info/public/${uuid}${params.size ? `?${params}` : ''}`;
+  }
+
+  async function send() {
+    const value = answer.trim();
+    if (!value || sending) return;
+    setSending(true);
+    try {
+      await answerCall(uuid, value);
+      navigate(destination(), { replace: true });
+    } catch (e) {
+      setSending(false);
+      // A wrong answer (403), too many of them (429), a network failure (already shown by the client).
+      setError(e instanceof ApiError && e.status !== 403 ? e.message : PUBLIC_MSG.invalidAnswer);
+    }
   }
 
   if (question.isPending)
@@ -52,10 +74,8 @@ export default function VerifyPage() {
         <Loader />
       </PublicFrame>
     );
-  if (question.data === null) {
-    navigate(`/emails/info/public/${uuid}`, { replace: true });
-    return null;
-  }
+  // No question, or answered a moment ago (the cookie holds): nothing to ask.
+  if (question.data === null) return <Navigate to={destination()} replace />;
   return (
     <PublicFrame>
       <Title order={3}>
@@ -66,9 +86,9 @@ export default function VerifyPage() {
       ) : (
         <>
           <Text>O remetente pediu que você responda a uma pergunta antes de ver a mensagem.</Text>
-          {search.get('erro') && (
+          {error && (
             <Alert color="red" data-testid="verify-error">
-              {PUBLIC_MSG.invalidAnswer}
+              {error}
             </Alert>
           )}
           <Text fw={600} data-testid="verify-question">
@@ -84,7 +104,7 @@ export default function VerifyPage() {
             maxLength={200}
             autoFocus
           />
-          <Button onClick={send} disabled={!answer.trim()}>
+          <Button onClick={() => void send()} disabled={!answer.trim()} loading={sending}>
             Enviar
           </Button>
         </>

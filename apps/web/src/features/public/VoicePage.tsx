@@ -1,10 +1,11 @@
 import { PUBLIC_MSG, type PublicVoice } from '@ar/core';
 import { Anchor, Button, Code, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../api/client.ts';
 import { formatDateTime } from '../../app/format.ts';
 import { PublicFrame } from './PublicFrame.tsx';
-import { answerStore, publicVoiceCall } from './public.api.ts';
+import { publicVoiceCall, verifyPagePath } from './public.api.ts';
 
 const STATUS_PT: Record<string, string> = {
   processed: 'Processado',
@@ -22,7 +23,8 @@ const STATUS_PT: Record<string, string> = {
  */
 export default function VoicePage() {
   const { uuid = '' } = useParams();
-  const verify = answerStore.get(uuid);
+  const navigate = useNavigate();
+  const location = useLocation();
   const [info, setInfo] = useState<{ kind: 'loading' } | { kind: 'ok'; voice: PublicVoice } | { kind: 'error'; message: string }>({
     kind: 'loading',
   });
@@ -30,15 +32,21 @@ export default function VoicePage() {
     kind: 'idle',
   });
 
+  // The answer cookie of the message goes along by itself, here and with the recording (docs/security.md);
+  // without it (not answered, or expired) the question first, then back here.
   useEffect(() => {
-    publicVoiceCall(uuid, verify)
+    publicVoiceCall(uuid)
       .then((voice) => setInfo({ kind: 'ok', voice }))
-      .catch((e: Error) => setInfo({ kind: 'error', message: e.message || PUBLIC_MSG.notFound }));
-  }, [uuid, verify]);
+      .catch((e: Error) => {
+        const codeEmail = e instanceof ApiError && e.status === 403 ? (e.body as { codeEmail?: string } | null)?.codeEmail : undefined;
+        if (codeEmail) return navigate(verifyPagePath(codeEmail, { origin: 'voz', back: location.pathname }), { replace: true });
+        setInfo({ kind: 'error', message: e.message || PUBLIC_MSG.notFound });
+      });
+  }, [uuid, navigate, location.pathname]);
 
   const load = async (link: string) => {
     setAudio({ kind: 'loading' });
-    const res = await fetch(`${new URL(link).pathname}${verify ? `?verify=${encodeURIComponent(verify)}` : ''}`).catch(() => null);
+    const res = await fetch(new URL(link).pathname).catch(() => null);
     if (!res?.ok) return setAudio({ kind: 'error' });
     setAudio({ kind: 'ready', url: URL.createObjectURL(await res.blob()) });
   };

@@ -1,12 +1,6 @@
 import type { MessageResponse, PageReadResponse, PublicMessage, PublicVoice, TrackedLink, ValidarCarimboResult } from '@ar/core';
 import { api } from '../../api/client.ts';
 
-/** The security answer the visitor gave for a message, kept for this tab (and the tabs it opens). */
-export const answerStore = {
-  get: (uuid: string) => sessionStorage.getItem(`ar.verify.${uuid}`) ?? undefined,
-  set: (uuid: string, answer: string) => sessionStorage.setItem(`ar.verify.${uuid}`, answer),
-};
-
 /** What the browser tells about itself, sent with each public call (spec 002 §7 client info). */
 const clientInfo = () => ({
   idioma: navigator.language,
@@ -14,20 +8,34 @@ const clientInfo = () => ({
   fuso: Intl.DateTimeFormat().resolvedOptions().timeZone,
 });
 
-export const publicMessageCall = (uuid: string, verify?: string) =>
-  api<PublicMessage>(`/emails/info/public/${uuid}`, { query: { verify, ...clientInfo() }, silent: true });
-export const registerReadCall = (uuid: string, verify?: string) =>
-  api<PageReadResponse>(`/emails/info/public/${uuid}/track-email/leitura`, { query: { verify, ...clientInfo() }, silent: true });
+// The security answer is sent once, in the body of the answer call; the server answers a right one
+// with a cookie the page cannot read (HttpOnly, 30 minutes, this message only) that every public
+// call and download carries by itself. No address the page builds holds the answer (docs/security.md).
+
+/** POST …/{uuid}/resposta: the visitor's answer to the security question. */
+export const answerCall = (uuid: string, verify: string) =>
+  api<MessageResponse>(`/emails/info/public/${uuid}/resposta`, { method: 'POST', body: { verify }, silent: true });
+export const publicMessageCall = (uuid: string) => api<PublicMessage>(`/emails/info/public/${uuid}`, { query: clientInfo(), silent: true });
+export const registerReadCall = (uuid: string) =>
+  api<PageReadResponse>(`/emails/info/public/${uuid}/track-email/leitura`, { query: clientInfo(), silent: true });
 /** …/track-sms/leitura or …/track-whatsapp/leitura: the page opened from the SMS's or the WhatsApp message's link. */
-export const registerPhoneReadCall = (uuid: string, channel: 'sms' | 'whatsapp', verify?: string) =>
-  api<PageReadResponse>(`/emails/info/public/${uuid}/track-${channel}/leitura`, { query: { verify, ...clientInfo() }, silent: true });
+export const registerPhoneReadCall = (uuid: string, channel: 'sms' | 'whatsapp') =>
+  api<PageReadResponse>(`/emails/info/public/${uuid}/track-${channel}/leitura`, { query: clientInfo(), silent: true });
 /** The query flags of the page's address that record an opening (spec 002 §2); they survive the security question. */
 export const OPENING_FLAGS = ['email', 'sms', 'whatsapp', 'accept'] as const;
-export const registerAcceptCall = (uuid: string, verify?: string) =>
-  api<MessageResponse>(`/emails/info/public/${uuid}/track-accept-email/aceite`, { query: { verify, ...clientInfo() }, silent: true });
+export const registerAcceptCall = (uuid: string) =>
+  api<MessageResponse>(`/emails/info/public/${uuid}/track-accept-email/aceite`, { query: clientInfo(), silent: true });
 /** AR-Voz: the recording's link, number, status and hash (GET /email/public/voz/{uuid}). */
-export const publicVoiceCall = (uuid: string, verify?: string) =>
-  api<PublicVoice>(`/email/public/voz/${uuid}`, { query: { verify }, silent: true });
+export const publicVoiceCall = (uuid: string) => api<PublicVoice>(`/email/public/voz/${uuid}`, { silent: true });
+
+/**
+ * The verify page's address for a message, remembering where the visitor was going: `origin`
+ * (email, attachments, carta, voz), the page to go back to, the opening flags, and `erro` after a
+ * wrong answer.
+ */
+export function verifyPagePath(uuid: string, params: Record<string, string>) {
+  return `/emails/info/public/verify/${uuid}?${new URLSearchParams(params)}`;
+}
 export const resolveLinkCall = (lnk: string) =>
   api<TrackedLink>(`/emails/info/public/track-conteudo-link-externo/${lnk}`, { query: clientInfo(), silent: true });
 export const validateStampCall = (carimboBase64: string, hash: string) =>

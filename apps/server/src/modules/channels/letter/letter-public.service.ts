@@ -1,7 +1,7 @@
 import { PUBLIC_LETTER_MSG, PUBLIC_MSG } from '@ar/core';
 import type { AppContext } from '../../../context.ts';
 import { notFound } from '../../../http/errors.ts';
-import { checkAnswer } from '../../public/answer-check.ts';
+import { type Answer, checkAnswer } from '../../public/answer-check.ts';
 import { recordLetterDownload, type Visitor } from '../../public/public.service.ts';
 import { findPublicLetter } from './letter.queries.ts';
 
@@ -9,11 +9,11 @@ import { findPublicLetter } from './letter.queries.ts';
  * The recipient's letter (spec 002 §7, docs/letters.md): keyed by the message's secret uuid, behind
  * its security question like the page and the attachments, since the PDF carries the message.
  */
-async function loadLetter(ctx: AppContext, uuid: string, verify: string | undefined) {
+async function loadLetter(ctx: AppContext, uuid: string, answer: Answer | undefined) {
   const row = await findPublicLetter(ctx.db, uuid);
   if (!row) throw notFound(PUBLIC_MSG.notFound);
   if (!row.ema_uni_carta) throw notFound(PUBLIC_LETTER_MSG.none);
-  await checkAnswer(ctx, row, verify, 'download');
+  await checkAnswer(ctx, row, answer, 'download');
   if (!row.pdf_chave || !row.pdf_sha256 || row.paginas === null) throw notFound(PUBLIC_LETTER_MSG.notReady);
   return { ...row, pdf_chave: row.pdf_chave, pdf_sha256: row.pdf_sha256, paginas: row.paginas };
 }
@@ -21,8 +21,8 @@ async function loadLetter(ctx: AppContext, uuid: string, verify: string | undefi
 export type PublicLetterRow = Awaited<ReturnType<typeof loadLetter>>;
 
 /** GET /email/public/carta/{uuid}: the letter's facts and links. */
-export function publicLetter(ctx: AppContext, uuid: string, verify: string | undefined): Promise<PublicLetterRow> {
-  return loadLetter(ctx, uuid, verify);
+export function publicLetter(ctx: AppContext, uuid: string, answer: Answer | undefined): Promise<PublicLetterRow> {
+  return loadLetter(ctx, uuid, answer);
 }
 
 /**
@@ -33,10 +33,10 @@ export async function publicLetterFile(
   ctx: AppContext,
   uuid: string,
   arquivo: 'carta' | 'ar',
-  verify: string | undefined,
+  answer: Answer | undefined,
   visitor: Visitor,
 ) {
-  const row = await loadLetter(ctx, uuid, verify);
+  const row = await loadLetter(ctx, uuid, answer);
   const ref =
     arquivo === 'carta'
       ? { key: row.pdf_chave, type: 'application/pdf', name: `carta-${row.ema_uni_id}.pdf` }

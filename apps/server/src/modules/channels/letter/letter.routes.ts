@@ -2,6 +2,7 @@ import { publicLetterFileParams, publicLetterSchema, publicUuidParams, publicVer
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../context.ts';
 import { defineRoute } from '../../../http/route.ts';
+import { answerOf, handAnswerToken } from '../../public/answer-cookie.ts';
 import { visitor } from '../../public/public.routes.ts';
 import { presentPublicLetter } from './letter.presenter.ts';
 import { publicLetter, publicLetterFile } from './letter-public.service.ts';
@@ -17,7 +18,12 @@ export function letterRoutes(app: FastifyInstance, ctx: AppContext): void {
     params: publicUuidParams,
     query: publicVerifyQuery,
     response: publicLetterSchema,
-    handler: async ({ params, query }) => presentPublicLetter(await publicLetter(ctx, params.uuid, query.verify)),
+    handler: async ({ params, query, request, reply }) => {
+      const answer = answerOf(request, query.verify);
+      const letter = presentPublicLetter(await publicLetter(ctx, params.uuid, answer));
+      handAnswerToken(reply, answer, ctx.config);
+      return letter;
+    },
   });
 
   defineRoute(app, ctx, {
@@ -29,7 +35,9 @@ export function letterRoutes(app: FastifyInstance, ctx: AppContext): void {
     params: publicLetterFileParams,
     query: publicVerifyQuery,
     handler: async ({ params, query, request, reply }) => {
-      const { file, type, name } = await publicLetterFile(ctx, params.uuid, params.arquivo, query.verify, visitor(request));
+      const answer = answerOf(request, query.verify);
+      const { file, type, name } = await publicLetterFile(ctx, params.uuid, params.arquivo, answer, visitor(request));
+      handAnswerToken(reply, answer, ctx.config);
       return reply
         .header('content-type', type)
         .header('content-length', file.size)

@@ -4,6 +4,7 @@ import type { AppContext } from '../../../context.ts';
 import { inTransaction } from '../../../db/transaction.ts';
 import { AppError } from '../../../http/errors.ts';
 import { recordEvent } from '../../emails/events.ts';
+import { simulatedMark } from '../../evidence/simulated.ts';
 import { PermanentProviderError, type ProviderRequest } from '../channel.ts';
 import { EARLY_EVENT_MS, recordChannelFailure } from '../channels.service.ts';
 import { WEBHOOK_MSG } from '../webhooks.service.ts';
@@ -32,6 +33,9 @@ export function letterProvider(ctx: AppContext): LetterProvider {
   const c = ctx.config.letter;
   return new HttpLetterProvider({ apiUrl: c.apiUrl, apiKey: c.apiKey, webhookSecret: c.webhookSecret });
 }
+
+/** Whether letters can go out here: a provider is configured (LETTER_PROVIDER is not none). */
+export const letterAvailable = (ctx: AppContext): boolean => ctx.config.letter.provider !== 'none';
 
 /** Where the provider posts the tracking of every letter. */
 export const letterCallbackUrl = (ctx: AppContext) => `${ctx.config.publicUrl}/v2/webhooks/letter`;
@@ -83,7 +87,7 @@ export async function deliverLetter(ctx: AppContext, cod_email: number): Promise
   pdf ??= await ctx.storage.read(letter.pdf_chave);
   if (!pdf || sha256Of(pdf) !== letter.pdf_sha256) throw new Error(`letter PDF of message ${cod_email} missing or altered`);
   const provider = letterProvider(ctx);
-  const evidence = { pdfSha256: letter.pdf_sha256, paginas: letter.paginas };
+  const evidence = { pdfSha256: letter.pdf_sha256, paginas: letter.paginas, ...simulatedMark(ctx.config, 'carta') };
   let accepted: Awaited<ReturnType<LetterProvider['submit']>>;
   try {
     accepted = await provider.submit({
@@ -226,6 +230,7 @@ async function applyLetterEvents(
       if (!(await markLetterEvent(trx, e.eventKey, cod_email))) return false;
       const detalhes = {
         provedor,
+        ...simulatedMark(ctx.config, 'carta'),
         chave: e.eventKey,
         idProvedor: e.providerId,
         etapa: LETTER_TRACKING_LABELS[e.status],

@@ -177,27 +177,43 @@ function replyEvent(message: Record<string, unknown>): ProviderEvent | null {
 }
 
 export function metaProvider(settings: MetaSettings): MetaProvider {
+  /** POST {phone-number-id}/messages with one Graph message; the wamid, or the refusal classified. */
+  async function postMessage(message: Record<string, unknown>): Promise<ProviderAcceptance> {
+    const answer = await callProvider(`${settings.apiUrl.replace(/\/+$/, '')}/${encodeURIComponent(settings.phoneNumberId)}/messages`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${settings.token}` },
+      body: message,
+    });
+    const body = obj(answer.json);
+    if (answer.ok) {
+      const id = str(obj(arr(body.messages)[0]).id);
+      if (!id) throw new Error(`Graph API respondeu ${answer.status} sem messages[0].id: ${answer.text.slice(0, 300)}`);
+      return { providerId: id, raw: answer.json };
+    }
+    const error = obj(body.error);
+    const code = Number(error.code);
+    const text = str(obj(error.error_data).details) ?? str(error.message) ?? answer.text.slice(0, 300);
+    if (META_PERMANENT_CODES.has(code)) throw new PermanentProviderError(`Recusado pelo WhatsApp (${code}): ${text}`, answer.json);
+    throw new Error(`Graph API respondeu ${answer.status}${Number.isFinite(code) ? ` (código ${code})` : ''}: ${text}`);
+  }
+
   return {
     name: 'meta',
     channel: 'whatsapp',
 
-    async send(msg: OutgoingPhoneMessage): Promise<ProviderAcceptance> {
-      const answer = await callProvider(`${settings.apiUrl.replace(/\/+$/, '')}/${encodeURIComponent(settings.phoneNumberId)}/messages`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${settings.token}` },
-        body: graphTemplateMessage(msg, settings.template),
+    send(msg: OutgoingPhoneMessage): Promise<ProviderAcceptance> {
+      return postMessage(graphTemplateMessage(msg, settings.template));
+    },
+
+    sendText(to: string, text: string): Promise<ProviderAcceptance> {
+      // Free text is allowed inside the 24-hour window the recipient's own message opened.
+      return postMessage({
+        messaging_product: 'whatsapp',
+        recipient_type: 'individual',
+        to: digitsOf(to),
+        type: 'text',
+        text: { preview_url: false, body: text },
       });
-      const body = obj(answer.json);
-      if (answer.ok) {
-        const id = str(obj(arr(body.messages)[0]).id);
-        if (!id) throw new Error(`Graph API respondeu ${answer.status} sem messages[0].id: ${answer.text.slice(0, 300)}`);
-        return { providerId: id, raw: answer.json };
-      }
-      const error = obj(body.error);
-      const code = Number(error.code);
-      const text = str(obj(error.error_data).details) ?? str(error.message) ?? answer.text.slice(0, 300);
-      if (META_PERMANENT_CODES.has(code)) throw new PermanentProviderError(`Recusado pelo WhatsApp (${code}): ${text}`, answer.json);
-      throw new Error(`Graph API respondeu ${answer.status}${Number.isFinite(code) ? ` (código ${code})` : ''}: ${text}`);
     },
 
     verify(req: ProviderRequest): boolean {

@@ -30,47 +30,57 @@ interface TwilioErrorBody {
 }
 
 export function twilioProvider(settings: ChannelsConfig['twilio']): ChannelProvider {
+  /** POST …/Messages.json from the installation's sender; `statusCallback` only for a registered message. */
+  async function postMessage(to: string, body: string, statusCallback?: string): Promise<ProviderAcceptance> {
+    const { accountSid, authToken, from, apiUrl } = settings;
+    const form = new URLSearchParams();
+    form.set('To', to);
+    if (from.startsWith('MG')) form.set('MessagingServiceSid', from);
+    else form.set('From', from);
+    form.set('Body', body);
+    if (statusCallback) form.set('StatusCallback', statusCallback);
+    const res = await fetch(`${apiUrl}/2010-04-01/Accounts/${encodeURIComponent(accountSid)}/Messages.json`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+        accept: 'application/json',
+      },
+      body: form.toString(),
+      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+    });
+    const text = await res.text();
+    let answer: unknown = null;
+    try {
+      answer = text ? JSON.parse(text) : null;
+    } catch {
+      answer = { text: text.slice(0, 2000) };
+    }
+    if (res.ok) {
+      const sid = (answer as { sid?: unknown } | null)?.sid;
+      if (typeof sid !== 'string' || sid.length === 0) throw new Error(`Twilio answered ${res.status} without a sid`);
+      return { providerId: sid, raw: answer };
+    }
+    const error = (answer ?? {}) as TwilioErrorBody;
+    const reason = `Twilio ${error.code ?? res.status}: ${error.message ?? res.statusText}`;
+    // 400 is Twilio's refusal of this message itself (an invalid or unreachable number, one that
+    // opted out, a body it will not take): sending it again changes nothing. Credentials (401),
+    // an account or sender not found (404), throttling (429) and 5xx may be fixed: the queue retries.
+    if (res.status === 400) throw new PermanentProviderError(reason, answer);
+    throw new Error(reason);
+  }
+
   return {
     name: 'twilio',
     channel: 'sms',
 
-    async send(msg: OutgoingPhoneMessage): Promise<ProviderAcceptance> {
-      const { accountSid, authToken, from, apiUrl } = settings;
-      const form = new URLSearchParams();
-      form.set('To', msg.to);
-      if (from.startsWith('MG')) form.set('MessagingServiceSid', from);
-      else form.set('From', from);
-      form.set('Body', msg.text);
-      form.set('StatusCallback', msg.statusCallbackUrl);
-      const res = await fetch(`${apiUrl}/2010-04-01/Accounts/${encodeURIComponent(accountSid)}/Messages.json`, {
-        method: 'POST',
-        headers: {
-          authorization: `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString('base64')}`,
-          'content-type': 'application/x-www-form-urlencoded',
-          accept: 'application/json',
-        },
-        body: form.toString(),
-        signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
-      });
-      const text = await res.text();
-      let body: unknown = null;
-      try {
-        body = text ? JSON.parse(text) : null;
-      } catch {
-        body = { text: text.slice(0, 2000) };
-      }
-      if (res.ok) {
-        const sid = (body as { sid?: unknown } | null)?.sid;
-        if (typeof sid !== 'string' || sid.length === 0) throw new Error(`Twilio answered ${res.status} without a sid`);
-        return { providerId: sid, raw: body };
-      }
-      const error = (body ?? {}) as TwilioErrorBody;
-      const reason = `Twilio ${error.code ?? res.status}: ${error.message ?? res.statusText}`;
-      // 400 is Twilio's refusal of this message itself (an invalid or unreachable number, one that
-      // opted out, a body it will not take): sending it again changes nothing. Credentials (401),
-      // an account or sender not found (404), throttling (429) and 5xx may be fixed: the queue retries.
-      if (res.status === 400) throw new PermanentProviderError(reason, body);
-      throw new Error(reason);
+    send(msg: OutgoingPhoneMessage): Promise<ProviderAcceptance> {
+      return postMessage(msg.to, msg.text, msg.statusCallbackUrl);
+    },
+
+    sendText(to: string, text: string): Promise<ProviderAcceptance> {
+      // No StatusCallback: the notice is no message of any tenant, its statuses are not tracked.
+      return postMessage(to, text);
     },
 
     verify(req: ProviderRequest): boolean {

@@ -104,6 +104,20 @@ describe('Zenvia adapter: send', () => {
     });
   });
 
+  it('a plain text (the notice of a reply without a reference) on either channel, from that channel’s sender', async () => {
+    zenvia.respond = (req) => ({ body: { id: `zv-aviso-${req.path.includes('whatsapp') ? 'wa' : 'sms'}` } });
+    const sms = await zenviaProvider('sms', settings(zenvia.url), options).sendText('+5511987654321', 'Responda pelo link.');
+    const wa = await zenviaProvider('whatsapp', settings(zenvia.url), options).sendText('+5511987654321', 'Responda pelo link.');
+    expect([sms.providerId, wa.providerId]).toEqual(['zv-aviso-sms', 'zv-aviso-wa']);
+    expect(zenvia.received.map((r) => [r.path, r.json])).toEqual([
+      ['/v2/channels/sms/messages', { from: 'ar-online', to: '5511987654321', contents: [{ type: 'text', text: 'Responda pelo link.' }] }],
+      [
+        '/v2/channels/whatsapp/messages',
+        { from: '551130000000', to: '5511987654321', contents: [{ type: 'text', text: 'Responda pelo link.' }] },
+      ],
+    ]);
+  });
+
   it('a validation refusal (400) is permanent with the reason; 401, 429 and 5xx are retried', async () => {
     const refusal = {
       code: 'VALIDATION_ERROR',

@@ -132,34 +132,44 @@ export function zenviaProvider(channel: PhoneChannel, settings: ZenviaSettings, 
   const auth = { 'X-API-TOKEN': settings.apiToken };
   const webhookUrl = zenviaWebhookUrl(options.publicUrl, channel);
 
+  /** POST /v2/channels/{channel}/messages from the channel's sender; Zenvia's id, or the refusal classified. */
+  async function postMessage(to: string, contents: unknown[]): Promise<ProviderAcceptance> {
+    const answer = await callProvider(`${api}/v2/channels/${channel}/messages`, {
+      method: 'POST',
+      headers: auth,
+      body: { from: channel === 'sms' ? settings.fromSms : settings.fromWhatsapp, to: digitsOf(to), contents },
+    });
+    const body = obj(answer.json);
+    if (answer.ok) {
+      const id = str(body.id);
+      if (!id) throw new Error(`Zenvia respondeu ${answer.status} sem id: ${answer.text.slice(0, 300)}`);
+      return { providerId: id, raw: answer.json };
+    }
+    const details = arr(body.details)
+      .map((d) => [str(obj(d).path), str(obj(d).message)].filter(Boolean).join(': '))
+      .filter(Boolean);
+    const text = [str(body.code), str(body.message), ...details].filter(Boolean).join(' — ') || answer.text.slice(0, 300);
+    // 400/422: the request as built is refused (the number, the template's fields); it never
+    // becomes acceptable by waiting. 401/403 (the token), 429 and 5xx are retried.
+    if (answer.status === 400 || answer.status === 422) throw new PermanentProviderError(`Recusado pela Zenvia: ${text}`, answer.json);
+    throw new Error(`Zenvia respondeu ${answer.status}: ${text}`);
+  }
+
   return {
     name: 'zenvia',
     channel,
 
-    async send(msg: OutgoingPhoneMessage): Promise<ProviderAcceptance> {
+    send(msg: OutgoingPhoneMessage): Promise<ProviderAcceptance> {
       const contents =
         channel === 'sms'
           ? [{ type: 'text', text: msg.text }]
           : [{ type: 'template', templateId: options.whatsappTemplate, fields: zenviaTemplateFields(msg) }];
-      const answer = await callProvider(`${api}/v2/channels/${channel}/messages`, {
-        method: 'POST',
-        headers: auth,
-        body: { from: channel === 'sms' ? settings.fromSms : settings.fromWhatsapp, to: digitsOf(msg.to), contents },
-      });
-      const body = obj(answer.json);
-      if (answer.ok) {
-        const id = str(body.id);
-        if (!id) throw new Error(`Zenvia respondeu ${answer.status} sem id: ${answer.text.slice(0, 300)}`);
-        return { providerId: id, raw: answer.json };
-      }
-      const details = arr(body.details)
-        .map((d) => [str(obj(d).path), str(obj(d).message)].filter(Boolean).join(': '))
-        .filter(Boolean);
-      const text = [str(body.code), str(body.message), ...details].filter(Boolean).join(' — ') || answer.text.slice(0, 300);
-      // 400/422: the request as built is refused (the number, the template's fields); it never
-      // becomes acceptable by waiting. 401/403 (the token), 429 and 5xx are retried.
-      if (answer.status === 400 || answer.status === 422) throw new PermanentProviderError(`Recusado pela Zenvia: ${text}`, answer.json);
-      throw new Error(`Zenvia respondeu ${answer.status}: ${text}`);
+      return postMessage(msg.to, contents);
+    },
+
+    sendText(to: string, text: string): Promise<ProviderAcceptance> {
+      // A text on either channel (WhatsApp inside the 24-hour window the recipient's message opened).
+      return postMessage(to, [{ type: 'text', text }]);
     },
 
     verify(req: ProviderRequest): boolean {

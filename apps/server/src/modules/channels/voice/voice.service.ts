@@ -5,6 +5,7 @@ import type { AppContext } from '../../../context.ts';
 import { inTransaction } from '../../../db/transaction.ts';
 import { AppError, notFound } from '../../../http/errors.ts';
 import { recordEvent } from '../../emails/events.ts';
+import { simulatedMark } from '../../evidence/simulated.ts';
 import { PermanentProviderError, type ProviderRequest } from '../channel.ts';
 import { markProviderEvent, providerEventKnown } from '../channels.queries.ts';
 import { failChannel, recordChannelFailure } from '../channels.service.ts';
@@ -27,7 +28,7 @@ export function voiceProvider(ctx: AppContext): VoiceProvider {
   return twilioVoiceProvider(ctx.config.channels.voice.twilio);
 }
 
-/** Whether calls can go out here: Twilio, or the embedded simulator's Calls resource (channels/simulator/simulator.voice.ts). */
+/** Whether calls can go out here: Twilio, or the embedded simulator's Calls resource (simulators/phone/simulator.voice.ts). */
 export function voiceAvailable(ctx: AppContext): boolean {
   return ctx.config.channels.voice.provider === 'twilio' || ctx.config.channels.voice.provider === 'simulator';
 }
@@ -88,6 +89,7 @@ export async function placeCall(ctx: AppContext, cod_email: number, tentativa: n
         detalhes: {
           etapa: 'aceite do provedor',
           provedor: provider.name,
+          ...simulatedMark(ctx.config, 'voz'),
           idProvedor: accepted.callSid,
           tentativa,
           numero: call.to,
@@ -143,6 +145,7 @@ export async function receiveCallStatus(ctx: AppContext, uuid: string, req: Prov
   const call = await callOf(ctx, uuid, e.callSid);
   const base = {
     provedor: provider.name,
+    ...simulatedMark(ctx.config, 'voz'),
     chave: key,
     idProvedor: e.callSid,
     tentativa: call.tentativa,
@@ -223,6 +226,7 @@ export async function receiveCallDigits(ctx: AppContext, uuid: string, req: Prov
         tipo: confirmed ? 'acknowledged' : 'answered',
         detalhes: {
           provedor: provider.name,
+          ...simulatedMark(ctx.config, 'voz'),
           chave: key,
           idProvedor: e.callSid,
           tentativa: call.tentativa,
@@ -273,6 +277,7 @@ export async function receiveCallRecording(ctx: AppContext, uuid: string, req: P
         detalhes: {
           etapa: 'gravação da chamada',
           provedor: provider.name,
+          ...simulatedMark(ctx.config, 'voz'),
           chave: key,
           idProvedor: e.callSid,
           tentativa: call.tentativa,

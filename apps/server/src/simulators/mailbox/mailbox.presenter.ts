@@ -1,17 +1,13 @@
-import { escapeHtml } from '@ar/core';
+import { devPage, escapeHtml } from '../page.ts';
 import type { CapturedMail, CapturedMailItem } from './mailbox.queries.ts';
 
-const PAGE_STYLE = `body{font-family:Arial,Helvetica,sans-serif;margin:0;background:#f3f5f8;color:#1f2933}
-header{background:#1c4e80;color:#fff;padding:14px 24px}header a{color:#fff}
-main{padding:20px 24px}table{border-collapse:collapse;width:100%;background:#fff}
-td,th{padding:8px 10px;border-bottom:1px solid #e3e8ee;text-align:left;font-size:14px}
-.meta{background:#fff;padding:12px 16px;border-radius:6px;margin-bottom:12px;font-size:14px}
+const STYLE = `.meta{background:#fff;padding:12px 16px;border-radius:6px;margin-bottom:12px;font-size:14px}
 iframe{width:100%;height:70vh;border:1px solid #d5dce4;background:#fff;border-radius:6px}`;
 
-function page(title: string, body: string): string {
-  return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
-<style>${PAGE_STYLE}</style></head><body><header><strong>Caixa de saída local</strong> — modo embarcado: nenhum e-mail sai deste computador. <a href="/dev/mailbox">Todas as mensagens</a></header><main>${body}</main></body></html>`;
-}
+const BANNER =
+  '<strong>Caixa de saída local</strong> — modo de demonstração: nenhum e-mail sai deste computador; aqui só as mensagens da sua conta. <a href="/dev/mailbox">Todas as mensagens</a>';
+
+const page = (title: string, body: string) => devPage(title, BANNER, body, STYLE);
 
 const fmt = (d: Date) => new Date(d).toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo', dateStyle: 'short', timeStyle: 'medium' });
 

@@ -1,6 +1,8 @@
-import { SIMULATOR_SMS_FROM } from '../../../config.ts';
-import type { AppContext } from '../../../context.ts';
-import { sameSignature } from '../signatures.ts';
+import { SIMULATOR_SMS_FROM } from '../../config.ts';
+import type { AppContext } from '../../context.ts';
+import type { Actor } from '../../modules/auth/actor.ts';
+import { sameSignature } from '../../modules/channels/signatures.ts';
+import { type TenantScope, tenantScope } from '../../modules/tenancy/tenant-scope.ts';
 import type { Courier } from './simulator.courier.ts';
 import {
   type MetaBusiness,
@@ -24,6 +26,7 @@ import {
   smsSegments,
   whatsappOutcome,
 } from './simulator.rules.ts';
+import type { SimulatedCallView } from './simulator.voice.ts';
 
 /**
  * The embedded provider simulator (docs/channels.md, Simulador): Twilio's Messages resource and
@@ -166,7 +169,7 @@ function scheduleSms(sim: Simulator, m: q.SimulatedMessage): void {
     courier.later(delay, async () => {
       await step(end.status, end.status === 'undelivered' ? end.errorCode : null);
       if (end.status === 'delivered' && answersByItself(m.sim_numero)) {
-        courier.later(delay, () => inboundSms(sim, m.sim_numero, m.sim_de, AUTO_REPLY));
+        courier.later(delay, async () => inboundSms(sim, await q.ownerOfOutgoing(ctx.db, m), m.sim_numero, m.sim_de, AUTO_REPLY));
       }
     });
   });
@@ -323,7 +326,7 @@ const statusWebhook = (ctx: AppContext, m: q.SimulatedMessage, status: 'sent' | 
     errorCode,
   });
 
-/** accepted → sent → delivered, or failed (whatsappOutcome); 'read' comes when the conversation is opened. */
+/** accepted → sent → delivered, or failed (whatsappOutcome); 'read' comes when the phone's owner presses 'Marcar como lida'. */
 function scheduleWhatsapp(sim: Simulator, m: q.SimulatedMessage): void {
   const { ctx, courier } = sim;
   const delay = ctx.config.simulatorDelayMs;
@@ -350,10 +353,12 @@ function scheduleWhatsapp(sim: Simulator, m: q.SimulatedMessage): void {
  */
 async function readAndAnswer(sim: Simulator, m: q.SimulatedMessage): Promise<void> {
   const { ctx, courier } = sim;
-  for (const read of await q.markWhatsappRead(ctx.db, m.sim_numero)) await courier.deliver(statusWebhook(ctx, read, 'read'));
+  const read = await q.markWhatsappRead(ctx.db, null, m.sim_numero, m.sim_id_provedor);
+  if (read) await courier.deliver(statusWebhook(ctx, read, 'read'));
   const button = m.sim_parametros ? templateView(m.sim_parametros).buttons[0] : undefined;
   await inboundWhatsapp(
     sim,
+    await q.ownerOfOutgoing(ctx.db, m),
     m.sim_numero,
     m.sim_id_provedor,
     button ? { type: 'button', text: button, payload: button } : { type: 'text', body: AUTO_REPLY },
@@ -362,7 +367,8 @@ async function readAndAnswer(sim: Simulator, m: q.SimulatedMessage): Promise<voi
 
 // ---------------------------------------------------------------- the phone (/dev/telefone)
 
-export const listPhones = (sim: Simulator) => q.listSimulatedPhones(sim.ctx.db, PHONES_LIMIT);
+/** The numbers the actor's tenant wrote to (or whose replies it typed). */
+export const listPhones = (sim: Simulator, scope: TenantScope) => q.listSimulatedPhones(sim.ctx.db, scope, PHONES_LIMIT);
 
 /** The phones with messages and those that received calls, one row each, latest first. */
 export function withCalls(phones: q.SimulatedPhone[], calls: { numero: string; calls: number; ultima: Date }[]): PhoneRow[] {
@@ -380,26 +386,35 @@ export function withCalls(phones: q.SimulatedPhone[], calls: { numero: string; c
 }
 
 /**
- * One number's conversation, as the person opening it sees it. Opening it is reading it
- * (`read`): the delivered WhatsApp messages become 'read' and the product gets their read
- * receipts (SMS has none). A page shown again after a refused reply reads nothing new.
+ * One number's conversation as the actor's tenant may see it. Showing it changes nothing (a GET):
+ * a WhatsApp message is read when the phone's owner presses 'Marcar como lida' (readMessage).
  */
-export async function conversation(sim: Simulator, numero: string, opts: { read: boolean }): Promise<Omit<ConversationView, 'calls'>> {
-  const { ctx, courier } = sim;
-  if (opts.read && ctx.config.channels.whatsapp === 'simulator') {
-    for (const m of await q.markWhatsappRead(ctx.db, numero)) {
-      courier.later(0, async () => {
-        await courier.deliver(statusWebhook(ctx, m, 'read'));
-      });
-    }
-  }
-  const messages = await q.listConversation(ctx.db, numero, CONVERSATION_LIMIT);
+export async function conversation(sim: Simulator, scope: TenantScope, numero: string): Promise<Omit<ConversationView, 'calls' | 'csrf'>> {
+  const { ctx } = sim;
+  const messages = await q.listConversation(ctx.db, scope, numero, CONVERSATION_LIMIT);
   const buttons = new Map<string, string[]>();
   for (const m of messages) {
     if (m.sim_canal === 'whatsapp' && m.sim_direcao === 'saida' && m.sim_parametros)
       buttons.set(m.sim_id_provedor, templateView(m.sim_parametros).buttons);
   }
   return { numero, messages, buttons, channels: simulatedChannels(ctx) };
+}
+
+/** The phone's owner reads one delivered WhatsApp message: it becomes 'read' and the product gets its read receipt. */
+export async function readMessage(
+  sim: Simulator,
+  scope: TenantScope,
+  numero: string,
+  input: { wamid: string | undefined },
+): Promise<PhoneActionOutcome> {
+  const { ctx, courier } = sim;
+  if (!simulatedChannels(ctx).whatsapp) return { ok: false, status: 400, message: 'O WhatsApp não está no simulador.' };
+  const read = input.wamid ? await q.markWhatsappRead(ctx.db, scope, numero, input.wamid.slice(0, 200)) : undefined;
+  if (!read) return { ok: false, status: 400, message: 'Mensagem não encontrada nesta conversa, ou já lida.' };
+  courier.later(0, async () => {
+    await courier.deliver(statusWebhook(ctx, read, 'read'));
+  });
+  return { ok: true };
 }
 
 /** Which channels the phone can answer on: the simulated ones. */
@@ -423,6 +438,7 @@ function deliverInbound(sim: Simulator, m: q.SimulatedMessage, cb: OutgoingCallb
 /** The phone writes back on one channel: an SMS to the number that wrote to it, or a WhatsApp text answering the last message. */
 export async function replyFromPhone(
   sim: Simulator,
+  actor: Actor,
   numero: string,
   input: { canal: string | undefined; texto: string | undefined },
 ): Promise<PhoneActionOutcome> {
@@ -433,7 +449,7 @@ export async function replyFromPhone(
   const texto = (input.texto ?? '').trim();
   if (!texto) return { ok: false, status: 400, message: 'Escreva a resposta.' };
   if (texto.length > REPLY_MAX) return { ok: false, status: 400, message: `A resposta pode ter até ${REPLY_MAX} caracteres.` };
-  const last = await q.lastOutgoing(ctx.db, numero, canal);
+  const last = await q.lastOutgoing(ctx.db, tenantScope(actor), numero, canal);
   if (!last) {
     return {
       ok: false,
@@ -444,13 +460,13 @@ export async function replyFromPhone(
   if (last.sim_status === 'undelivered' || last.sim_status === 'failed') {
     return { ok: false, status: 400, message: 'A última mensagem não chegou a este telefone: não há o que responder.' };
   }
-  if (canal === 'sms') await inboundSms(sim, numero, last.sim_de, texto);
-  else await inboundWhatsapp(sim, numero, last.sim_id_provedor, { type: 'text', body: texto });
+  if (canal === 'sms') await inboundSms(sim, actor.usu_codigo, numero, last.sim_de, texto);
+  else await inboundWhatsapp(sim, actor.usu_codigo, numero, last.sim_id_provedor, { type: 'text', body: texto });
   return { ok: true };
 }
 
 /** An SMS from the phone to the product's number, posted to the product as Twilio's 'A message comes in'. */
-async function inboundSms(sim: Simulator, numero: string, to: string, texto: string): Promise<void> {
+async function inboundSms(sim: Simulator, author: number | null, numero: string, to: string, texto: string): Promise<void> {
   const sid = newTwilioSid();
   const m = await q.insertSimulatedMessage(sim.ctx.db, {
     sim_provedor: 'twilio',
@@ -461,6 +477,7 @@ async function inboundSms(sim: Simulator, numero: string, to: string, texto: str
     sim_de: numero,
     sim_corpo: texto,
     sim_status: 'enviando',
+    sim_cod_usu: author,
   });
   const cb = twilioInboundSms(twilioAuth(sim.ctx), smsInboundUrl(sim.ctx), {
     sid,
@@ -475,6 +492,7 @@ async function inboundSms(sim: Simulator, numero: string, to: string, texto: str
 /** A WhatsApp message from the phone answering `context` (a text or a quick-reply button), posted as Meta's messages[]. */
 async function inboundWhatsapp(
   sim: Simulator,
+  author: number | null,
   numero: string,
   context: string,
   content: { type: 'text'; body: string } | { type: 'button'; text: string; payload: string },
@@ -492,6 +510,7 @@ async function inboundWhatsapp(
     sim_parametros: content.type === 'button' ? { button: { payload: content.payload, text: content.text } } : null,
     sim_contexto: context,
     sim_status: 'enviando',
+    sim_cod_usu: author,
   });
   deliverInbound(
     sim,
@@ -503,16 +522,47 @@ async function inboundWhatsapp(
 /** The phone presses a template's quick-reply button: Meta's messages[] type 'button', answering that message. */
 export async function pressButton(
   sim: Simulator,
+  actor: Actor,
   numero: string,
   input: { wamid: string | undefined; botao: string | undefined },
 ): Promise<PhoneActionOutcome> {
   const { ctx } = sim;
   if (!simulatedChannels(ctx).whatsapp) return { ok: false, status: 400, message: 'O WhatsApp não está no simulador.' };
-  const target = input.wamid ? await q.findOutgoingWhatsapp(ctx.db, numero, input.wamid.slice(0, 200)) : undefined;
+  const target = input.wamid ? await q.findOutgoingWhatsapp(ctx.db, tenantScope(actor), numero, input.wamid.slice(0, 200)) : undefined;
   const buttons = target?.sim_parametros ? templateView(target.sim_parametros).buttons : [];
   const botao = buttons.find((b) => b === input.botao);
   if (!target || !botao) return { ok: false, status: 400, message: 'Botão não encontrado nesta conversa.' };
   if (target.sim_status === 'failed') return { ok: false, status: 400, message: 'Esta mensagem não chegou ao telefone.' };
-  await inboundWhatsapp(sim, numero, target.sim_id_provedor, { type: 'button', text: botao, payload: botao });
+  await inboundWhatsapp(sim, actor.usu_codigo, numero, target.sim_id_provedor, { type: 'button', text: botao, payload: botao });
   return { ok: true };
+}
+
+/**
+ * The simulated calls (kept in this process's memory) the actor's tenant placed: `numbers` lists the
+ * numbers with their counts, `of` one number's calls. Each call's CallSid is looked up once in the
+ * product's voz_chamadas to know whose message it carried.
+ */
+export async function visibleCalls(
+  sim: Simulator,
+  scope: TenantScope,
+  numbers: { numero: string; calls: number; ultima: Date }[],
+  of: (numero: string) => SimulatedCallView[],
+  only?: string,
+) {
+  const wanted = only ? [only] : numbers.map((n) => n.numero);
+  const byNumber = new Map(wanted.map((n) => [n, of(n)]));
+  const sids = [...byNumber.values()].flat().map((c) => c.sid);
+  const mine = await q.callsVisibleTo(sim.ctx.db, scope, sids);
+  const kept = new Map([...byNumber].map(([n, list]) => [n, list.filter((c) => mine.has(c.sid))]));
+  return {
+    numbers: [...kept]
+      .filter(([, list]) => list.length > 0)
+      .map(([numero, list]) => ({ numero, calls: list.length, ultima: list[list.length - 1]?.at ?? new Date(0) })),
+    of: (numero: string) => kept.get(numero) ?? [],
+  };
+}
+
+/** Whether a call (its CallSid) carried a message of the actor's tenant: its recording is played only then. */
+export async function isCallVisible(sim: Simulator, scope: TenantScope, sid: string): Promise<boolean> {
+  return (await q.callsVisibleTo(sim.ctx.db, scope, [sid])).has(sid);
 }

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../../context.ts';
-import { sameSignature } from '../signatures.ts';
-import { recordingWav } from '../voice/wav.ts';
+import type { AppContext } from '../../context.ts';
+import { sameSignature } from '../../modules/channels/signatures.ts';
+import { recordingWav } from '../../modules/channels/voice/wav.ts';
 import { createCourier } from './simulator.courier.ts';
 import { twilioForm } from './simulator.payloads.ts';
 import { isE164 } from './simulator.rules.ts';

@@ -1,4 +1,4 @@
-import { escapeHtml } from '@ar/core';
+import { csrfField, devPage, escapeHtml } from '../page.ts';
 import type { SimulatedMessage, SimulatedPhone } from './simulator.queries.ts';
 import { TWILIO_ERRORS } from './simulator.rules.ts';
 import type { SimulatedCallView } from './simulator.voice.ts';
@@ -69,11 +69,7 @@ export function presentGraphError(
 
 // ---------------------------------------------------------------- the phone's pages
 
-const PAGE_STYLE = `body{font-family:Arial,Helvetica,sans-serif;margin:0;background:#f3f5f8;color:#1f2933}
-header{background:#1c4e80;color:#fff;padding:14px 24px}header a{color:#fff}
-main{padding:20px 24px}table{border-collapse:collapse;width:100%;background:#fff}
-td,th{padding:8px 10px;border-bottom:1px solid #e3e8ee;text-align:left;font-size:14px}
-.phone{display:flex;gap:20px;flex-wrap:wrap;align-items:flex-start}
+const STYLE = `.phone{display:flex;gap:20px;flex-wrap:wrap;align-items:flex-start}
 .chat{flex:1 1 380px;max-width:520px;border-radius:10px;overflow:hidden;border:1px solid #d5dce4;background:#fff}
 .chat h2{margin:0;padding:10px 14px;font-size:15px;color:#fff}
 .sms h2{background:#4a5563}.whatsapp h2{background:#075e54}
@@ -95,10 +91,10 @@ td,th{padding:8px 10px;border-bottom:1px solid #e3e8ee;text-align:left;font-size
 .call .said{margin:6px 0;color:#3d4852;font-style:italic;overflow-wrap:anywhere}
 .call audio{width:100%;margin-top:6px}.call.failed .status{color:#b00020}`;
 
-function page(title: string, body: string): string {
-  return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
-<style>${PAGE_STYLE}</style></head><body><header><strong>Telefone simulado</strong> — modo embarcado: nenhum SMS, WhatsApp ou chamada sai deste computador. <a href="/dev/telefone">Todos os telefones</a></header><main>${body}</main></body></html>`;
-}
+const BANNER =
+  '<strong>Telefone simulado</strong> — modo de demonstração: nenhum SMS, WhatsApp ou chamada sai deste computador; aqui só as mensagens da sua conta, e o que for feito aqui fica marcado como simulado nas evidências. <a href="/dev/telefone">Todos os telefones</a>';
+
+const page = (title: string, body: string) => devPage(title, BANNER, body, STYLE);
 
 const fmt = (d: Date) => new Date(d).toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo', dateStyle: 'short', timeStyle: 'medium' });
 
@@ -165,6 +161,8 @@ export interface ConversationView {
   channels: { sms: boolean; whatsapp: boolean };
   /** The calls the number received (the voice simulator's, oldest first). */
   calls: SimulatedCallView[];
+  /** The session's CSRF token, carried by every form of the page (simulators/access.ts). */
+  csrf: string;
 }
 
 function bubble(v: ConversationView, m: SimulatedMessage): string {
@@ -176,11 +174,16 @@ function bubble(v: ConversationView, m: SimulatedMessage): string {
       ? (v.buttons.get(m.sim_id_provedor) ?? [])
           .map(
             (b) =>
-              `<form method="post" action="${escapeHtml(phonePath(v.numero))}/botao"><input type="hidden" name="wamid" value="${escapeHtml(m.sim_id_provedor)}"><input type="hidden" name="botao" value="${escapeHtml(b)}"><button type="submit">${escapeHtml(b)}</button></form>`,
+              `<form method="post" action="${escapeHtml(phonePath(v.numero))}/botao">${csrfField(v.csrf)}<input type="hidden" name="wamid" value="${escapeHtml(m.sim_id_provedor)}"><input type="hidden" name="botao" value="${escapeHtml(b)}"><button type="submit">${escapeHtml(b)}</button></form>`,
           )
           .join('')
       : '';
-  return `<div class="msg ${side}${failed ? ' failed' : ''}" data-id="${escapeHtml(m.sim_id_provedor)}"><div class="text">${pressed}${linkify(m.sim_corpo)}</div>${buttons}<div class="meta">${fmt(m.sim_criado)} · ${escapeHtml(statusLabel(m))}</div></div>`;
+  // Reading is something the phone's owner does, like answering: a button, never the page's GET.
+  const read =
+    m.sim_canal === 'whatsapp' && m.sim_direcao === 'saida' && m.sim_status === 'delivered' && v.channels.whatsapp
+      ? `<form method="post" action="${escapeHtml(phonePath(v.numero))}/ler">${csrfField(v.csrf)}<input type="hidden" name="wamid" value="${escapeHtml(m.sim_id_provedor)}"><button type="submit">Marcar como lida</button></form>`
+      : '';
+  return `<div class="msg ${side}${failed ? ' failed' : ''}" data-id="${escapeHtml(m.sim_id_provedor)}"><div class="text">${pressed}${linkify(m.sim_corpo)}</div>${buttons}${read}<div class="meta">${fmt(m.sim_criado)} · ${escapeHtml(statusLabel(m))}</div></div>`;
 }
 
 function chat(v: ConversationView, canal: 'sms' | 'whatsapp'): string {
@@ -191,7 +194,7 @@ function chat(v: ConversationView, canal: 'sms' | 'whatsapp'): string {
   const thread = messages.length ? messages.map((m) => bubble(v, m)).join('') : `<p>Nenhuma mensagem por ${name}.</p>`;
   const form =
     v.channels[canal] && messages.some((m) => m.sim_direcao === 'saida')
-      ? `<form class="reply" method="post" action="${escapeHtml(phonePath(v.numero))}/responder"><input type="hidden" name="canal" value="${canal}"><textarea name="texto" maxlength="1600" required aria-label="Resposta por ${name}" placeholder="Responder por ${name}"></textarea><button type="submit">Enviar</button></form>`
+      ? `<form class="reply" method="post" action="${escapeHtml(phonePath(v.numero))}/responder">${csrfField(v.csrf)}<input type="hidden" name="canal" value="${canal}"><textarea name="texto" maxlength="1600" required aria-label="Resposta por ${name}" placeholder="Responder por ${name}"></textarea><button type="submit">Enviar</button></form>`
       : '';
   return `<section class="chat ${canal}"><h2>${title}</h2><div class="thread">${thread}</div>${form}</section>`;
 }

@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { type LetterAddress, letterAddress, letterAddressLines, s10CheckDigit } from '@ar/core';
 import { z } from 'zod';
-import { letterSignature } from './http-letter.ts';
-import type { LetterTrackingStatus } from './letter-provider.ts';
+import { letterSignature } from '../../modules/channels/letter/http-letter.ts';
+import type { LetterTrackingStatus } from '../../modules/channels/letter/letter-provider.ts';
 
 /**
  * The letter provider's simulator (docs/letters.md): it serves the contract of

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createSelfCallingApp, type TestApp } from '../../../../test/harness.ts';
-import { waitFor } from '../../../../test/smtp-sink.ts';
-import { checkChain } from '../../evidence/chain-check.ts';
+import { devSession } from '../../../test/dev-session.ts';
+import { bearer, createSelfCallingApp, type TestApp } from '../../../test/harness.ts';
+import { pdfText } from '../../../test/pdf-reader.ts';
+import { waitFor } from '../../../test/smtp-sink.ts';
+import { checkChain } from '../../modules/evidence/chain-check.ts';
 
 /**
  * The embedded mode's whole loop, in one product: PUBLIC_URL is the app's own port, so the send
@@ -11,12 +13,14 @@ import { checkChain } from '../../evidence/chain-check.ts';
 
 let t: TestApp;
 let token: string;
+let phone: Awaited<ReturnType<typeof devSession>>;
 
 beforeAll(async () => {
   ({ t } = await createSelfCallingApp({ SIMULATOR_DELAY_MS: '500' }, { startQueue: true }));
   // Half a second a step, as a provider takes (a callback that comes before the send worker
   // recorded Twilio's sid is kept too: sms.test.ts).
   token = await t.login('usuario@demo.local');
+  phone = await devSession(t, 'usuario@demo.local');
 });
 
 afterAll(async () => {
@@ -62,17 +66,12 @@ describe('embedded mode: the product, its Twilio adapter and the simulator', () 
     );
     expect(await smsEvents(cod)).toEqual(expect.arrayContaining(['processed', 'send', 'delivered']));
 
-    const phone = await t.app.inject({ method: 'GET', url: '/dev/telefone/5511987654321' });
-    expect(phone.statusCode).toBe(200);
-    expect(phone.body).toContain('Entregue');
-    expect(phone.body).toMatch(/<a href="http:\/\/127\.0\.0\.1:\d+\/emails\/info\/public\/[0-9a-f-]+\?sms=1/);
+    const conversation = await phone.page('/dev/telefone/5511987654321');
+    expect(conversation.statusCode).toBe(200);
+    expect(conversation.body).toContain('Entregue');
+    expect(conversation.body).toMatch(/<a href="http:\/\/127\.0\.0\.1:\d+\/emails\/info\/public\/[0-9a-f-]+\?sms=1/);
 
-    const reply = await t.app.inject({
-      method: 'POST',
-      url: '/dev/telefone/5511987654321/responder',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'canal=sms&texto=Recebi%2C+obrigado.',
-    });
+    const reply = await phone.post('/dev/telefone/5511987654321/responder', { canal: 'sms', texto: 'Recebi, obrigado.' });
     expect(reply.statusCode).toBe(303);
     await waitFor(
       () => statusOf(cod),
@@ -87,10 +86,29 @@ describe('embedded mode: the product, its Twilio adapter and the simulator', () 
     expect(answered.evt_detalhes).toMatchObject({ texto: 'Recebi, obrigado.', de: '+5511987654321', provedor: 'twilio' });
     // The phone marks the reply taken once the product answered its webhook.
     await waitFor(
-      async () => (await t.app.inject({ method: 'GET', url: '/dev/telefone/5511987654321' })).body,
+      async () => (await phone.page('/dev/telefone/5511987654321')).body,
       (body) => body.includes('Recebida pelo produto'),
     );
     expect(await checkChain(t.ctx.db, cod)).toMatchObject({ isIntact: true });
+
+    // Every event the simulator caused says so, and so do the public page, the proof and the laudo.
+    const events = await t.ctx.db
+      .selectFrom('email_eventos')
+      .select(['evt_tipo', 'evt_detalhes'])
+      .where('cod_email', '=', cod)
+      .where('evt_canal', '=', 'sms')
+      .where('evt_tipo', 'in', ['send', 'delivered', 'answered'])
+      .execute();
+    expect(events.length).toBeGreaterThanOrEqual(3);
+    for (const e of events) expect(e.evt_detalhes, e.evt_tipo).toMatchObject({ simulado: true });
+    const uuid = (await t.ctx.db.selectFrom('emails').select('ema_uni_id').where('ema_uni_codigo', '=', cod).executeTakeFirstOrThrow())
+      .ema_uni_id;
+    expect((await t.app.inject({ method: 'GET', url: `/v2/emails/info/public/${uuid}` })).json()).toMatchObject({ simulado: true });
+    const proof = await t.app.inject({ method: 'GET', url: `/v2/emails/sending-proof/${cod}`, headers: bearer(token) });
+    expect(proof.json()).toMatchObject({ simulado: true });
+    const laudo = await t.app.inject({ method: 'GET', url: `/v2/emails/report/laudo/${cod}`, headers: bearer(token) });
+    expect(laudo.statusCode).toBe(200);
+    expect((await pdfText(laudo.rawPayload)).replace(/\s+/g, ' ')).toContain('simulado — não é prova de entrega real');
   });
 
   it('an SMS to a number that does not exist ends in erro with Twilio 30005', async () => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { metaSignature, twilioSignature } from '../signatures.ts';
+import { metaSignature, twilioSignature } from '../../modules/channels/signatures.ts';
 
 /**
  * What the simulator posts to the product, byte for byte as each provider does, signed the way

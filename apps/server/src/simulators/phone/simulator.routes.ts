@@ -1,6 +1,9 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { AppContext } from '../../../context.ts';
-import { telefoneHelmet } from '../../../http/security-headers.ts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { telefoneHelmet } from '../../http/security-headers.ts';
+import type { Actor } from '../../modules/auth/actor.ts';
+import { tenantScope } from '../../modules/tenancy/tenant-scope.ts';
+import { csrfToken, requireDevActor } from '../access.ts';
 import { createCourier } from './simulator.courier.ts';
 import {
   presentConversation,
@@ -86,53 +89,77 @@ export function simulatorRoutes(app: FastifyInstance, ctx: AppContext, calls: Si
     const numeroOf = (params: unknown) => simulator.phoneFromPath((params as { numero?: unknown }).numero);
     const notFound = (reply: FastifyReply) => reply.status(404).type(HTML).send(presentPhoneNotFound());
 
-    scope.get('/dev/telefone', options, async (_request, reply) =>
-      reply.type(HTML).send(presentPhoneList(simulator.withCalls(await simulator.listPhones(sim), calls?.numbers() ?? []))),
-    );
-
-    /** A number's messages and the calls it received. */
-    const conversation = async (numero: string, read: boolean) => ({
-      ...(await simulator.conversation(sim, numero, { read })),
-      calls: calls?.of(numero) ?? [],
+    // The phone's pages are a signed-in user's, for its tenant's rows only (access.ts; docs/security.md).
+    scope.get('/dev/telefone', options, async (request, reply) => {
+      const actor = await requireDevActor(ctx, request, reply);
+      if (!actor) return reply;
+      const scoped = tenantScope(actor);
+      const callRows = await simulator.visibleCalls(sim, scoped, calls?.numbers() ?? [], (n) => calls?.of(n) ?? []);
+      return reply.type(HTML).send(presentPhoneList(simulator.withCalls(await simulator.listPhones(sim, scoped), callRows.numbers)));
     });
 
+    /** A number's messages and the calls it received, as the actor's tenant may see them. */
+    const conversation = async (actor: Actor, numero: string) => {
+      const scoped = tenantScope(actor);
+      const own = await simulator.visibleCalls(sim, scoped, [], () => calls?.of(numero) ?? [], numero);
+      return { ...(await simulator.conversation(sim, scoped, numero)), calls: own.of(numero), csrf: csrfToken(ctx, actor) };
+    };
+
     scope.get('/dev/telefone/:numero', options, async (request, reply) => {
+      const actor = await requireDevActor(ctx, request, reply);
+      if (!actor) return reply;
       const numero = numeroOf(request.params);
       if (!numero) return notFound(reply);
-      const view = await conversation(numero, true);
+      const view = await conversation(actor, numero);
       if (!view.messages.length && !view.calls.length) return notFound(reply);
       return reply.type(HTML).send(presentConversation(view));
     });
 
     // A call's recording, played on the phone page (the simulator's own WAV, as Twilio keeps it).
     scope.get('/dev/telefone/:numero/chamadas/:sid/gravacao', async (request, reply) => {
+      const actor = await requireDevActor(ctx, request, reply);
+      if (!actor) return reply;
       const numero = numeroOf(request.params);
-      const wav = numero && calls?.recording(numero, String((request.params as { sid?: unknown }).sid ?? ''));
+      const sid = String((request.params as { sid?: unknown }).sid ?? '').slice(0, 64);
+      const wav = numero && (await simulator.isCallVisible(sim, tenantScope(actor), sid)) && calls?.recording(numero, sid);
       if (!wav) return notFound(reply);
       return reply.type('audio/wav').header('cache-control', 'no-store').send(wav);
     });
 
-    /** After a reply or a button: back to the conversation (303), or the conversation with the reason (400). */
-    const afterAction = async (reply: FastifyReply, numero: string, outcome: simulator.PhoneActionOutcome) => {
+    /** After an action: back to the conversation (303), or the conversation with the reason (400). */
+    const afterAction = async (reply: FastifyReply, actor: Actor, numero: string, outcome: simulator.PhoneActionOutcome) => {
       if (outcome.ok) return reply.redirect(`/dev/telefone/${numero.slice(1)}`, 303);
       return reply
         .status(outcome.status)
         .type(HTML)
-        .send(presentConversation(await conversation(numero, false), outcome.message));
+        .send(presentConversation(await conversation(actor, numero), outcome.message));
     };
 
-    scope.post('/dev/telefone/:numero/responder', options, async (request, reply) => {
-      const numero = numeroOf(request.params);
-      if (!numero) return notFound(reply);
-      const form = formOf(request.body);
-      return afterAction(reply, numero, await simulator.replyFromPhone(sim, numero, { canal: form.canal, texto: form.texto }));
-    });
+    /** A phone action: signed in, from the product's own page with its CSRF token (access.ts), on a number of the path. */
+    const action =
+      (run: (actor: Actor, numero: string, form: Record<string, string>) => Promise<simulator.PhoneActionOutcome>) =>
+      async (request: FastifyRequest, reply: FastifyReply) => {
+        const actor = await requireDevActor(ctx, request, reply);
+        if (!actor) return reply;
+        const numero = numeroOf(request.params);
+        if (!numero) return notFound(reply);
+        return afterAction(reply, actor, numero, await run(actor, numero, formOf(request.body)));
+      };
 
-    scope.post('/dev/telefone/:numero/botao', options, async (request, reply) => {
-      const numero = numeroOf(request.params);
-      if (!numero) return notFound(reply);
-      const form = formOf(request.body);
-      return afterAction(reply, numero, await simulator.pressButton(sim, numero, { wamid: form.wamid, botao: form.botao }));
-    });
+    scope.post(
+      '/dev/telefone/:numero/responder',
+      options,
+      action((actor, numero, form) => simulator.replyFromPhone(sim, actor, numero, { canal: form.canal, texto: form.texto })),
+    );
+    scope.post(
+      '/dev/telefone/:numero/botao',
+      options,
+      action((actor, numero, form) => simulator.pressButton(sim, actor, numero, { wamid: form.wamid, botao: form.botao })),
+    );
+    scope.post(
+      '/dev/telefone/:numero/ler',
+      options,
+      action((actor, numero, form) => simulator.readMessage(sim, tenantScope(actor), numero, { wamid: form.wamid })),
+    );
   });
 }

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createSelfCallingApp, type TestApp } from '../../../../test/harness.ts';
-import { waitFor } from '../../../../test/smtp-sink.ts';
-import { checkChain } from '../../evidence/chain-check.ts';
+import { devSession } from '../../../test/dev-session.ts';
+import { bearer, createSelfCallingApp, type TestApp } from '../../../test/harness.ts';
+import { waitFor } from '../../../test/smtp-sink.ts';
+import { checkChain } from '../../modules/evidence/chain-check.ts';
 import { callOutcome, gatherActionOf } from './simulator.voice.ts';
 
 /**
@@ -13,6 +14,7 @@ import { callOutcome, gatherActionOf } from './simulator.voice.ts';
 
 let t: TestApp;
 let token: string;
+let dev: Awaited<ReturnType<typeof devSession>>;
 
 beforeAll(async () => {
   ({ t } = await createSelfCallingApp(
@@ -20,6 +22,7 @@ beforeAll(async () => {
     { startQueue: true },
   ));
   token = await t.login('usuario@demo.local');
+  dev = await devSession(t, 'usuario@demo.local');
   await t.ctx.db.updateTable('usuarios').set({ usu_aceita_ar_voz: true }).where('usu_login', '=', 'usuario@demo.local').execute();
 });
 
@@ -112,11 +115,11 @@ describe('the simulator’s Twilio Voice', () => {
     expect(await checkChain(t.ctx.db, cod)).toMatchObject({ isIntact: true });
 
     // The simulated phone lists the call: its status, the key pressed, what was said and a player.
-    const list = await t.app.inject({ method: 'GET', url: '/dev/telefone' });
+    const list = await dev.page('/dev/telefone');
     expect(list.body).toMatch(
       /<a href="\/dev\/telefone\/5511987654321">\+55 \(11\) 98765-4321<\/a><\/td><td>0<\/td><td>0<\/td><td>1<\/td>/,
     );
-    const phone = await t.app.inject({ method: 'GET', url: '/dev/telefone/5511987654321' });
+    const phone = await dev.page('/dev/telefone/5511987654321');
     expect(phone.statusCode).toBe(200);
     expect(phone.headers['content-security-policy']).toContain("media-src 'self'");
     expect(phone.body).toContain('Atendida e encerrada');
@@ -126,13 +129,13 @@ describe('the simulator’s Twilio Voice', () => {
     expect(phone.body).not.toContain('Nenhuma mensagem por SMS');
     const src = /<audio controls preload="metadata" src="([^"]+)"/.exec(phone.body)?.[1] as string;
     expect(src).toMatch(/^\/dev\/telefone\/5511987654321\/chamadas\/CA[0-9a-f]{32}\/gravacao$/);
-    const wav = await t.app.inject({ method: 'GET', url: src });
+    const wav = await dev.page(src);
     expect([wav.statusCode, wav.headers['content-type']]).toEqual([200, 'audio/wav']);
     expect(wav.rawPayload.subarray(0, 4).toString('ascii')).toBe('RIFF');
     // The simulator's recording is the one the product stored.
     expect(createHash('sha256').update(wav.rawPayload).digest('hex')).toBe(recording.sha256);
     // Another number's path does not give this call's recording.
-    expect((await t.app.inject({ method: 'GET', url: src.replace('5511987654321', '5511987650000') })).statusCode).toBe(404);
+    expect((await dev.page(src.replace('5511987654321', '5511987650000'))).statusCode).toBe(404);
   });
 
   it('2222 is busy on the first try and answered on the next; 0000 fails at once', async () => {
@@ -155,11 +158,11 @@ describe('the simulator’s Twilio Voice', () => {
     );
     expect(end.events.filter((e) => e.evt_tipo === 'erro')).toHaveLength(1);
     // The phone shows each try: busy, then answered with 1; the unknown number's call failed.
-    const busyPage = (await t.app.inject({ method: 'GET', url: '/dev/telefone/5521998762222' })).body;
+    const busyPage = (await dev.page('/dev/telefone/5521998762222')).body;
     expect(busyPage.indexOf('Ocupado')).toBeGreaterThan(-1);
     expect(busyPage.indexOf('Atendida e encerrada')).toBeGreaterThan(busyPage.indexOf('Ocupado'));
     expect((busyPage.match(/<audio /g) ?? []).length).toBe(1);
-    const failedPage = (await t.app.inject({ method: 'GET', url: '/dev/telefone/5531991230000' })).body;
+    const failedPage = (await dev.page('/dev/telefone/5531991230000')).body;
     expect(failedPage).toContain('Falhou (número inexistente)');
     expect(failedPage).not.toContain('<audio');
   });

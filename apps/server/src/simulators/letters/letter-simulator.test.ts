@@ -2,11 +2,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { isS10, letterAddress } from '@ar/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pdfText } from '../../../../test/pdf-reader.ts';
-import { PermanentProviderError, type ProviderRequest } from '../channel.ts';
-import { HttpLetterProvider } from './http-letter.ts';
-import { renderLetter } from './letter.pdf.ts';
-import type { LetterTrackingEvent, OutgoingLetter } from './letter-provider.ts';
+import { pdfText } from '../../../test/pdf-reader.ts';
+import { PermanentProviderError, type ProviderRequest } from '../../modules/channels/channel.ts';
+import { HttpLetterProvider } from '../../modules/channels/letter/http-letter.ts';
+import { renderLetter } from '../../modules/channels/letter/letter.pdf.ts';
+import type { LetterTrackingEvent, OutgoingLetter } from '../../modules/channels/letter/letter-provider.ts';
 import { LetterSimulator } from './letter-simulator.ts';
 
 /**

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { brasiliaIsoDay, defaultDashboardRange } from '@ar/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createSelfCallingApp, type TestApp } from '../../../../test/harness.ts';
-import { waitFor } from '../../../../test/smtp-sink.ts';
-import { checkChain } from '../../evidence/chain-check.ts';
+import { bearer, createSelfCallingApp, type TestApp } from '../../../test/harness.ts';
+import { waitFor } from '../../../test/smtp-sink.ts';
+import { checkChain } from '../../modules/evidence/chain-check.ts';
 
 /**
  * LETTER_PROVIDER=simulator, the whole loop in one product: PUBLIC_URL is the app's own port, the

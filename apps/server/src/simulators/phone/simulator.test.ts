@@ -1,11 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/harness.ts';
-import { SIMULATOR_SMS_FROM } from '../../../config.ts';
-import { PermanentProviderError } from '../channel.ts';
-import { twilioProvider } from '../providers/twilio.ts';
-import { metaSignature, twilioSignature } from '../signatures.ts';
+import { devSession, ownSimulated } from '../../../test/dev-session.ts';
+import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { SIMULATOR_SMS_FROM } from '../../config.ts';
+import { PermanentProviderError } from '../../modules/channels/channel.ts';
+import { twilioProvider } from '../../modules/channels/providers/twilio.ts';
+import { metaSignature, twilioSignature } from '../../modules/channels/signatures.ts';
 
 /** The simulated WhatsApp Business number, as Meta's metadata and context name it (digits). */
 const BUSINESS = SIMULATOR_SMS_FROM.slice(1);
@@ -29,6 +30,7 @@ const refuseNext = new Map<string, number>();
 let receiver: http.Server;
 let publicUrl: string;
 let t: TestApp;
+let admin: Awaited<ReturnType<typeof devSession>>;
 
 beforeAll(async () => {
   receiver = http.createServer((req, res) => {
@@ -49,6 +51,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   publicUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
   t = await createTestApp({ PUBLIC_URL: publicUrl, SIMULATOR_DELAY_MS: '20' });
+  admin = await devSession(t, 'admin@demo.local');
 });
 
 afterAll(async () => {
@@ -136,14 +139,9 @@ const statusesOf = (wamid: string) =>
     .flatMap((w) => w.entry[0]?.changes[0]?.value.statuses ?? [])
     .filter((s) => s.id === wamid);
 
-const page = (url: string) => t.app.inject({ method: 'GET', url });
-const post = (url: string, fields: Record<string, string>) =>
-  t.app.inject({
-    method: 'POST',
-    url,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams(fields).toString(),
-  });
+/** The phone's pages as the demo administrator sees them (signed in, its tenant's messages). */
+const page = (url: string) => admin.page(url);
+const post = (url: string, fields: Record<string, string>) => admin.post(url, fields);
 
 describe('the Twilio endpoint', () => {
   it('refuses wrong credentials with Twilio 20003, another account with 20404, a bad number with 21211', async () => {
@@ -239,6 +237,7 @@ describe('the Twilio endpoint', () => {
       StatusCallback: `${publicUrl}${path}`,
     });
     expect(res.statusCode).toBe(201);
+    await ownSimulated(t.ctx.db, 'admin@demo.local', { provedor: 'twilio', id: res.json().sid, canal: 'sms', numero: '+5511900000000' });
     const final = await waitFor('undelivered', () =>
       received.map(form).find((f) => f.MessageSid === res.json().sid && f.MessageStatus === 'undelivered'),
     );
@@ -376,9 +375,16 @@ describe('the Graph endpoint', () => {
 describe('/dev/telefone', () => {
   it('lists the numbers and shows a conversation escaped, with its links; opening it reads the WhatsApp messages', async () => {
     const evil = '<script>alert(1)</script><img src=x onerror=alert(2)> "aspas" \'simples\'';
-    await twilioSend({ To: '+5521987651234', From: t.config.channels.twilio.from, Body: `${evil} https://ar.test/p/1?sms=1&a=2` });
+    const sms = await twilioSend({
+      To: '+5521987651234',
+      From: t.config.channels.twilio.from,
+      Body: `${evil} https://ar.test/p/1?sms=1&a=2`,
+    });
     const wa = await graphSend(template('5521987651234', `https://ar.test/p/1?whatsapp=1&b=<3`, `Li ${evil}`));
     const wamid = wa.json().messages[0].id as string;
+    // The product's messages behind them: the administrator's (the phone shows a user its tenant's only).
+    await ownSimulated(t.ctx.db, 'admin@demo.local', { provedor: 'twilio', id: sms.json().sid, canal: 'sms', numero: '+5521987651234' });
+    await ownSimulated(t.ctx.db, 'admin@demo.local', { provedor: 'meta', id: wamid, canal: 'whatsapp', numero: '+5521987651234' });
     await waitFor('delivered', () => (statusesOf(wamid).some((s) => s.status === 'delivered') ? true : undefined));
 
     const list = await page('/dev/telefone');
@@ -409,9 +415,16 @@ describe('/dev/telefone', () => {
     expect(policy).toContain("default-src 'none'");
     expect(policy).not.toContain('script-src');
 
-    // Opening the conversation read the delivered WhatsApp message: one read receipt, not one per visit.
+    // Opening the conversation reads nothing (a GET changes nothing): reading is the owner's button.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(statusesOf(wamid).map((s) => s.status)).toEqual(['sent', 'delivered']);
+    expect(one.body).toContain('action="/dev/telefone/5521987651234/ler"');
+    expect(one.body).toContain(`name="csrf" value="${admin.csrf}"`);
+    const read = await post('/dev/telefone/5521987651234/ler', { wamid });
+    expect(read.statusCode).toBe(303);
     await waitFor('read', () => statusesOf(wamid).find((s) => s.status === 'read'));
-    await page('/dev/telefone/5521987651234');
+    // Pressed again (two tabs): one read receipt, not one per press.
+    expect((await post('/dev/telefone/5521987651234/ler', { wamid })).statusCode).toBe(400);
     await new Promise((r) => setTimeout(r, 200));
     expect(statusesOf(wamid).map((s) => s.status)).toEqual(['sent', 'delivered', 'read']);
     expect((await page('/dev/telefone/5521987651234')).body).toContain('✓✓ Lida');
@@ -563,7 +576,8 @@ describe('mounting', () => {
   it('with only the voice on the simulator, serves the phone (its calls) but neither Messages.json nor Graph', async () => {
     const voice = await createTestApp({ SMS_PROVIDER: 'twilio', WHATSAPP_PROVIDER: 'meta', ...TWILIO_ENV, ...META_ENV });
     try {
-      expect((await voice.app.inject({ method: 'GET', url: '/dev/telefone' })).statusCode).toBe(200);
+      // Mounted (a sign-in is asked), where the real providers' routes are not.
+      expect((await voice.app.inject({ method: 'GET', url: '/dev/telefone' })).statusCode).toBe(401);
       expect(
         (await voice.app.inject({ method: 'POST', url: '/dev/twilio/2010-04-01/Accounts/AC1/Messages.json', payload: {} })).statusCode,
       ).toBe(404);
@@ -576,7 +590,7 @@ describe('mounting', () => {
   it('with only SMS on the simulator, serves Twilio and the phone but not Graph', async () => {
     const half = await createTestApp({ WHATSAPP_PROVIDER: 'meta', ...META_ENV });
     try {
-      expect((await half.app.inject({ method: 'GET', url: '/dev/telefone' })).statusCode).toBe(200);
+      expect((await half.app.inject({ method: 'GET', url: '/dev/telefone' })).statusCode).toBe(401);
       expect((await half.app.inject({ method: 'POST', url: '/dev/graph/v21.0/1/messages', payload: {} })).statusCode).toBe(404);
       const twilio = await half.app.inject({
         method: 'POST',
