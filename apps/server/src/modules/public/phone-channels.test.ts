@@ -397,6 +397,6 @@ describe('the public page shows AR-SMS and AR-WhatsApp', () => {
       ).toMatchObject({
         type: 'object',
       });
-    expect((await get('/v2/config')).json().channels).toEqual({ sms: true, whatsapp: true, voz: true });
+    expect((await get('/v2/config')).json().channels).toEqual({ sms: true, whatsapp: true, voz: true, carta: true });
   });
 });
