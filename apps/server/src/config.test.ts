@@ -229,7 +229,7 @@ describe('SIMULATORS (docs/security.md, "Simulators and the local mailbox")', ()
 
   it('refuses a provider on the simulator with the simulators off, and a start without SMTP_URL', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgres://u@h/db', SMS_PROVIDER: 'simulator', LETTER_PROVIDER: 'simulator' })).toThrow(
-      /SMS_PROVIDER: simulator só com os simuladores ligados[^]*LETTER_PROVIDER: simulator só/,
+      /SMS_PROVIDER: simulator só com os simuladores ligados[\s\S]*LETTER_PROVIDER: simulator só/,
     );
     expect(() => loadConfig({ SIMULATORS: 'false', VOICE_PROVIDER: 'simulator' })).toThrow(/VOICE_PROVIDER: simulator só/);
     expect(startProblems(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }))).toMatch(/SMTP_URL: obrigatório com os simuladores desligados/);

@@ -320,6 +320,23 @@ function withProviders(e: ParsedEnv, simulators: boolean) {
 }
 
 /**
+ * Which stand-ins this configuration runs under /dev (docs/security.md, "Simulators and the local
+ * mailbox"): none unless `simulators` is on, and then each only while something uses it. What the
+ * mounting (simulators/index.ts), the start-up log and GET /v2/config all read.
+ */
+export function simulatorsOf(config: Config) {
+  const on = config.simulators;
+  const voice = on && config.channels.voice.provider === 'simulator';
+  return {
+    mailbox: on && config.captureMail,
+    voice,
+    // The phone serves the messages' simulator, and lists the voice simulator's calls.
+    phone: on && (config.channels.sms === 'simulator' || config.channels.whatsapp === 'simulator' || voice),
+    letters: on && config.letter.provider === 'simulator',
+  };
+}
+
+/**
  * What stops a server start (not `npm run migrate` or `create-admin`, which send no mail): without
  * SMTP_URL mail is only captured for the local mailbox, which exists only with the simulators on,
  * so a production configuration without a relay would lose every e-mail silently.
@@ -474,8 +491,7 @@ export const installationKey = (dataDir: string, label: string): Buffer =>
 export function simulatorSecrets(dataDir: string): SimulatorSecrets {
   const known = simulatorSecretsByDir.get(dataDir);
   if (known) return known;
-  const secret = installationSecret(dataDir);
-  const derive = (label: string) => createHmac('sha256', secret).update(label).digest('hex');
+  const derive = (label: string) => installationKey(dataDir, label).toString('hex');
   const values: SimulatorSecrets = {
     twilioAccountSid: `AC${derive('twilio-account-sid').slice(0, 32)}`,
     twilioAuthToken: derive('twilio-auth-token').slice(0, 32),

@@ -1,10 +1,13 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { escapeHtml, MSG } from '@ar/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { installationKey } from '../config.ts';
 import type { AppContext } from '../context.ts';
+import { cookieValue, strictCookie } from '../http/cookies.ts';
 import type { Actor } from '../modules/auth/actor.ts';
-import { actorOfToken } from '../modules/auth/authenticate.ts';
-import { devPage, escapeHtml } from './page.ts';
+import { actorOfToken, bearerToken } from '../modules/auth/authenticate.ts';
+import { sameSignature } from '../modules/channels/signatures.ts';
+import { devPage } from './page.ts';
 
 /*
  * Who may use the pages under /dev (docs/security.md, "Simulators and the local mailbox"): a
@@ -19,29 +22,15 @@ import { devPage, escapeHtml } from './page.ts';
 export const DEV_COOKIE = 'ar_dev';
 const CSRF_LABEL = 'dev-csrf';
 
-/** The cookie header's value of `name`, or null. */
-function cookieOf(request: FastifyRequest, name: string): string | null {
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return null;
-}
-
 /** The signed-in actor of a /dev request (its cookie), or null. */
 export async function devActor(ctx: AppContext, request: FastifyRequest): Promise<Actor | null> {
-  const token = cookieOf(request, DEV_COOKIE);
+  const token = cookieValue(request.headers.cookie, DEV_COOKIE);
   return token ? actorOfToken(ctx, token) : null;
 }
 
 /** The CSRF token of a session: an HMAC of its token's hash, so it is the same on every page of the session and useless outside it. */
 export function csrfToken(ctx: AppContext, actor: Actor): string {
   return createHmac('sha256', installationKey(ctx.config.dataDir, CSRF_LABEL)).update(actor.tokenHash).digest('base64url');
-}
-
-function sameToken(given: unknown, expected: string): boolean {
-  if (typeof given !== 'string' || given.length !== expected.length) return false;
-  return timingSafeEqual(Buffer.from(given), Buffer.from(expected));
 }
 
 /** Whether the request's Origin is the product's own (PUBLIC_URL): a browser sends it on every form POST. */
@@ -84,7 +73,7 @@ export async function requireDevActor(ctx: AppContext, request: FastifyRequest, 
       reply
         .status(401)
         .type(HTML)
-        .send(devPage('Sessão expirada', BANNER, '<p>Sessão expirada. Entre novamente no AR Online.</p>'));
+        .send(devPage('Sessão expirada', BANNER, `<p>${MSG.sessionExpired}</p>`));
     return null;
   }
   if (request.method !== 'GET' && request.method !== 'HEAD') {
@@ -93,7 +82,7 @@ export async function requireDevActor(ctx: AppContext, request: FastifyRequest, 
       return null;
     }
     const body = request.body as Record<string, unknown> | null | undefined;
-    if (!sameToken(body?.csrf, csrfToken(ctx, actor))) {
+    if (!sameSignature(typeof body?.csrf === 'string' ? body.csrf : undefined, csrfToken(ctx, actor))) {
       refused(reply, 'O formulário expirou ou não veio desta página. Abra a página de novo e repita a ação.');
       return null;
     }
@@ -107,14 +96,13 @@ export async function requireDevActor(ctx: AppContext, request: FastifyRequest, 
  * token, but this keeps the rule of every /dev POST).
  */
 export function devSessionRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const secure = ctx.config.publicUrl.startsWith('https:') ? '; Secure' : '';
   app.post('/dev/sessao', async (request, reply) => {
     if (!fromOwnOrigin(ctx, request)) return reply.status(403).send({ message: 'Origem não permitida.' });
-    const match = /^Bearer\s+(\S+)$/.exec(request.headers.authorization ?? '');
-    const actor = match ? await actorOfToken(ctx, match[1] as string) : null;
-    if (!match || !actor?.usu_secure) return reply.status(401).send({ message: 'Sessão expirada! Faça login novamente.' });
+    const token = bearerToken(request);
+    const actor = token ? await actorOfToken(ctx, token) : null;
+    if (!token || !actor?.usu_secure) return reply.status(401).send({ message: MSG.sessionExpired });
     return reply
-      .header('set-cookie', `${DEV_COOKIE}=${match[1]}; Path=/dev; HttpOnly; SameSite=Strict${secure}`)
+      .header('set-cookie', strictCookie(DEV_COOKIE, token, { path: '/dev', publicUrl: ctx.config.publicUrl }))
       .header('cache-control', 'no-store')
       .status(204)
       .send();

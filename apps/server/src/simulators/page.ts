@@ -1,7 +1,5 @@
 import { escapeHtml } from '@ar/core';
 
-export { escapeHtml };
-
 /** The look every /dev page shares; each page adds its own rules after it. */
 export const PAGE_STYLE = `body{font-family:Arial,Helvetica,sans-serif;margin:0;background:#f3f5f8;color:#1f2933}
 header{background:#1c4e80;color:#fff;padding:14px 24px}header a{color:#fff}

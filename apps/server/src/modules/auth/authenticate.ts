@@ -7,11 +7,14 @@ import { findSessionActor } from './auth.queries.ts';
 import { hashToken } from './secrets.ts';
 import { cachedSession, cacheSession } from './session-cache.ts';
 
+/** The request's bearer token (`Authorization: Bearer …`), or null. */
+export const bearerToken = (request: FastifyRequest): string | null =>
+  /^Bearer\s+(\S+)$/.exec(request.headers.authorization ?? '')?.[1] ?? null;
+
 /** The actor of the request's bearer token (briefly cached, session-cache.ts); 401 'Sessão expirada!...' when there is none. */
 export async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<Actor> {
-  const header = request.headers.authorization ?? '';
-  const match = /^Bearer\s+(\S+)$/.exec(header);
-  const actor = match ? await actorOfToken(ctx, match[1] as string) : null;
+  const token = bearerToken(request);
+  const actor = token ? await actorOfToken(ctx, token) : null;
   if (!actor) throw new AppError(401, MSG.sessionExpired);
   return actor;
 }

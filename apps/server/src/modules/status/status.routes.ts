@@ -1,5 +1,6 @@
 import { clientErrorBody, clientErrorResponse, connectivityResponse, publicConfigResponse } from '@ar/core';
 import type { FastifyInstance } from 'fastify';
+import { simulatorsOf } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
 import { openApiDocument } from '../../http/openapi.ts';
 import { defineRoute } from '../../http/route.ts';
@@ -27,7 +28,7 @@ export function statusRoutes(app: FastifyInstance, ctx: AppContext): void {
     response: publicConfigResponse,
     handler: async () => ({
       storeUrl: ctx.config.storeUrl,
-      mailbox: ctx.config.captureMail && ctx.config.simulators,
+      mailbox: simulatorsOf(ctx.config).mailbox,
       productName: 'AR Online',
       supportEmail: 'suporte@aronline.com.br',
       // The channels this installation sends through besides e-mail (docs/channels.md).

@@ -1,4 +1,5 @@
-import { devPage, escapeHtml } from '../page.ts';
+import { escapeHtml } from '@ar/core';
+import { devPage } from '../page.ts';
 import type { CapturedMail, CapturedMailItem } from './mailbox.queries.ts';
 
 const STYLE = `.meta{background:#fff;padding:12px 16px;border-radius:6px;margin-bottom:12px;font-size:14px}
@@ -21,7 +22,7 @@ export function presentMailList(rows: CapturedMailItem[]): string {
         )
         .join('')}</tbody></table>`
     : '<p>Nenhuma mensagem enviada ainda.</p>';
-  return page('Caixa de saída local', list);
+  return page('Caixa de saída local', `<h1>Caixa de saída local</h1>${list}`);
 }
 
 /** /dev/mailbox/{id}: the message as its recipient would see it, in a sandboxed frame without scripts. */

@@ -1,4 +1,5 @@
-import { csrfField, devPage, escapeHtml } from '../page.ts';
+import { escapeHtml } from '@ar/core';
+import { csrfField, devPage } from '../page.ts';
 import type { SimulatedMessage, SimulatedPhone } from './simulator.queries.ts';
 import { TWILIO_ERRORS } from './simulator.rules.ts';
 import type { SimulatedCallView } from './simulator.voice.ts';
@@ -82,6 +83,7 @@ const STYLE = `.phone{display:flex;gap:20px;flex-wrap:wrap;align-items:flex-star
 .meta{font-size:11px;color:#667;margin-top:4px;text-align:right}
 .failed .meta{color:#b00020}
 .msg form{margin-top:6px}.msg form button{width:100%;padding:6px;border:1px solid #9bb;background:#f8fffd;color:#075e54;border-radius:6px;cursor:pointer}
+.msg form.read{text-align:right}.msg form.read button{width:auto;padding:2px 0;border:0;background:none;color:#1c4e80;text-decoration:underline;font-size:12px}
 .reply{display:flex;gap:6px;padding:10px;border-top:1px solid #e3e8ee}
 .reply textarea{flex:1;min-height:38px;font:inherit;padding:6px}
 .reply button{padding:6px 12px}
@@ -128,7 +130,7 @@ export function presentPhoneList(rows: PhoneRow[]): string {
         )
         .join('')}</tbody></table>`
     : '<p>Nenhuma mensagem ou chamada para um telefone ainda.</p>';
-  return page('Telefone simulado', list);
+  return page('Telefone simulado', `<h1>Telefone simulado</h1>${list}`);
 }
 
 const SMS_STATUS: Record<string, string> = { queued: 'Na fila', sent: 'Enviada', delivered: 'Entregue', undelivered: 'Não entregue' };
@@ -181,7 +183,7 @@ function bubble(v: ConversationView, m: SimulatedMessage): string {
   // Reading is something the phone's owner does, like answering: a button, never the page's GET.
   const read =
     m.sim_canal === 'whatsapp' && m.sim_direcao === 'saida' && m.sim_status === 'delivered' && v.channels.whatsapp
-      ? `<form method="post" action="${escapeHtml(phonePath(v.numero))}/ler">${csrfField(v.csrf)}<input type="hidden" name="wamid" value="${escapeHtml(m.sim_id_provedor)}"><button type="submit">Marcar como lida</button></form>`
+      ? `<form class="read" method="post" action="${escapeHtml(phonePath(v.numero))}/ler">${csrfField(v.csrf)}<input type="hidden" name="wamid" value="${escapeHtml(m.sim_id_provedor)}"><button type="submit">Marcar como lida</button></form>`
       : '';
   return `<div class="msg ${side}${failed ? ' failed' : ''}" data-id="${escapeHtml(m.sim_id_provedor)}"><div class="text">${pressed}${linkify(m.sim_corpo)}</div>${buttons}${read}<div class="meta">${fmt(m.sim_criado)} · ${escapeHtml(statusLabel(m))}</div></div>`;
 }

@@ -46,16 +46,20 @@ async function composeSms(mobile: string): Promise<number> {
 const statusOf = (cod: number) =>
   t.ctx.db.selectFrom('emails').select(['ema_status_sms']).where('ema_uni_codigo', '=', cod).executeTakeFirstOrThrow();
 
-const smsEvents = async (cod: number) =>
-  (
-    await t.ctx.db
-      .selectFrom('email_eventos')
-      .select(['evt_tipo', 'evt_detalhes'])
-      .where('cod_email', '=', cod)
-      .where('evt_canal', '=', 'sms')
-      .orderBy('evt_seq')
-      .execute()
-  ).map((e) => e.evt_tipo);
+/** A message's SMS events, in chain order. */
+const smsEventsOf = (cod: number) =>
+  t.ctx.db
+    .selectFrom('email_eventos')
+    .select(['evt_tipo', 'evt_detalhes'])
+    .where('cod_email', '=', cod)
+    .where('evt_canal', '=', 'sms')
+    .orderBy('evt_seq')
+    .execute();
+
+const smsEvents = async (cod: number) => (await smsEventsOf(cod)).map((e) => e.evt_tipo);
+
+/** The details of a message's first SMS event of a type. */
+const detailsOf = async (cod: number, tipo: string) => (await smsEventsOf(cod)).find((e) => e.evt_tipo === tipo)?.evt_detalhes;
 
 describe('embedded mode: the product, its Twilio adapter and the simulator', () => {
   it('an SMS is delivered, shows on the phone with its link, and the reply typed there is recorded', async () => {
@@ -77,13 +81,7 @@ describe('embedded mode: the product, its Twilio adapter and the simulator', () 
       () => statusOf(cod),
       (m) => m.ema_status_sms === 'answered',
     );
-    const answered = await t.ctx.db
-      .selectFrom('email_eventos')
-      .select('evt_detalhes')
-      .where('cod_email', '=', cod)
-      .where('evt_tipo', '=', 'answered')
-      .executeTakeFirstOrThrow();
-    expect(answered.evt_detalhes).toMatchObject({ texto: 'Recebi, obrigado.', de: '+5511987654321', provedor: 'twilio' });
+    expect(await detailsOf(cod, 'answered')).toMatchObject({ texto: 'Recebi, obrigado.', de: '+5511987654321', provedor: 'twilio' });
     // The phone marks the reply taken once the product answered its webhook.
     await waitFor(
       async () => (await phone.page('/dev/telefone/5511987654321')).body,
@@ -92,13 +90,7 @@ describe('embedded mode: the product, its Twilio adapter and the simulator', () 
     expect(await checkChain(t.ctx.db, cod)).toMatchObject({ isIntact: true });
 
     // Every event the simulator caused says so, and so do the public page, the proof and the laudo.
-    const events = await t.ctx.db
-      .selectFrom('email_eventos')
-      .select(['evt_tipo', 'evt_detalhes'])
-      .where('cod_email', '=', cod)
-      .where('evt_canal', '=', 'sms')
-      .where('evt_tipo', 'in', ['send', 'delivered', 'answered'])
-      .execute();
+    const events = (await smsEventsOf(cod)).filter((e) => ['send', 'delivered', 'answered'].includes(e.evt_tipo));
     expect(events.length).toBeGreaterThanOrEqual(3);
     for (const e of events) expect(e.evt_detalhes, e.evt_tipo).toMatchObject({ simulado: true });
     const uuid = (await t.ctx.db.selectFrom('emails').select('ema_uni_id').where('ema_uni_codigo', '=', cod).executeTakeFirstOrThrow())
@@ -117,12 +109,6 @@ describe('embedded mode: the product, its Twilio adapter and the simulator', () 
       () => statusOf(cod),
       (m) => m.ema_status_sms === 'erro',
     );
-    const erro = await t.ctx.db
-      .selectFrom('email_eventos')
-      .select('evt_detalhes')
-      .where('cod_email', '=', cod)
-      .where('evt_tipo', '=', 'erro')
-      .executeTakeFirstOrThrow();
-    expect(JSON.stringify(erro.evt_detalhes)).toContain('30005');
+    expect(JSON.stringify(await detailsOf(cod, 'erro'))).toContain('30005');
   });
 });

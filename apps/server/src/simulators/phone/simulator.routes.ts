@@ -94,15 +94,15 @@ export function simulatorRoutes(app: FastifyInstance, ctx: AppContext, calls: Si
       const actor = await requireDevActor(ctx, request, reply);
       if (!actor) return reply;
       const scoped = tenantScope(actor);
-      const callRows = await simulator.visibleCalls(sim, scoped, calls?.numbers() ?? [], (n) => calls?.of(n) ?? []);
-      return reply.type(HTML).send(presentPhoneList(simulator.withCalls(await simulator.listPhones(sim, scoped), callRows.numbers)));
+      const called = await simulator.visibleCalls(sim, scoped, calls, calls?.numbers() ?? []);
+      return reply.type(HTML).send(presentPhoneList(simulator.withCalls(await simulator.listPhones(sim, scoped), called)));
     });
 
     /** A number's messages and the calls it received, as the actor's tenant may see them. */
     const conversation = async (actor: Actor, numero: string) => {
       const scoped = tenantScope(actor);
-      const own = await simulator.visibleCalls(sim, scoped, [], () => calls?.of(numero) ?? [], numero);
-      return { ...(await simulator.conversation(sim, scoped, numero)), calls: own.of(numero), csrf: csrfToken(ctx, actor) };
+      const called = await simulator.visibleCalls(sim, scoped, calls, [numero]);
+      return { ...(await simulator.conversation(sim, scoped, numero)), calls: called.get(numero) ?? [], csrf: csrfToken(ctx, actor) };
     };
 
     scope.get('/dev/telefone/:numero', options, async (request, reply) => {

@@ -15,6 +15,24 @@ export const graphDigits = (to: string): string | null => {
   return /^[1-9]\d{7,14}$/.test(digits) ? digits : null;
 };
 
+/** HTTP Basic credentials (Twilio's account SID and auth token, for messages and calls alike), or null. */
+export function basicCredentials(authorization: string | undefined): { user: string; password: string } | null {
+  const m = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(authorization ?? '');
+  if (!m?.[1]) return null;
+  const decoded = Buffer.from(m[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  return colon < 0 ? null : { user: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+}
+
+/** A callback address Twilio takes: http or https (else its 21609). */
+export const validUrl = (v: string) => {
+  try {
+    return ['http:', 'https:'].includes(new URL(v).protocol);
+  } catch {
+    return false;
+  }
+};
+
 /** Twilio's message SID: 'SM' and 32 hex digits. */
 export const newTwilioSid = () => `SM${randomBytes(16).toString('hex')}`;
 

@@ -17,6 +17,7 @@ import * as q from './simulator.queries.ts';
 import {
   AUTO_REPLY,
   answersByItself,
+  basicCredentials,
   graphDigits,
   isE164,
   newTwilioSid,
@@ -24,9 +25,10 @@ import {
   SIMULATED_TEMPLATE,
   smsOutcome,
   smsSegments,
+  validUrl,
   whatsappOutcome,
 } from './simulator.rules.ts';
-import type { SimulatedCallView } from './simulator.voice.ts';
+import type { SimulatedCalls, SimulatedCallView } from './simulator.voice.ts';
 
 /**
  * The embedded provider simulator (docs/channels.md, Simulador): Twilio's Messages resource and
@@ -68,23 +70,6 @@ export const phoneFromPath = (digits: unknown): string | null =>
 export type TwilioOutcome =
   | { kind: 'error'; status: number; code: number; message: string }
   | { kind: 'created'; message: q.SimulatedMessage; accountSid: string; segments: number; messagingServiceSid: string | null };
-
-/** HTTP Basic credentials, or null. */
-function basicCredentials(authorization: string | undefined): { user: string; password: string } | null {
-  const m = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(authorization ?? '');
-  if (!m?.[1]) return null;
-  const decoded = Buffer.from(m[1], 'base64').toString('utf8');
-  const colon = decoded.indexOf(':');
-  return colon < 0 ? null : { user: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
-}
-
-const validUrl = (v: string) => {
-  try {
-    return ['http:', 'https:'].includes(new URL(v).protocol);
-  } catch {
-    return false;
-  }
-};
 
 /** POST /2010-04-01/Accounts/{sid}/Messages.json: Twilio's checks in Twilio's order, then the message queued. */
 export async function twilioCreateMessage(
@@ -370,15 +355,16 @@ async function readAndAnswer(sim: Simulator, m: q.SimulatedMessage): Promise<voi
 /** The numbers the actor's tenant wrote to (or whose replies it typed). */
 export const listPhones = (sim: Simulator, scope: TenantScope) => q.listSimulatedPhones(sim.ctx.db, scope, PHONES_LIMIT);
 
-/** The phones with messages and those that received calls, one row each, latest first. */
-export function withCalls(phones: q.SimulatedPhone[], calls: { numero: string; calls: number; ultima: Date }[]): PhoneRow[] {
+/** The phones with messages and those that received calls (visibleCalls), one row each, latest first. */
+export function withCalls(phones: q.SimulatedPhone[], calls: Map<string, SimulatedCallView[]>): PhoneRow[] {
   const rows = new Map<string, PhoneRow>(phones.map((p) => [p.sim_numero, { ...p, chamadas: 0 }]));
-  for (const c of calls) {
-    const row = rows.get(c.numero);
-    if (!row) rows.set(c.numero, { sim_numero: c.numero, sms: '0', whatsapp: '0', ultima: c.ultima, chamadas: c.calls });
+  for (const [numero, list] of calls) {
+    const ultima = list[list.length - 1]?.at ?? new Date(0);
+    const row = rows.get(numero);
+    if (!row) rows.set(numero, { sim_numero: numero, sms: '0', whatsapp: '0', ultima, chamadas: list.length });
     else {
-      row.chamadas = c.calls;
-      if (!row.ultima || new Date(row.ultima) < c.ultima) row.ultima = c.ultima;
+      row.chamadas = list.length;
+      if (!row.ultima || new Date(row.ultima) < ultima) row.ultima = ultima;
     }
   }
   const time = (r: PhoneRow) => (r.ultima ? new Date(r.ultima).getTime() : 0);
@@ -538,28 +524,25 @@ export async function pressButton(
 }
 
 /**
- * The simulated calls (kept in this process's memory) the actor's tenant placed: `numbers` lists the
- * numbers with their counts, `of` one number's calls. Each call's CallSid is looked up once in the
- * product's voz_chamadas to know whose message it carried.
+ * Of the calls this process placed (kept in its memory) to these numbers, those that carried a
+ * message of the actor's tenant, by number, oldest first: each CallSid looked up in the product's
+ * voz_chamadas. A number without such a call is left out.
  */
 export async function visibleCalls(
   sim: Simulator,
   scope: TenantScope,
-  numbers: { numero: string; calls: number; ultima: Date }[],
-  of: (numero: string) => SimulatedCallView[],
-  only?: string,
-) {
-  const wanted = only ? [only] : numbers.map((n) => n.numero);
-  const byNumber = new Map(wanted.map((n) => [n, of(n)]));
-  const sids = [...byNumber.values()].flat().map((c) => c.sid);
-  const mine = await q.callsVisibleTo(sim.ctx.db, scope, sids);
-  const kept = new Map([...byNumber].map(([n, list]) => [n, list.filter((c) => mine.has(c.sid))]));
-  return {
-    numbers: [...kept]
-      .filter(([, list]) => list.length > 0)
-      .map(([numero, list]) => ({ numero, calls: list.length, ultima: list[list.length - 1]?.at ?? new Date(0) })),
-    of: (numero: string) => kept.get(numero) ?? [],
-  };
+  calls: SimulatedCalls | null,
+  numeros: string[],
+): Promise<Map<string, SimulatedCallView[]>> {
+  if (!calls) return new Map();
+  const placed = numeros.map((n) => [n, calls.of(n)] as const);
+  const mine = await q.callsVisibleTo(
+    sim.ctx.db,
+    scope,
+    placed.flatMap(([, list]) => list.map((c) => c.sid)),
+  );
+  const kept = placed.map(([n, list]) => [n, list.filter((c) => mine.has(c.sid))] as const);
+  return new Map(kept.filter(([, list]) => list.length > 0));
 }
 
 /** Whether a call (its CallSid) carried a message of the actor's tenant: its recording is played only then. */

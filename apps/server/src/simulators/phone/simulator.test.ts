@@ -373,7 +373,7 @@ describe('the Graph endpoint', () => {
 });
 
 describe('/dev/telefone', () => {
-  it('lists the numbers and shows a conversation escaped, with its links; opening it reads the WhatsApp messages', async () => {
+  it('lists the numbers and shows a conversation escaped, with its links; reading a WhatsApp message is a button, not the GET', async () => {
     const evil = '<script>alert(1)</script><img src=x onerror=alert(2)> "aspas" \'simples\'';
     const sms = await twilioSend({
       To: '+5521987651234',

@@ -5,7 +5,7 @@ import { sameSignature } from '../../modules/channels/signatures.ts';
 import { recordingWav } from '../../modules/channels/voice/wav.ts';
 import { createCourier } from './simulator.courier.ts';
 import { twilioForm } from './simulator.payloads.ts';
-import { isE164 } from './simulator.rules.ts';
+import { basicCredentials, isE164, validUrl } from './simulator.rules.ts';
 
 /**
  * The simulator's Twilio Programmable Voice (docs/voice.md): Calls.json answered as Twilio answers
@@ -51,7 +51,8 @@ export interface SimulatedCallView {
 
 /** The calls this process placed, for the phone pages: by number, newest last, and a recording's audio. */
 export interface SimulatedCalls {
-  numbers(): { numero: string; calls: number; ultima: Date }[];
+  /** The numbers called. */
+  numbers(): string[];
   of(numero: string): SimulatedCallView[];
   recording(numero: string, callSid: string): Buffer | null;
 }
@@ -62,22 +63,6 @@ const CALLS_KEPT = 1000;
 const TWILIO_API_VERSION = '2010-04-01';
 
 const newSid = (prefix: 'CA' | 'RE') => `${prefix}${randomBytes(16).toString('hex')}`;
-
-function basicCredentials(authorization: string | undefined): { user: string; password: string } | null {
-  const m = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(authorization ?? '');
-  if (!m?.[1]) return null;
-  const decoded = Buffer.from(m[1], 'base64').toString('utf8');
-  const colon = decoded.indexOf(':');
-  return colon < 0 ? null : { user: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
-}
-
-const validUrl = (v: string) => {
-  try {
-    return ['http:', 'https:'].includes(new URL(v).protocol);
-  } catch {
-    return false;
-  }
-};
 
 const xmlUnescape = (s: string) =>
   s.replace(/&(lt|gt|quot|apos|amp);/g, (_, e: string) => ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' })[e] as string);
@@ -308,16 +293,7 @@ export function simulatorVoiceRoutes(app: FastifyInstance, ctx: AppContext): Sim
     recordingSid: c.recordingSid,
   });
   return {
-    numbers() {
-      const by = new Map<string, { numero: string; calls: number; ultima: Date }>();
-      for (const c of placed) {
-        const n = by.get(c.to) ?? { numero: c.to, calls: 0, ultima: c.at };
-        n.calls++;
-        n.ultima = c.at;
-        by.set(c.to, n);
-      }
-      return [...by.values()];
-    },
+    numbers: () => [...new Set(placed.map((c) => c.to))],
     of: (numero) => placed.filter((c) => c.to === numero).map(view),
     recording(numero, callSid) {
       const c = placed.find((x) => x.sid === callSid && x.to === numero);

@@ -1,4 +1,4 @@
-import { PROOF_MSG, type ProofFile, type ProofStep, type SendingProof, SIMULATED_NOTICE } from '@ar/core';
+import { PROOF_MSG, type ProofFile, type ProofStep, type SendingProof } from '@ar/core';
 import { Alert, Anchor, Button, Code, Divider, Group, Image, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconDownload, IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -10,6 +10,7 @@ import { showWarning } from '../../app/alerts.ts';
 import { Field } from '../../components/Field.tsx';
 import { OficioSummary } from '../../components/OficioSummary.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
+import { SimulatedNotice } from '../../components/SimulatedNotice.tsx';
 import { Logo } from '../../layout/Logo.tsx';
 import { downloadSendingProof } from './emails.api.ts';
 
@@ -81,11 +82,7 @@ export default function SendingProofPage() {
                 </Text>
               </Stack>
             </Group>
-            {p.simulado && (
-              <Alert color="orange" variant="light" title="Simulado — não é prova de entrega real" data-testid="simulated-notice">
-                {SIMULATED_NOTICE}
-              </Alert>
-            )}
+            {p.simulado && <SimulatedNotice />}
             <Alert color={p.falha ? 'red' : 'blue'} variant="light" data-testid="proof-text">
               {p.texto}
             </Alert>

@@ -1,8 +1,9 @@
-import { type PublicMessage, SIMULATED_NOTICE } from '@ar/core';
-import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import type { PublicMessage } from '@ar/core';
+import { Badge, Button, Group, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { Field } from '../../components/Field.tsx';
 import { OficioSummary } from '../../components/OficioSummary.tsx';
+import { SimulatedNotice } from '../../components/SimulatedNotice.tsx';
 import { Certificates } from './Certificates.tsx';
 import { FailureNotice } from './FailureNotice.tsx';
 import { LetterTab } from './LetterTab.tsx';
@@ -26,11 +27,7 @@ export function MessageView({ m, uuid, onAccept, accepted }: { m: PublicMessage;
           </Text>
           <Title order={3}>{m.subject}</Title>
         </div>
-        {m.simulado && (
-          <Alert color="orange" variant="light" title="Simulado — não é prova de entrega real" data-testid="simulated-notice">
-            {SIMULATED_NOTICE}
-          </Alert>
-        )}
+        {m.simulado && <SimulatedNotice />}
         <Tabs defaultValue="resumo" keepMounted={false}>
           <Tabs.List>
             <Tabs.Tab value="resumo">Resumo</Tabs.Tab>
