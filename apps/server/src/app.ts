@@ -20,8 +20,6 @@ export const WEB_DIST = process.env.AR_WEB_DIST ? path.resolve(process.env.AR_WE
 export interface RouteEntry {
   method: string;
   url: string;
-  /** Whether it requires sign-in, as its defineRoute declared; undefined for a route not declared with defineRoute. */
-  auth?: boolean;
 }
 
 const routeTables = new WeakMap<FastifyInstance, RouteEntry[]>();
@@ -51,8 +49,7 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>, opts: BuildOptions 
   const routes: RouteEntry[] = [];
   routeTables.set(app, routes);
   app.addHook('onRoute', (route) => {
-    const auth = route.config?.auth;
-    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url, auth });
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
   });
   installErrorHandling(app);
   // Before any route: their hooks must see every route registered after them (docs/security.md);

@@ -4,6 +4,7 @@ interface Operation {
   method: string;
   url: string;
   summary: string;
+  description?: string;
   tag: string;
   auth: boolean;
   body?: z.ZodType;
@@ -45,8 +46,10 @@ export function openApiDocument(serverUrl: string) {
     paths[path] ??= {};
     paths[path][op.method.toLowerCase()] = {
       summary: op.summary,
+      ...(op.description ? { description: op.description } : {}),
       tags: [op.tag],
-      ...(op.auth ? { security: [{ bearer: [] }] } : {}),
+      // A public route says so (an empty requirement), rather than leaving the reader to guess.
+      security: op.auth ? [{ bearer: [] }] : [],
       parameters: [...parametersOf(op.params, 'path'), ...parametersOf(op.query, 'query')],
       ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(op.body) } } } } : {}),
       responses: {

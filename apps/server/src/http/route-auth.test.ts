@@ -17,7 +17,8 @@ import { type RouteEntry, routesOf } from '../app.ts';
 
 /**
  * Every route that answers without sign-in, reviewed one by one. A new public route fails this test
- * until it is added here on purpose; each defineRoute'd one must also say `auth: false`.
+ * until it is added here on purpose; each defineRoute'd one must also say `auth: false` (which the
+ * OpenAPI document shows as `security: []`).
  */
 const PUBLIC = [
   // Sign-in, password recovery, self-registration and its confirmation: before there is a session.
@@ -43,7 +44,7 @@ const PUBLIC = [
   'GET /v2/emails/validar-carimbo/:token',
   // The recipient's public page and its tracking: keyed by the message's uuid, not a session.
   'GET /v2/emails/info/public/:uuid',
-  'POST /v2/emails/info/public/:uuid/resposta',
+  'POST /v2/emails/info/public/resposta/:uuid',
   'GET /v2/emails/info/public/:uuid/track-email/:x',
   'GET /v2/emails/info/public/:uuid/track-sms/:x',
   'GET /v2/emails/info/public/:uuid/track-whatsapp/:x',
@@ -72,6 +73,25 @@ const t = useTestApp();
 const key = (r: RouteEntry) => `${r.method} ${r.url}`;
 const swept = () => routesOf(t.app).filter((r) => !r.url.startsWith('/dev/'));
 
+/**
+ * What each defineRoute'd route declares, read where a client reads it, the OpenAPI document (a
+ * bearer requirement, or `security: []` for a public one), by the route table's key; a plain
+ * route has no entry.
+ */
+async function declaredAuth(): Promise<Map<string, boolean>> {
+  const doc = (await t.app.inject({ method: 'GET', url: '/v2/docs' })).json() as {
+    paths: Record<string, Record<string, { security?: unknown[] }>>;
+  };
+  return new Map(
+    Object.entries(doc.paths).flatMap(([url, methods]) =>
+      Object.entries(methods).map(([method, op]): [string, boolean] => [
+        `${method.toUpperCase()} ${url.replace(/\{(\w+)\}/g, ':$1')}`,
+        (op.security ?? []).length > 0,
+      ]),
+    ),
+  );
+}
+
 /** The route's URL with each parameter filled so that it matches: a uuid where the name says one, else 1. */
 const fill = (url: string) =>
   url.replace(/:(\w+)/g, (_, name: string) => (/uuid|token/i.test(name) ? '5b0c8f2e-2d7a-4c61-9a8e-3f4b6d1e7a90' : '1'));
@@ -87,15 +107,18 @@ function call(r: RouteEntry, authorization?: string) {
 }
 
 describe('the anonymous sweep over the route table', () => {
-  it('lists every public route on purpose, and each defineRoute among them declares auth: false', () => {
+  it('lists every public route on purpose, and each defineRoute among them declares auth: false', async () => {
     const routes = swept();
     expect(routes.length).toBeGreaterThan(100);
-    const declaredPublic = routes.filter((r) => r.auth === false).map(key);
+    const auth = await declaredAuth();
+    // The document is read right (its paths matched to the route table): most routes declare sign-in there.
+    expect(routes.filter((r) => auth.get(key(r)) === true).length).toBeGreaterThan(80);
+    const declaredPublic = routes.filter((r) => auth.get(key(r)) === false).map(key);
     // A route declared public and not reviewed here: add it to PUBLIC, with why, or give it auth: true.
     expect(declaredPublic.filter((k) => !(PUBLIC as readonly string[]).includes(k))).toEqual([]);
     // Every listed route exists and, when declared with defineRoute, says it is public.
-    const byKey = new Map(routes.map((r) => [key(r), r]));
-    expect(PUBLIC.filter((k) => !byKey.has(k) || byKey.get(k)?.auth === true)).toEqual([]);
+    const registered = new Set(routes.map(key));
+    expect(PUBLIC.filter((k) => !registered.has(k) || auth.get(k) === true)).toEqual([]);
   });
 
   // No header, a well-formed token no session has (it reaches the session lookup), and a header that is not a bearer token.

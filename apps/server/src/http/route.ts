@@ -8,13 +8,6 @@ import { type TenantScope, tenantScope } from '../modules/tenancy/tenant-scope.t
 import { AppError, firstZodMessage } from './errors.ts';
 import { registerOperation } from './openapi.ts';
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** Set by defineRoute: whether the route requires a signed-in user (its spec's `auth`). */
-    auth?: boolean;
-  }
-}
-
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type Schema = z.ZodType | undefined;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -26,6 +19,8 @@ interface RouteSpec<B extends Schema, Q extends Schema, P extends Schema, R exte
   method: Method;
   url: string;
   summary: string;
+  /** The OpenAPI operation's longer text: what the summary leaves out (its other answers, a cookie it sets). */
+  description?: string;
   tag: string;
   /** false: public. Otherwise a signed-in, released user is required. */
   auth: A;
@@ -80,8 +75,6 @@ export function defineRoute<B extends Schema, Q extends Schema, P extends Schema
   app.route({
     method: spec.method,
     url: spec.url,
-    // Read back by the app's route table (routesOf): the anonymous sweep checks it against what the route answers.
-    config: { auth: spec.auth },
     ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
     handler: async (request, reply) => {
       const actor = spec.auth ? await authenticate(ctx, request) : null;

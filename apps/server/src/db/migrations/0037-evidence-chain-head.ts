@@ -4,9 +4,10 @@ import { type Kysely, sql } from 'kysely';
  * The head of each message's evidence chain (docs/evidence.md): its last event's position and hash,
  * in `email_cadeias`, kept by the database itself on every insert into email_eventos, whichever path
  * (or server version) wrote the events. A chain of one event has no row: its first event is implied
- * by the message hash, fixed in the same transaction (and immutable), so a send's statement, which
- * inserts only first events, writes none (a row per message cost ~13 ms of a 250-message insert on
- * PGlite, ~1 ms on PostgreSQL).
+ * by the message hash, fixed in the same transaction (and immutable), so a send's statement of
+ * 'processed' events, which inserts only first events, writes none (a row per message cost ~13 ms
+ * of a 250-message insert on PGlite, ~1 ms on PostgreSQL). The worker's statement of 'send' events
+ * writes one a message (~1-2 ms for 250 on PostgreSQL: docs/evidence.md, "What the head costs").
  *
  * Why: a hash chain proves what precedes each event, never that nothing followed the last one. With
  * the append-only triggers switched off, deleting a message's last events (the read a sender would
@@ -15,6 +16,7 @@ import { type Kysely, sql } from 'kysely';
  * the head's, is a broken chain. Lowering the head or deleting it is refused by its own triggers,
  * so a truncation needs both tables' guards switched off; someone who does that and also rewrites
  * the head is caught only by a copy of the last hash held outside (a proof, an expert report).
+ * Stored, not derived from email_eventos: a head computed from the events would shrink with them.
  *
  * Its own table rather than a column of emails: an UPDATE of the message row per event would fire
  * emails' status triggers and make a second row version beside the status change. Chains already

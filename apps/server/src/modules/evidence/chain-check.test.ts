@@ -3,7 +3,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness.ts';
 import { insertMessage } from '../../../test/messages.ts';
 import type { DB } from '../../db/schema.ts';
-import { recordEvent } from '../emails/events.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { recordEvent, recordEvents } from '../emails/events.ts';
 import { checkChain } from './chain-check.ts';
 import { recomputeEventHash } from './chain-fields.ts';
 
@@ -124,7 +125,7 @@ describe('the chain check detects', () => {
 });
 
 describe("the head of a message's chain (email_cadeias)", () => {
-  it('cannot be lowered nor removed while its triggers are on', async () => {
+  it('cannot be lowered, removed nor truncated while its triggers are on', async () => {
     const id = await chainedMessage(t.ctx.db);
     const head = t.ctx.db.selectFrom('email_cadeias').select(['cad_seq']).where('cod_email', '=', id);
     expect(await head.executeTakeFirst()).toEqual({ cad_seq: 4 });
@@ -132,6 +133,8 @@ describe("the head of a message's chain (email_cadeias)", () => {
       /só avança/,
     );
     await expect(t.ctx.db.deleteFrom('email_cadeias').where('cod_email', '=', id).execute()).rejects.toThrow(/somente de inclusão/);
+    await expect(sql`TRUNCATE email_cadeias`.execute(t.ctx.db)).rejects.toThrow(/somente de inclusão/);
+    expect(await head.executeTakeFirst()).toEqual({ cad_seq: 4 });
   });
 
   it('has no row for a chain of one event (a send writes none), whose only event deleted is still detected', async () => {
@@ -142,6 +145,33 @@ describe("the head of a message's chain (email_cadeias)", () => {
     // The message hash, fixed with the first event, stands for the head.
     await asDatabaseOwner(t.ctx.db, () => t.ctx.db.deleteFrom('email_eventos').where('cod_email', '=', id).execute());
     expect(await checkChain(t.ctx.db, id)).toMatchObject({ isIntact: false, firstBroken: { evt_codigo: null, evt_seq: 1 } });
+  });
+
+  it("is written for every message of one statement (the send worker's batch), at each one's last event", async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const { ema_uni_codigo } = await insertMessage(t.ctx.db, { login: 'usuario@demo.local', at: new Date() });
+      ids.push(ema_uni_codigo);
+    }
+    const batch = (tipo: 'processed' | 'send' | 'delivered', of: number[]) =>
+      inTransaction(t.ctx.db, (trx) =>
+        recordEvents(
+          trx,
+          of.map((cod_email) => ({ cod_email, canal: 'email' as const, tipo })),
+        ),
+      );
+    await batch('processed', ids);
+    await batch('send', ids);
+    // One message a step further: its head moves, the others' stay.
+    await batch('delivered', ids.slice(0, 1));
+    const heads = await t.ctx.db
+      .selectFrom('email_cadeias')
+      .select(['cod_email', 'cad_seq'])
+      .where('cod_email', 'in', ids)
+      .orderBy('cod_email')
+      .execute();
+    expect(heads.map((h) => [Number(h.cod_email), h.cad_seq])).toEqual(ids.map((id, i) => [id, i === 0 ? 3 : 2]));
+    for (const id of ids) expect(await checkChain(t.ctx.db, id)).toMatchObject({ isIntact: true });
   });
 
   it('removed with its guard switched off: the chain is reported broken, not intact', async () => {
