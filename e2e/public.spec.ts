@@ -69,7 +69,7 @@ test('the recipient answers the security question, downloads, follows a link and
   await expect(page).toHaveTitle(/Notificação digital/);
   // The answer went once, in the body of the answer call; the browser holds the answer cookie instead,
   // out of the page's reach, for this message and the public API only.
-  const answers = watch.seen.filter((s) => s.method === 'POST' && s.url.endsWith(`/v2/emails/info/public/${uuid}/resposta`));
+  const answers = watch.seen.filter((s) => s.method === 'POST' && s.url.endsWith(`/v2/emails/info/public/resposta/${uuid}`));
   expect(answers).toHaveLength(2);
   const cookies = (await context.cookies()).filter((c) => c.name.startsWith('ar_resposta_'));
   expect(cookies.map((c) => [c.name, c.path, c.httpOnly, c.sameSite]).sort()).toEqual([

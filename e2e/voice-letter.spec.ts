@@ -258,8 +258,28 @@ test('behind a security question, the letter, its AR and the recording open from
   await p.getByRole('tab', { name: 'AR-Carta' }).click();
   await expect(p.getByTestId('public-letter-tab')).toContainText('Entregue');
   await expectNoAnswerIn(watch, [p], ANSWER);
-  expect(watch.seen.filter((s) => s.method === 'POST' && s.url.endsWith('/resposta'))).toHaveLength(2);
+  expect(watch.seen.filter((s) => s.method === 'POST' && s.url.endsWith(`/v2/emails/info/public/resposta/${uuid}`))).toHaveLength(2);
   await phone.close();
+
+  // Another browser opens the recording's page: the question, then back to the recording. Its
+  // cookie gone while the page is open (expired): 'Ouvir' asks again and comes back, then plays.
+  const other = await browser.newContext({ userAgent: PERSON, viewport: { width: 400, height: 860 } });
+  const o = await other.newPage();
+  await o.goto(`/emails/info/public/voz/${uuid}`);
+  await expect(o).toHaveURL(/\/emails\/info\/public\/verify\/.*origin=voz/);
+  await o.getByLabel('Resposta').fill(ANSWER);
+  await o.getByRole('button', { name: 'Enviar' }).click();
+  await expect(o).toHaveURL(new RegExp(`/emails/info/public/voz/${uuid}$`));
+  await expect(o.getByTestId('voice-info')).toBeVisible();
+  await other.clearCookies();
+  await o.getByTestId('voice-load').click();
+  await expect(o).toHaveURL(/\/emails\/info\/public\/verify\/.*origin=voz/);
+  await o.getByLabel('Resposta').fill(ANSWER);
+  await o.getByRole('button', { name: 'Enviar' }).click();
+  await expect(o).toHaveURL(new RegExp(`/emails/info/public/voz/${uuid}$`));
+  await o.getByTestId('voice-load').click();
+  await expectAudioPlays(o.getByTestId('voice-audio'));
+  await other.close();
 });
 
 /** The page fits the phone's width: nothing (a SHA-256 in one piece) pushes it sideways. */

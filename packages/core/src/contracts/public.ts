@@ -10,7 +10,7 @@ export const PUBLIC_MSG = {
   accepted: 'Obrigado pela confirmação!',
   downloadError: 'Houve um erro ao fazer o download dos anexos',
   tooManyAnswers: 'Muitas respostas incorretas. Aguarde alguns minutos e tente novamente.',
-  /** POST …/{uuid}/resposta: the right answer; the browser now holds the answer cookie (docs/security.md). */
+  /** POST …/resposta/{uuid}: the right answer; the browser now holds the answer cookie (docs/security.md). */
   answerAccepted: 'Resposta confirmada.',
   linkNotFound: 'Link não encontrado.',
   linkRefused: 'Este link não leva a um endereço da web (http ou https) e não pode ser aberto.',
@@ -231,7 +231,7 @@ export const trackedLinkParams = z.object({ lnk: z.string().max(64) });
  * client info goes along and is not read.
  */
 export const publicVerifyQuery = z.object({ verify: z.string().max(200).optional() }).passthrough();
-/** POST /emails/info/public/{uuid}/resposta: the answer typed on the verify page, in the body. */
+/** POST /emails/info/public/resposta/{uuid}: the answer typed on the verify page, in the body. */
 export const publicAnswerBody = z.object({
   verify: z.string({ error: 'Informe a resposta.' }).trim().min(1, 'Informe a resposta.').max(200, 'Use até 200 caracteres.'),
 });

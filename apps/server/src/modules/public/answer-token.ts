@@ -1,5 +1,6 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { installationKey } from '../../config.ts';
+import { sameSignature } from '../channels/signatures.ts';
 
 /**
  * The proof that a visitor answered a message's security question (docs/security.md, "The security
@@ -13,23 +14,14 @@ import { installationKey } from '../../config.ts';
 export const ANSWER_TOKEN_SECONDS = 30 * 60;
 
 const LABEL = 'ar-resposta-publica-v1';
-const keys = new Map<string, Buffer>();
-const keyOf = (dataDir: string) => {
-  let key = keys.get(dataDir);
-  if (!key) {
-    key = installationKey(dataDir, LABEL);
-    keys.set(dataDir, key);
-  }
-  return key;
-};
 
-const macOf = (key: Buffer, uuid: string, expires: number) =>
-  createHmac('sha256', key).update(`${LABEL}\n${uuid.toLowerCase()}\n${expires}`).digest();
+const macOf = (dataDir: string, uuid: string, expires: number) =>
+  createHmac('sha256', installationKey(dataDir, LABEL)).update(`${LABEL}\n${uuid.toLowerCase()}\n${expires}`).digest('base64url');
 
 /** A token for this message, good for ANSWER_TOKEN_SECONDS from `now`. */
 export function issueAnswerToken(dataDir: string, uuid: string, now = Date.now()): { token: string; maxAge: number } {
   const expires = Math.floor(now / 1000) + ANSWER_TOKEN_SECONDS;
-  return { token: `${expires}.${macOf(keyOf(dataDir), uuid, expires).toString('base64url')}`, maxAge: ANSWER_TOKEN_SECONDS };
+  return { token: `${expires}.${macOf(dataDir, uuid, expires)}`, maxAge: ANSWER_TOKEN_SECONDS };
 }
 
 const TOKEN = /^(\d{1,12})\.([A-Za-z0-9_-]{43})$/;
@@ -42,7 +34,5 @@ export function answerTokenValid(dataDir: string, uuid: string, token: string, n
   const seconds = Math.floor(now / 1000);
   // Expired, or further ahead than any token this code issues.
   if (expires <= seconds || expires > seconds + ANSWER_TOKEN_SECONDS) return false;
-  const given = Buffer.from(parts[2] as string, 'base64url');
-  const expected = macOf(keyOf(dataDir), uuid, expires);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return sameSignature(parts[2], macOf(dataDir, uuid, expires));
 }

@@ -16,7 +16,7 @@ import type { AppContext } from '../../context.ts';
 import { clientAddress } from '../../http/client-address.ts';
 import { defineRoute } from '../../http/route.ts';
 import { contentDisposition } from '../emails/attachments.service.ts';
-import { answerOf, handAnswerToken } from './answer-cookie.ts';
+import { handAnswerToken, withAnswer } from './answer-cookie.ts';
 import { presentPageRead } from './public.presenter.ts';
 import * as svc from './public.service.ts';
 
@@ -32,8 +32,9 @@ export const visitor = (request: FastifyRequest): svc.Visitor => {
 /**
  * The recipient's public calls (spec 002 §7): no login. The message uuid in the link the recipient
  * received is the key; a security question, when the sender set one, guards content and files:
- * each such call takes the spec's `verify` query or the answer cookie (answer-cookie.ts), and a
- * right `verify` is answered with the cookie, so the page's next calls leave the answer out.
+ * each such call goes through withAnswer (answer-cookie.ts): it takes the spec's `verify` query or
+ * the answer cookie, a right `verify` is answered with the cookie (so the page's next calls leave
+ * the answer out), and its answer is never stored by a cache.
  */
 export function publicRoutes(app: FastifyInstance, ctx: AppContext): void {
   const tag = 'Páginas públicas';
@@ -49,19 +50,22 @@ export function publicRoutes(app: FastifyInstance, ctx: AppContext): void {
     // The page goes out as the JSON text kept for it (page-cache.ts); it is checked against this contract when built.
     response: publicMessageSchema,
     handler: async ({ params, query, request, reply }) => {
-      const answer = answerOf(request, query.verify);
-      const json = await svc.publicDetailJson(ctx, params.uuid, answer);
-      handAnswerToken(reply, answer, ctx.config);
-      return reply.header('cache-control', 'no-store').type('application/json; charset=utf-8').send(json);
+      const json = await withAnswer(ctx.config, request, reply, query.verify, (answer) => svc.publicDetailJson(ctx, params.uuid, answer));
+      return reply.type('application/json; charset=utf-8').send(json);
     },
   });
 
   defineRoute(app, ctx, {
     method: 'POST',
-    url: '/emails/info/public/:uuid/resposta',
+    // resposta/{uuid}, not {uuid}/resposta: that would read the same as track-conteudo-link-externo/{lnk}.
+    url: '/emails/info/public/resposta/:uuid',
     tag,
-    summary:
-      'Responde a pergunta de segurança (a resposta no corpo, nunca no endereço): certa, o navegador recebe um cookie HttpOnly de 30 minutos que vale só para esta mensagem',
+    summary: 'Responde a pergunta de segurança de uma mensagem (a resposta no corpo, nunca no endereço)',
+    description: [
+      'Certa: 200 `{ message }` e `Set-Cookie: ar_resposta_{uuid}=…` (HttpOnly, SameSite=Strict, 30 minutos) para `/v2/emails/info/public` e `/v2/email/public`;',
+      'as chamadas e os arquivos públicos da mensagem aceitam esse cookie no lugar de `verify`.',
+      'Errada: 403 `{ message: "not verify: <pergunta>", pergunta, codeEmail, erro }`, contada; depois de 10 erros em 15 minutos, 429.',
+    ].join(' '),
     auth: false,
     params: publicUuidParams,
     body: publicAnswerBody,
@@ -89,10 +93,10 @@ export function publicRoutes(app: FastifyInstance, ctx: AppContext): void {
         await svc.pixelOpened(ctx, params.uuid, visitor(request)).catch((e) => request.log.warn({ err: e }, 'pixel not recorded'));
         return reply.header('content-type', 'image/gif').send(PIXEL);
       }
-      const answer = answerOf(request, query.verify);
-      const read = presentPageRead(await svc.pageRead(ctx, params.uuid, answer, visitor(request)));
-      handAnswerToken(reply, answer, ctx.config);
-      return read;
+      const read = await withAnswer(ctx.config, request, reply, query.verify, (answer) =>
+        svc.pageRead(ctx, params.uuid, answer, visitor(request)),
+      );
+      return presentPageRead(read);
     },
   });
 
@@ -108,10 +112,10 @@ export function publicRoutes(app: FastifyInstance, ctx: AppContext): void {
       response: pageReadResponse,
       handler: async ({ params, query, request, reply }) => {
         reply.header('cache-control', 'no-store, no-cache, must-revalidate, private').header('pragma', 'no-cache');
-        const answer = answerOf(request, query.verify);
-        const read = presentPageRead(await svc.phoneRead(ctx, params.uuid, canal, answer, visitor(request)));
-        handAnswerToken(reply, answer, ctx.config);
-        return read;
+        const read = await withAnswer(ctx.config, request, reply, query.verify, (answer) =>
+          svc.phoneRead(ctx, params.uuid, canal, answer, visitor(request)),
+        );
+        return presentPageRead(read);
       },
     });
   }
@@ -126,9 +130,7 @@ export function publicRoutes(app: FastifyInstance, ctx: AppContext): void {
     query: publicVerifyQuery,
     response: messageResponse,
     handler: async ({ params, query, request, reply }) => {
-      const answer = answerOf(request, query.verify);
-      await svc.accept(ctx, params.uuid, answer, visitor(request));
-      handAnswerToken(reply, answer, ctx.config);
+      await withAnswer(ctx.config, request, reply, query.verify, (answer) => svc.accept(ctx, params.uuid, answer, visitor(request)));
       return { message: PUBLIC_MSG.accepted };
     },
   });
@@ -153,15 +155,14 @@ export function publicRoutes(app: FastifyInstance, ctx: AppContext): void {
     params: publicUuidParams,
     query: publicVerifyQuery,
     handler: async ({ params, query, request, reply }) => {
-      const answer = answerOf(request, query.verify);
-      const { ref, file } = await svc.publicAttachment(ctx, params.uuid, answer, visitor(request));
-      handAnswerToken(reply, answer, ctx.config);
+      const { ref, file } = await withAnswer(ctx.config, request, reply, query.verify, (answer) =>
+        svc.publicAttachment(ctx, params.uuid, answer, visitor(request)),
+      );
       return reply
         .header('content-type', ref.mime)
         .header('content-length', file.size)
         .header('content-disposition', contentDisposition(ref.originalFilename))
         .header('filename', encodeURIComponent(ref.originalFilename))
-        .header('cache-control', 'no-store')
         .send(file.stream);
     },
   });
@@ -175,12 +176,8 @@ export function publicRoutes(app: FastifyInstance, ctx: AppContext): void {
     params: publicUuidParams,
     query: publicVerifyQuery,
     response: publicVoiceSchema,
-    handler: async ({ params, query, request, reply }) => {
-      const answer = answerOf(request, query.verify);
-      const voice = await svc.publicVoice(ctx, params.uuid, answer);
-      handAnswerToken(reply, answer, ctx.config);
-      return voice;
-    },
+    handler: ({ params, query, request, reply }) =>
+      withAnswer(ctx.config, request, reply, query.verify, (answer) => svc.publicVoice(ctx, params.uuid, answer)),
   });
 
   defineRoute(app, ctx, {
@@ -192,14 +189,13 @@ export function publicRoutes(app: FastifyInstance, ctx: AppContext): void {
     params: publicUuidParams,
     query: publicVerifyQuery,
     handler: async ({ params, query, request, reply }) => {
-      const answer = answerOf(request, query.verify);
-      const { file, filename } = await svc.publicVoiceDownload(ctx, params.uuid, answer, visitor(request));
-      handAnswerToken(reply, answer, ctx.config);
+      const { file, filename } = await withAnswer(ctx.config, request, reply, query.verify, (answer) =>
+        svc.publicVoiceDownload(ctx, params.uuid, answer, visitor(request)),
+      );
       return reply
         .header('content-type', 'audio/wav')
         .header('content-length', file.size)
         .header('content-disposition', contentDisposition(filename))
-        .header('cache-control', 'no-store')
         .send(file.stream);
     },
   });

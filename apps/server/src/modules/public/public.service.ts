@@ -108,7 +108,7 @@ export async function publicDetail(ctx: AppContext, uuid: string, answer: Answer
 }
 
 /**
- * POST …/{uuid}/resposta: the answer form of the verify page. The answer goes in the body, never in
+ * POST …/resposta/{uuid}: the answer form of the verify page. The answer goes in the body, never in
  * an address; a right one leaves the token in `answer.issued` (the route sets it as a cookie), a
  * wrong one is refused and counted like any other. Records no event: the visit is recorded by the
  * calls that follow. A message without a question has nothing to answer.

@@ -1,9 +1,11 @@
 import { PUBLIC_MSG } from '@ar/core';
 import { Anchor, Loader, Text, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { ApiError } from '../../api/client.ts';
 import { PublicFrame } from './PublicFrame.tsx';
-import { decodeName, verifyPagePath } from './public.api.ts';
+import { decodeName, publicFileCall, questionOf } from './public.api.ts';
+import { useAskQuestion } from './use-ask-question.ts';
 
 /**
  * /emails/info/public/attachments/{base64 name}/{uuid}: downloads the file, then closes itself
@@ -11,8 +13,7 @@ import { decodeName, verifyPagePath } from './public.api.ts';
  */
 export default function AttachmentPage() {
   const { name = '', uuid = '' } = useParams();
-  const navigate = useNavigate();
-  const location = useLocation();
+  const askQuestion = useAskQuestion('attachments');
   const filename = decodeName(name);
   const [state, setState] = useState<{ kind: 'loading' } | { kind: 'done'; url: string } | { kind: 'error'; message: string }>({
     kind: 'loading',
@@ -22,26 +23,24 @@ export default function AttachmentPage() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    void (async () => {
-      // The answer cookie of the message goes along by itself (docs/security.md).
-      const res = await fetch(`/v2/email/public/attachments/${uuid}`).catch(() => null);
-      if (!res) return setState({ kind: 'error', message: PUBLIC_MSG.downloadError });
-      if (res.status === 403) {
-        const body = (await res.json().catch(() => ({}))) as { codeEmail?: string; message?: string };
-        if (body.codeEmail)
-          return navigate(verifyPagePath(body.codeEmail, { origin: 'attachments', back: location.pathname }), { replace: true });
-        return setState({ kind: 'error', message: body.message ?? PUBLIC_MSG.mustVerify });
-      }
-      if (!res.ok) return setState({ kind: 'error', message: PUBLIC_MSG.downloadError });
-      const url = URL.createObjectURL(await res.blob());
-      const a = Object.assign(document.createElement('a'), { href: url, download: filename });
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setState({ kind: 'done', url });
-      setTimeout(() => window.close(), 2000);
-    })();
-  }, [uuid, filename, navigate, location.pathname]);
+    // The answer cookie of the message goes along by itself (docs/security.md).
+    publicFileCall(`/v2/email/public/attachments/${uuid}`).then(
+      (blob) => {
+        const url = URL.createObjectURL(blob);
+        const a = Object.assign(document.createElement('a'), { href: url, download: filename });
+        document.body.append(a);
+        a.click();
+        a.remove();
+        setState({ kind: 'done', url });
+        setTimeout(() => window.close(), 2000);
+      },
+      (e) => {
+        const codeEmail = questionOf(e);
+        if (codeEmail) return askQuestion(codeEmail);
+        setState({ kind: 'error', message: e instanceof ApiError && e.status === 403 ? e.message : PUBLIC_MSG.downloadError });
+      },
+    );
+  }, [uuid, filename, askQuestion]);
 
   return (
     <PublicFrame>

@@ -1,9 +1,10 @@
-import { PUBLIC_LETTER_MSG, PUBLIC_MSG, type PublicLetter } from '@ar/core';
+import { PUBLIC_LETTER_MSG, type PublicLetter } from '@ar/core';
 import { Anchor, Code, Loader, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { useParams } from 'react-router';
 import { PublicFrame } from './PublicFrame.tsx';
-import { verifyPagePath } from './public.api.ts';
+import { publicLetterCall, questionOf } from './public.api.ts';
+import { useAskQuestion } from './use-ask-question.ts';
 
 const STATUS_TEXT: Record<string, string> = {
   processed: 'Em preparação',
@@ -19,27 +20,23 @@ const STATUS_TEXT: Record<string, string> = {
  */
 export default function LetterPage() {
   const { uuid = '' } = useParams();
-  const navigate = useNavigate();
-  const location = useLocation();
+  const askQuestion = useAskQuestion('carta');
   const [state, setState] = useState<{ kind: 'loading' } | { kind: 'ready'; letter: PublicLetter } | { kind: 'error'; message: string }>({
     kind: 'loading',
   });
-  const started = useRef(false);
 
+  // The answer cookie of the message goes along by itself, here and with the PDF links (docs/security.md);
+  // without it (not answered, or expired) the question first, then back here.
   useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    void (async () => {
-      // The answer cookie of the message goes along by itself, here and with the PDF links (docs/security.md).
-      const res = await fetch(`/v2/email/public/carta/${uuid}`).catch(() => null);
-      if (!res) return setState({ kind: 'error', message: PUBLIC_MSG.downloadError });
-      const body = (await res.json().catch(() => ({}))) as PublicLetter & { codeEmail?: string; message?: string };
-      if (res.status === 403 && body.codeEmail)
-        return navigate(verifyPagePath(body.codeEmail, { origin: 'carta', back: location.pathname }), { replace: true });
-      if (!res.ok) return setState({ kind: 'error', message: body.message ?? PUBLIC_LETTER_MSG.notReady });
-      setState({ kind: 'ready', letter: body });
-    })();
-  }, [uuid, navigate, location.pathname]);
+    publicLetterCall(uuid).then(
+      (letter) => setState({ kind: 'ready', letter }),
+      (e: Error) => {
+        const codeEmail = questionOf(e);
+        if (codeEmail) return askQuestion(codeEmail);
+        setState({ kind: 'error', message: e.message || PUBLIC_LETTER_MSG.notReady });
+      },
+    );
+  }, [uuid, askQuestion]);
 
   return (
     <PublicFrame>

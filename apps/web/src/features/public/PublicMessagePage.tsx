@@ -42,14 +42,13 @@ export default function PublicMessagePage() {
     answering.current = given;
     const rest = new URLSearchParams(search);
     rest.delete('verify');
-    void answerCall(uuid, given).then(
-      () => navigate(`/emails/info/public/${uuid}${rest.size ? `?${rest}` : ''}`, { replace: true }),
+    const withoutAnswer = `/emails/info/public/${uuid}${rest.size ? `?${rest}` : ''}`;
+    answerCall(uuid, { verify: given }).then(
+      () => navigate(withoutAnswer, { replace: true }),
       (e) => {
-        if (e instanceof ApiError && e.status === 403) askQuestion(true);
-        else {
-          if (e instanceof ApiError && e.status !== 0) showWarning(e.message);
-          navigate(`/emails/info/public/${uuid}${rest.size ? `?${rest}` : ''}`, { replace: true });
-        }
+        if (e instanceof ApiError && e.status === 403) return askQuestion(true);
+        if (e instanceof ApiError && e.status !== 0) showWarning(e.message);
+        navigate(withoutAnswer, { replace: true });
       },
     );
   }, [given, search, uuid, navigate, askQuestion]);

@@ -1,4 +1,4 @@
-import { NOT_VERIFY, PUBLIC_MSG } from '@ar/core';
+import { NOT_VERIFY, PUBLIC_MSG, publicAnswerBody } from '@ar/core';
 import { Alert, Button, Loader, Text, TextInput, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -6,14 +6,7 @@ import { useState } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { PublicFrame } from './PublicFrame.tsx';
-import { answerCall, OPENING_FLAGS, publicMessageCall } from './public.api.ts';
-
-/** The pages a file's verify page may send the visitor back to, by `origin`. */
-const BACK_TO: Record<string, string> = {
-  attachments: '/emails/info/public/attachments/',
-  carta: '/emails/info/public/carta/',
-  voz: '/emails/info/public/voz/',
-};
+import { answerCall, FILE_PAGES, type FilePage, OPENING_FLAGS, publicMessageCall } from './public.api.ts';
 
 /**
  * /emails/info/public/verify/{uuid}: the security question (spec 002 §2, §5). The question is the
@@ -29,6 +22,8 @@ export default function VerifyPage() {
   const [answer, setAnswer] = useState('');
   const [error, setError] = useState<string | null>(search.get('erro') ? PUBLIC_MSG.invalidAnswer : null);
   const [sending, setSending] = useState(false);
+  // The contract the server checks the answer with: no blank answer, none over 200 characters.
+  const valid = publicAnswerBody.safeParse({ verify: answer });
   const question = useQuery({
     queryKey: ['public-question', uuid],
     queryFn: async () => {
@@ -47,7 +42,8 @@ export default function VerifyPage() {
   /** Where the answer leads: the file page the visitor asked for, or the message with its opening flags. */
   function destination() {
     const back = search.get('back');
-    const prefix = BACK_TO[search.get('origin') ?? ''];
+    const origin = search.get('origin') ?? '';
+    const prefix = Object.hasOwn(FILE_PAGES, origin) ? FILE_PAGES[origin as FilePage] : undefined;
     if (back && prefix && back.startsWith(prefix)) return back;
     const params = new URLSearchParams();
     for (const flag of OPENING_FLAGS) if (search.get(flag)) params.set(flag, search.get(flag) as string);
@@ -55,11 +51,10 @@ export default function VerifyPage() {
   }
 
   async function send() {
-    const value = answer.trim();
-    if (!value || sending) return;
+    if (!valid.success || sending) return;
     setSending(true);
     try {
-      await answerCall(uuid, value);
+      await answerCall(uuid, valid.data);
       navigate(destination(), { replace: true });
     } catch (e) {
       setSending(false);
@@ -104,7 +99,7 @@ export default function VerifyPage() {
             maxLength={200}
             autoFocus
           />
-          <Button onClick={() => void send()} disabled={!answer.trim()} loading={sending}>
+          <Button onClick={() => void send()} disabled={!valid.success} loading={sending}>
             Enviar
           </Button>
         </>

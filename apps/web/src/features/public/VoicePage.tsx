@@ -1,11 +1,11 @@
 import { PUBLIC_MSG, type PublicVoice } from '@ar/core';
 import { Anchor, Button, Code, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../api/client.ts';
+import { useParams } from 'react-router';
 import { formatDateTime } from '../../app/format.ts';
 import { PublicFrame } from './PublicFrame.tsx';
-import { publicVoiceCall, verifyPagePath } from './public.api.ts';
+import { publicFileCall, publicVoiceCall, questionOf } from './public.api.ts';
+import { useAskQuestion } from './use-ask-question.ts';
 
 const STATUS_PT: Record<string, string> = {
   processed: 'Processado',
@@ -23,8 +23,7 @@ const STATUS_PT: Record<string, string> = {
  */
 export default function VoicePage() {
   const { uuid = '' } = useParams();
-  const navigate = useNavigate();
-  const location = useLocation();
+  const askQuestion = useAskQuestion('voz');
   const [info, setInfo] = useState<{ kind: 'loading' } | { kind: 'ok'; voice: PublicVoice } | { kind: 'error'; message: string }>({
     kind: 'loading',
   });
@@ -38,17 +37,23 @@ export default function VoicePage() {
     publicVoiceCall(uuid)
       .then((voice) => setInfo({ kind: 'ok', voice }))
       .catch((e: Error) => {
-        const codeEmail = e instanceof ApiError && e.status === 403 ? (e.body as { codeEmail?: string } | null)?.codeEmail : undefined;
-        if (codeEmail) return navigate(verifyPagePath(codeEmail, { origin: 'voz', back: location.pathname }), { replace: true });
+        const codeEmail = questionOf(e);
+        if (codeEmail) return askQuestion(codeEmail);
         setInfo({ kind: 'error', message: e.message || PUBLIC_MSG.notFound });
       });
-  }, [uuid, navigate, location.pathname]);
+  }, [uuid, askQuestion]);
 
-  const load = async (link: string) => {
+  const load = (link: string) => {
     setAudio({ kind: 'loading' });
-    const res = await fetch(new URL(link).pathname).catch(() => null);
-    if (!res?.ok) return setAudio({ kind: 'error' });
-    setAudio({ kind: 'ready', url: URL.createObjectURL(await res.blob()) });
+    publicFileCall(new URL(link).pathname).then(
+      (blob) => setAudio({ kind: 'ready', url: URL.createObjectURL(blob) }),
+      (e) => {
+        // The cookie expired while the page was open: the question again, then back here.
+        const codeEmail = questionOf(e);
+        if (codeEmail) return askQuestion(codeEmail);
+        setAudio({ kind: 'error' });
+      },
+    );
   };
 
   return (
@@ -77,7 +82,7 @@ export default function VoicePage() {
           </Text>
           {audio.kind === 'idle' && (
             <Group>
-              <Button onClick={() => void load(info.voice.link)} data-testid="voice-load">
+              <Button onClick={() => load(info.voice.link)} data-testid="voice-load">
                 Ouvir e baixar a gravação
               </Button>
             </Group>

@@ -1,5 +1,15 @@
-import type { MessageResponse, PageReadResponse, PublicMessage, PublicVoice, TrackedLink, ValidarCarimboResult } from '@ar/core';
-import { api } from '../../api/client.ts';
+import {
+  type MessageResponse,
+  type PageReadResponse,
+  PUBLIC_MSG,
+  type PublicAnswerBody,
+  type PublicLetter,
+  type PublicMessage,
+  type PublicVoice,
+  type TrackedLink,
+  type ValidarCarimboResult,
+} from '@ar/core';
+import { ApiError, api } from '../../api/client.ts';
 
 /** What the browser tells about itself, sent with each public call (spec 002 §7 client info). */
 const clientInfo = () => ({
@@ -12,9 +22,9 @@ const clientInfo = () => ({
 // with a cookie the page cannot read (HttpOnly, 30 minutes, this message only) that every public
 // call and download carries by itself. No address the page builds holds the answer (docs/security.md).
 
-/** POST …/{uuid}/resposta: the visitor's answer to the security question. */
-export const answerCall = (uuid: string, verify: string) =>
-  api<MessageResponse>(`/emails/info/public/${uuid}/resposta`, { method: 'POST', body: { verify }, silent: true });
+/** POST …/resposta/{uuid}: the visitor's answer to the security question. */
+export const answerCall = (uuid: string, body: PublicAnswerBody) =>
+  api<MessageResponse>(`/emails/info/public/resposta/${uuid}`, { method: 'POST', body, silent: true });
 export const publicMessageCall = (uuid: string) => api<PublicMessage>(`/emails/info/public/${uuid}`, { query: clientInfo(), silent: true });
 export const registerReadCall = (uuid: string) =>
   api<PageReadResponse>(`/emails/info/public/${uuid}/track-email/leitura`, { query: clientInfo(), silent: true });
@@ -27,10 +37,38 @@ export const registerAcceptCall = (uuid: string) =>
   api<MessageResponse>(`/emails/info/public/${uuid}/track-accept-email/aceite`, { query: clientInfo(), silent: true });
 /** AR-Voz: the recording's link, number, status and hash (GET /email/public/voz/{uuid}). */
 export const publicVoiceCall = (uuid: string) => api<PublicVoice>(`/email/public/voz/${uuid}`, { silent: true });
+/** AR-Carta: the letter's links, hashes and tracking code (GET /email/public/carta/{uuid}). */
+export const publicLetterCall = (uuid: string) => api<PublicLetter>(`/email/public/carta/${uuid}`, { silent: true });
+
+/**
+ * A public file (an attachment, the call's recording) as a blob, for the page to hand to the
+ * browser; refused, an ApiError with the server's message and body, like the other calls.
+ */
+export async function publicFileCall(path: string): Promise<Blob> {
+  const res = await fetch(path).catch(() => null);
+  if (!res) throw new ApiError(0, PUBLIC_MSG.downloadError);
+  if (res.ok) return res.blob();
+  const body = (await res.json().catch(() => null)) as { message?: string } | null;
+  throw new ApiError(res.status, body?.message ?? PUBLIC_MSG.downloadError, body);
+}
+
+/** The message whose security question stands in the way of a call (403 naming it), or undefined. */
+export function questionOf(e: unknown): string | undefined {
+  if (!(e instanceof ApiError) || e.status !== 403) return undefined;
+  return (e.body as { codeEmail?: string } | null)?.codeEmail;
+}
+
+/** The pages a message's files live on, by the verify page's `origin`: it sends the visitor back only there. */
+export const FILE_PAGES = {
+  attachments: '/emails/info/public/attachments/',
+  carta: '/emails/info/public/carta/',
+  voz: '/emails/info/public/voz/',
+} as const;
+export type FilePage = keyof typeof FILE_PAGES;
 
 /**
  * The verify page's address for a message, remembering where the visitor was going: `origin`
- * (email, attachments, carta, voz), the page to go back to, the opening flags, and `erro` after a
+ * (email, or a FILE_PAGES key), the page to go back to, the opening flags, and `erro` after a
  * wrong answer.
  */
 export function verifyPagePath(uuid: string, params: Record<string, string>) {

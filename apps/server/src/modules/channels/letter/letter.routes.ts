@@ -2,7 +2,7 @@ import { publicLetterFileParams, publicLetterSchema, publicUuidParams, publicVer
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../context.ts';
 import { defineRoute } from '../../../http/route.ts';
-import { answerOf, handAnswerToken } from '../../public/answer-cookie.ts';
+import { withAnswer } from '../../public/answer-cookie.ts';
 import { visitor } from '../../public/public.routes.ts';
 import { presentPublicLetter } from './letter.presenter.ts';
 import { publicLetter, publicLetterFile } from './letter-public.service.ts';
@@ -18,12 +18,8 @@ export function letterRoutes(app: FastifyInstance, ctx: AppContext): void {
     params: publicUuidParams,
     query: publicVerifyQuery,
     response: publicLetterSchema,
-    handler: async ({ params, query, request, reply }) => {
-      const answer = answerOf(request, query.verify);
-      const letter = presentPublicLetter(await publicLetter(ctx, params.uuid, answer));
-      handAnswerToken(reply, answer, ctx.config);
-      return letter;
-    },
+    handler: async ({ params, query, request, reply }) =>
+      presentPublicLetter(await withAnswer(ctx.config, request, reply, query.verify, (answer) => publicLetter(ctx, params.uuid, answer))),
   });
 
   defineRoute(app, ctx, {
@@ -35,14 +31,13 @@ export function letterRoutes(app: FastifyInstance, ctx: AppContext): void {
     params: publicLetterFileParams,
     query: publicVerifyQuery,
     handler: async ({ params, query, request, reply }) => {
-      const answer = answerOf(request, query.verify);
-      const { file, type, name } = await publicLetterFile(ctx, params.uuid, params.arquivo, answer, visitor(request));
-      handAnswerToken(reply, answer, ctx.config);
+      const { file, type, name } = await withAnswer(ctx.config, request, reply, query.verify, (answer) =>
+        publicLetterFile(ctx, params.uuid, params.arquivo, answer, visitor(request)),
+      );
       return reply
         .header('content-type', type)
         .header('content-length', file.size)
         .header('content-disposition', `inline; filename="${name}"`)
-        .header('cache-control', 'no-store')
         .send(file.stream);
     },
   });
