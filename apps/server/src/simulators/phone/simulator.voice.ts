@@ -18,24 +18,6 @@ import { basicCredentials, isE164, validUrl } from './simulator.rules.ts';
  * answered; any other answered, the notice heard and 1 pressed, then completed and recorded.
  */
 
-interface SimulatedCall {
-  sid: string;
-  to: string;
-  from: string;
-  statusCallback: string | null;
-  events: Set<string>;
-  recordingCallback: string | null;
-  record: boolean;
-  gatherAction: string | null;
-  /** What the phone's owner saw and heard, for the phone page (/dev/telefone). */
-  at: Date;
-  status: string;
-  notice: string | null;
-  digits: string | null;
-  duration: number | null;
-  recordingSid: string | null;
-}
-
 /** A call as the simulated phone lists it (/dev/telefone): when, from whom, how it went, what was said. */
 export interface SimulatedCallView {
   sid: string;
@@ -47,6 +29,16 @@ export interface SimulatedCallView {
   digits: string | null;
   duration: number | null;
   recordingSid: string | null;
+}
+
+/** A call the simulator placed: what Twilio keeps of it, and what the phone's owner saw and heard (the view). */
+interface SimulatedCall extends SimulatedCallView {
+  to: string;
+  statusCallback: string | null;
+  events: Set<string>;
+  recordingCallback: string | null;
+  record: boolean;
+  gatherAction: string | null;
 }
 
 /** The calls this process placed, for the phone pages: by number, newest last, and a recording's audio. */
