@@ -22,15 +22,48 @@ export async function createTenants(db: Kysely<DB>): Promise<Tenants> {
   const pre = await ent('Demo Pré-pago');
   const pos = await ent('Demo Pós-pago');
 
+  const other = await createAdministration(
+    db,
+    { empresa: 'Outra Empresa', entidade: 'Outra Entidade', admin: 'admin@outra.local' },
+    { gerente: { login: 'gerente@outra.local', nivel: 2 }, usuario: { login: 'usuario@outra.local', nivel: 1 } },
+  );
+  return {
+    demo: {
+      empresa: pre.cod_ger_empresa,
+      pre: pre.ent_codigo,
+      pos: pos.ent_codigo,
+      preUuid: pre.ent_uuid,
+      admin: await id('admin@demo.local'),
+      gerente: await id('gerente@demo.local'),
+      usuario: await id('usuario@demo.local'),
+      posUser: await id('pos@demo.local'),
+    },
+    other,
+  };
+}
+
+/** The ids of an administration createAdministration made, `K` its users below the administrator. */
+export type Administration<K extends string> = { empresa: number; entidade: number; uuid: string; admin: number } & Record<K, number>;
+
+/**
+ * An administration of its own (test data only): a company and an entity, its administrator
+ * (`names.admin`, whose admin code is its own and the company's) and `users` of lower levels under it,
+ * made in that order; every password is the demo's.
+ */
+export async function createAdministration<K extends string>(
+  db: Kysely<DB>,
+  names: { empresa: string; entidade: string; admin: string },
+  users: Record<K, { login: string; nivel: 1 | 2 }>,
+): Promise<Administration<K>> {
   const senha = await hashPassword(DEMO_PASSWORD);
   const empresa = await db
     .insertInto('empresas')
-    .values({ emp_nome_fantasia: 'Outra Empresa' })
+    .values({ emp_nome_fantasia: names.empresa })
     .returning('emp_codigo')
     .executeTakeFirstOrThrow();
   const entidade = await db
     .insertInto('entidades')
-    .values({ cod_ger_empresa: empresa.emp_codigo, ent_nome_fantasia: 'Outra Entidade', ent_tipo_plano: '2' })
+    .values({ cod_ger_empresa: empresa.emp_codigo, ent_nome_fantasia: names.entidade, ent_tipo_plano: '2' })
     .returning(['ent_codigo', 'ent_uuid'])
     .executeTakeFirstOrThrow();
   const user = async (login: string, nivel: 1 | 2 | 3, adm: number | null) =>
@@ -51,29 +84,12 @@ export async function createTenants(db: Kysely<DB>): Promise<Tenants> {
         .returning('usu_codigo')
         .executeTakeFirstOrThrow()
     ).usu_codigo;
-  const admin = await user('admin@outra.local', 3, null);
+  const admin = await user(names.admin, 3, null);
   await db.updateTable('usuarios').set({ cod_ger_adm: admin }).where('usu_codigo', '=', admin).execute();
   await db.updateTable('empresas').set({ cod_ger_adm: admin }).where('emp_codigo', '=', empresa.emp_codigo).execute();
-  return {
-    demo: {
-      empresa: pre.cod_ger_empresa,
-      pre: pre.ent_codigo,
-      pos: pos.ent_codigo,
-      preUuid: pre.ent_uuid,
-      admin: await id('admin@demo.local'),
-      gerente: await id('gerente@demo.local'),
-      usuario: await id('usuario@demo.local'),
-      posUser: await id('pos@demo.local'),
-    },
-    other: {
-      empresa: empresa.emp_codigo,
-      entidade: entidade.ent_codigo,
-      uuid: entidade.ent_uuid,
-      admin,
-      gerente: await user('gerente@outra.local', 2, admin),
-      usuario: await user('usuario@outra.local', 1, admin),
-    },
-  };
+  const made: Record<string, number> = {};
+  for (const [key, u] of Object.entries(users) as [K, { login: string; nivel: 1 | 2 }][]) made[key] = await user(u.login, u.nivel, admin);
+  return { empresa: empresa.emp_codigo, entidade: entidade.ent_codigo, uuid: entidade.ent_uuid, admin, ...made } as Administration<K>;
 }
 
 type Headers = Record<string, string>;

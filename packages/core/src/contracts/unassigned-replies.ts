@@ -1,5 +1,5 @@
 import { z } from '../zod.ts';
-import { INT4_MAX, pagedResponse } from './common.ts';
+import { listQuerySchema, pagedResponse } from './common.ts';
 
 /**
  * Replies without a reference that matched open messages of more than one tenant (docs/channels.md,
@@ -11,14 +11,16 @@ export const UNASSIGNED_REPLIES_MSG = {
   title: 'Respostas não identificadas',
   explanation:
     'Respostas por SMS ou WhatsApp que não indicam a mensagem respondida e chegaram de um número que recebeu mensagens de mais de um cliente. Não foram registradas em nenhuma mensagem, e o texto não é exibido porque pode conter dados destinados a outro cliente. O destinatário foi orientado a responder pelo link recebido na mensagem.',
-  empty: 'Nenhuma resposta não identificada.',
   listError: 'Houve um erro ao obter as respostas não identificadas',
 } as const;
 
-/** GET /canais/respostas-nao-identificadas: the latest first, 25 a page. */
-export const unassignedRepliesQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(25),
-  offset: z.coerce.number().int().min(0).max(INT4_MAX).default(0),
+/** GET /canais/respostas-nao-identificadas: the latest first (one column, `codigo`), 25 a page; no search. */
+export const unassignedRepliesQuery = listQuerySchema({
+  columns: ['codigo'],
+  defaultColumn: 'codigo',
+  defaultOrder: 'DESC',
+  defaultLimit: 25,
+  maxLimit: 100,
 });
 export type UnassignedRepliesQuery = z.output<typeof unassignedRepliesQuery>;
 

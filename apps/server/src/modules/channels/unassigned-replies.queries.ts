@@ -1,5 +1,8 @@
+import type { ListQuery } from '@ar/core';
 import { type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
+import { pagedList } from '../../db/paged-list.ts';
 import type { DB } from '../../db/schema.ts';
+import { storable } from '../evidence/chain-fields.ts';
 import type { TenantScope } from '../tenancy/tenant-scope.ts';
 import type { PhoneChannel, ProviderName } from './channel.ts';
 
@@ -12,34 +15,42 @@ import type { PhoneChannel, ProviderName } from './channel.ts';
 /** At most this many messages of one tenant are weighed per reply (its latest), and this many in all. */
 export const CANDIDATES_PER_TENANT = 10;
 export const MAX_CANDIDATES = 100;
+/**
+ * At most this many of the latest messages to the number are read per reply: the webhook's hot path
+ * stays bounded however many messages one number was sent. A number with more than this many in
+ * the window cannot be shown to be one tenant's, so its replies are never filed by guess.
+ */
+export const MAX_SCANNED = 1000;
 
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-
-/** Strings as PostgreSQL's text and jsonb take them: a NUL or a lone surrogate becomes U+FFFD (a stray byte never makes a 500). */
-function storable(value: unknown): unknown {
-  if (typeof value === 'string') return value.replaceAll(String.fromCharCode(0), '\uFFFD').replace(LONE_SURROGATE, '\uFFFD');
-  if (Array.isArray(value)) return value.map(storable);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [storable(k) as string, storable(v)]));
-  }
-  return value;
-}
+/** Text as PostgreSQL's text takes it (chain-fields.ts, storable): a stray NUL never makes a 500. */
 const text = (value: string) => storable(value) as string;
 
 /**
  * The messages of a channel a provider sent to a number since `since` (every one when null), the
  * latest first, each with its tenant: the administration of its owner, as the tenant scope draws
  * it (the company of the owner's entity, else the owner's cod_ger_adm, else the owner itself).
- * Each tenant's latest CANDIDATES_PER_TENANT, so however many one tenant sent, another's message is
- * not crowded out: when only one tenant is answered, the cap was not reached and no other exists.
+ * Each tenant's latest CANDIDATES_PER_TENANT among the latest MAX_SCANNED (`complete`: there were
+ * no more), so however many one tenant sent, another's message is not crowded out: when only one
+ * tenant is answered and the scan was complete, no other exists.
  */
-export function findReplyCandidates(
+export async function findReplyCandidates(
   db: Kysely<DB>,
   q: { provedor: ProviderName; canal: PhoneChannel; numero: string; since: Date | null },
 ) {
+  // The latest MAX_SCANNED on the index (canal, numero, criado DESC), before any join.
+  let latest = db
+    .selectFrom('mensagens_provedor')
+    .select(['cod_email', 'canal', 'criado'])
+    .where('canal', '=', q.canal)
+    .where('numero', '=', q.numero)
+    .where('provedor', '=', q.provedor)
+    .orderBy('criado', 'desc')
+    .orderBy('cod_email', 'desc')
+    .limit(MAX_SCANNED);
+  if (q.since) latest = latest.where('criado', '>=', q.since);
   const tenant = sql<number>`coalesce(emp.cod_ger_adm, u.cod_ger_adm, u.usu_codigo)`;
-  let sent = db
-    .selectFrom('mensagens_provedor as mp')
+  const sent = db
+    .selectFrom(latest.as('mp'))
     .innerJoin('emails as e', 'e.ema_uni_codigo', 'mp.cod_email')
     .innerJoin('usuarios as u', 'u.usu_codigo', 'e.cod_usu')
     .leftJoin('entidades as ent', 'ent.ent_codigo', 'u.cod_ger_entidade')
@@ -50,22 +61,23 @@ export function findReplyCandidates(
       'mp.criado',
       tenant.as('tenant'),
       sql<number>`row_number() OVER (PARTITION BY ${tenant} ORDER BY mp.criado DESC, mp.cod_email DESC)`.as('ordem'),
-    ])
-    .where('mp.canal', '=', q.canal)
-    .where('mp.numero', '=', q.numero)
-    .where('mp.provedor', '=', q.provedor);
-  if (q.since) sent = sent.where('mp.criado', '>=', q.since);
-  return db
+      sql<string>`count(*) OVER ()`.as('lidas'),
+    ]);
+  const rows = await db
     .selectFrom(sent.as('c'))
-    .select(['c.cod_email', 'c.canal', 'c.criado', 'c.tenant'])
+    .select(['c.cod_email', 'c.canal', 'c.criado', 'c.tenant', 'c.lidas'])
     .where('c.ordem', '<=', CANDIDATES_PER_TENANT)
     .orderBy('c.criado', 'desc')
     .orderBy('c.cod_email', 'desc')
     .limit(MAX_CANDIDATES)
     .execute();
+  return {
+    candidates: rows.map(({ lidas: _, ...c }) => c),
+    complete: rows.length === 0 || Number(rows[0]?.lidas) < MAX_SCANNED,
+  };
 }
 
-export type ReplyCandidate = Awaited<ReturnType<typeof findReplyCandidates>>[number];
+export type ReplyCandidate = Awaited<ReturnType<typeof findReplyCandidates>>['candidates'][number];
 
 /** Whether a provider's reply event was kept as an unassigned reply already (a redelivery). */
 export async function unassignedReplyKnown(db: Kysely<DB>, provedor: ProviderName, chave: string): Promise<boolean> {
@@ -209,18 +221,15 @@ const REPLY_COLUMNS = [
 
 /**
  * The unassigned replies one of whose candidates belongs to a user the actor reaches, the latest
- * first. Never the text nor the payload: they may be another tenant's.
+ * first (the one column: `codigo`). Never the text nor the payload: they may be another tenant's.
  */
-export async function listUnassignedReplies(db: Kysely<DB>, scope: TenantScope, page: { limit: number; offset: number }) {
+export function listUnassignedReplies(db: Kysely<DB>, scope: TenantScope, q: ListQuery) {
   const base = db
     .selectFrom('respostas_sem_destino as r')
     .leftJoin('respostas_avisos as a', 'a.avi_codigo', 'r.cod_aviso')
+    .select(REPLY_COLUMNS)
     .where(candidatesInScope(scope, 'r'));
-  const [rows, total] = await Promise.all([
-    base.select(REPLY_COLUMNS).orderBy('r.rsd_codigo', 'desc').limit(page.limit).offset(page.offset).execute(),
-    base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, rowCount: Number(total.n) };
+  return pagedList(base, q, { sortable: { codigo: 'r.rsd_codigo' }, tiebreak: 'r.rsd_codigo' });
 }
 
 /** One unassigned reply, if one of its candidates belongs to a user the actor reaches. */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { paginationOf, type UnassignedRepliesQuery } from '@ar/core';
+import type { UnassignedRepliesQuery } from '@ar/core';
 import type { Transaction } from 'kysely';
 import { fromKysely, type PgBoss } from 'pg-boss';
 import type { AppContext } from '../../context.ts';
@@ -69,13 +69,15 @@ export async function resolveReplyTarget(ctx: AppContext, provider: ChannelProvi
     if (named) return { kind: 'message', target: { cod_email: named.cod_email, canal: named.canal }, named: true };
   }
   const q = { provedor: provider.name, canal: provider.channel, numero: e.from };
-  let candidates = await findReplyCandidates(ctx.db, { ...q, since: new Date(e.at.getTime() - REPLY_WINDOW_MS) });
+  let found = await findReplyCandidates(ctx.db, { ...q, since: new Date(e.at.getTime() - REPLY_WINDOW_MS) });
   // Nothing open: the older messages to the number, under the same rule (one tenant keeps today's filing).
-  if (candidates.length === 0) candidates = await findReplyCandidates(ctx.db, { ...q, since: null });
+  if (found.candidates.length === 0) found = await findReplyCandidates(ctx.db, { ...q, since: null });
+  const { candidates, complete } = found;
   const latest = candidates[0];
   if (!latest) return { kind: 'none' };
-  const tenants = new Set(candidates.map((c) => Number(c.tenant)));
-  if (tenants.size === 1) return { kind: 'message', target: { cod_email: latest.cod_email, canal: latest.canal }, named: false };
+  // One tenant among all the messages to the number; more of them than were read (MAX_SCANNED) prove nothing.
+  const oneTenant = complete && new Set(candidates.map((c) => Number(c.tenant))).size === 1;
+  if (oneTenant) return { kind: 'message', target: { cod_email: latest.cod_email, canal: latest.canal }, named: false };
   return { kind: 'unassigned', candidates };
 }
 
@@ -181,7 +183,7 @@ export async function sendReplyNotice(ctx: AppContext, provider: ChannelProvider
  */
 export async function listUnassignedRepliesFor(ctx: AppContext, scope: TenantScope, query: UnassignedRepliesQuery) {
   requirePermission(scope.canSeeUnassignedReplies);
-  const { rows, rowCount } = await listUnassignedReplies(ctx.db, scope, query);
+  const { rows, pagination } = await listUnassignedReplies(ctx.db, scope, query);
   const messages = await candidateMessagesInScope(
     ctx.db,
     scope,
@@ -194,7 +196,7 @@ export async function listUnassignedRepliesFor(ctx: AppContext, scope: TenantSco
         messages.filter((m) => m.cod_resposta === r.rsd_codigo),
       ),
     ),
-    pagination: paginationOf(query.offset, query.limit, rowCount),
+    pagination,
   };
 }
 

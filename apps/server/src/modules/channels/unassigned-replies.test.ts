@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { smsSegments } from '@ar/core';
-import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeProvider, formOf, startFakeProvider } from '../../../test/fake-provider.ts';
-import { DEMO_PASSWORD, useTestApp } from '../../../test/harness.ts';
+import { useTestApp } from '../../../test/harness.ts';
+import { META_PHONE_NUMBER_ID, metaWebhook, postMetaWebhook } from '../../../test/meta-webhook.ts';
 import { waitFor } from '../../../test/smtp-sink.ts';
-import { useTenants } from '../../../test/tenants.ts';
-import type { DB } from '../../db/schema.ts';
-import { hashPassword } from '../auth/secrets.ts';
+import { createAdministration, useTenants } from '../../../test/tenants.ts';
 import { checkChain } from '../evidence/chain-check.ts';
-import { metaSignature, twilioSignature } from './signatures.ts';
+import { twilioSignature } from './signatures.ts';
+import { CANDIDATES_PER_TENANT, MAX_SCANNED } from './unassigned-replies.queries.ts';
 import { REPLY_NOTICE_TEXT } from './unassigned-replies.service.ts';
 
 /**
@@ -35,7 +35,7 @@ const env: Record<string, string> = {
   TWILIO_AUTH_TOKEN: TOKEN,
   TWILIO_FROM: FROM,
   WHATSAPP_PROVIDER: 'meta',
-  WHATSAPP_PHONE_NUMBER_ID: '106540352242922',
+  WHATSAPP_PHONE_NUMBER_ID: META_PHONE_NUMBER_ID,
   WHATSAPP_TOKEN: 'EAAG-token-teste',
   WHATSAPP_APP_SECRET: APP_SECRET,
   WHATSAPP_VERIFY_TOKEN: 'token-de-verificacao-teste',
@@ -67,53 +67,20 @@ const senders = app.signIns({ ana: 'usuario@demo.local', pos: 'pos@demo.local' }
 let bia: Record<string, string>;
 let third: { admin: Record<string, string>; usuario: Record<string, string> };
 
-/** A third administration (company, entity, an administrator and a user), for the across-tenants 404. */
-async function createThirdTenant(db: Kysely<DB>) {
-  const senha = await hashPassword(DEMO_PASSWORD);
-  const empresa = await db
-    .insertInto('empresas')
-    .values({ emp_nome_fantasia: 'Terceira Empresa' })
-    .returning('emp_codigo')
-    .executeTakeFirstOrThrow();
-  const entidade = await db
-    .insertInto('entidades')
-    .values({ cod_ger_empresa: empresa.emp_codigo, ent_nome_fantasia: 'Terceira Entidade', ent_tipo_plano: '2' })
-    .returning('ent_codigo')
-    .executeTakeFirstOrThrow();
-  const user = async (login: string, nivel: 1 | 3, adm: number | null) =>
-    (
-      await db
-        .insertInto('usuarios')
-        .values({
-          usu_login: login,
-          usu_nome: login.split('@')[0] as string,
-          usu_senha: senha,
-          usu_nivel: nivel,
-          usu_status: 'L',
-          usu_tipo_plano: '2',
-          cod_ger_adm: adm,
-          cod_ger_empresa: empresa.emp_codigo,
-          cod_ger_entidade: entidade.ent_codigo,
-          set_envia_email_obrigatorio: false,
-        })
-        .returning('usu_codigo')
-        .executeTakeFirstOrThrow()
-    ).usu_codigo;
-  const admin = await user('admin@terceira.local', 3, null);
-  await db.updateTable('usuarios').set({ cod_ger_adm: admin }).where('usu_codigo', '=', admin).execute();
-  await db.updateTable('empresas').set({ cod_ger_adm: admin }).where('emp_codigo', '=', empresa.emp_codigo).execute();
-  await user('usuario@terceira.local', 1, admin);
-}
-
 beforeAll(async () => {
-  // The other administration's user sends by phone alone, as the demo's do.
+  // A third administration, for the across-tenants 404.
+  await createAdministration(
+    app.t.ctx.db,
+    { empresa: 'Terceira Empresa', entidade: 'Terceira Entidade', admin: 'admin@terceira.local' },
+    { usuario: { login: 'usuario@terceira.local', nivel: 1 } },
+  );
+  // The other administrations' users send by phone alone, as the demo's do.
   await app.t.ctx.db
     .updateTable('usuarios')
     .set({ set_envia_email_obrigatorio: false })
-    .where('usu_login', '=', 'usuario@outra.local')
+    .where('usu_login', 'in', ['usuario@outra.local', 'usuario@terceira.local'])
     .execute();
   bia = await app.as('usuario@outra.local');
-  await createThirdTenant(app.t.ctx.db);
   third = { admin: await app.as('admin@terceira.local'), usuario: await app.as('usuario@terceira.local') };
 });
 
@@ -148,33 +115,14 @@ function smsReply(from: string, body: string, sid = `SM${randomBytes(16).toStrin
 
 /** A WhatsApp message from the recipient as Meta posts it, signed over the exact bytes. */
 function whatsappReply(from: string, message: Record<string, unknown>) {
-  const raw = JSON.stringify({
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: '102290129340398',
-        changes: [
-          {
-            field: 'messages',
-            value: {
-              messaging_product: 'whatsapp',
-              metadata: { display_phone_number: '551130000000', phone_number_id: '106540352242922' },
-              contacts: [{ profile: { name: 'Bruno' }, wa_id: from }],
-              messages: [
-                { from, id: `wamid.IN${randomBytes(8).toString('hex')}`, timestamp: String(Math.floor(Date.now() / 1000)), ...message },
-              ],
-            },
-          },
-        ],
-      },
-    ],
-  });
-  return app.t.app.inject({
-    method: 'POST',
-    url: '/v2/webhooks/whatsapp',
-    headers: { 'content-type': 'application/json', 'x-hub-signature-256': metaSignature(APP_SECRET, raw) },
-    payload: raw,
-  });
+  return postMetaWebhook(
+    app.t.app,
+    metaWebhook({
+      contacts: [{ profile: { name: 'Bruno' }, wa_id: from }],
+      messages: [{ from, id: `wamid.IN${randomBytes(8).toString('hex')}`, timestamp: String(Math.floor(Date.now() / 1000)), ...message }],
+    }),
+    { secret: APP_SECRET },
+  );
 }
 
 const chainOf = (cod: number) =>
@@ -339,7 +287,7 @@ describe('an SMS reply from a number two administrations texted', () => {
     for (const bad of ['abc', '0', '-1', '99999999999', '1.5']) {
       expect((await app.call('GET', `/canais/respostas-nao-identificadas/${bad}`, as.admin)).statusCode, bad).toBe(404);
     }
-    for (const query of ['?limit=0', '?limit=abc', '?offset=-1', '?limit=1000']) {
+    for (const query of ['?limit=0', '?limit=abc', '?offset=-1', '?limit=1000', '?column=rsd_texto', '?order=sideways']) {
       const res = await list(as.admin, query);
       expect(res.statusCode, query).toBe(400);
       expect(typeof res.json().message).toBe('string');
@@ -419,34 +367,10 @@ describe('WhatsApp: the message the reply names', () => {
     });
     expect(onNotice.json()).toMatchObject({ unassigned: 1 });
     // Meta's statuses of the notice name no message: skipped, answered 200 (never a 503 retried for ever).
-    const status = JSON.stringify({
-      object: 'whatsapp_business_account',
-      entry: [
-        {
-          changes: [
-            {
-              field: 'messages',
-              value: {
-                statuses: [
-                  {
-                    id: notice?.avi_id_provedor,
-                    status: 'delivered',
-                    timestamp: String(Math.floor(Date.now() / 1000)),
-                    recipient_id: '5511987650047',
-                  },
-                ],
-              },
-            },
-          ],
-        },
-      ],
-    });
-    const statusRes = await app.t.app.inject({
-      method: 'POST',
-      url: '/v2/webhooks/whatsapp',
-      headers: { 'content-type': 'application/json', 'x-hub-signature-256': metaSignature(APP_SECRET, status) },
-      payload: status,
-    });
+    const statuses = [
+      { id: notice?.avi_id_provedor, status: 'delivered', timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: '5511987650047' },
+    ];
+    const statusRes = await postMetaWebhook(app.t.app, metaWebhook({ statuses }), { secret: APP_SECRET });
     expect(statusRes.statusCode).toBe(200);
     await settle();
     expect(noticesTo('5511987650047')).toHaveLength(1);
@@ -495,5 +419,62 @@ describe('one administration: as before', () => {
     expect(await unassignedFrom('+5511987650099')).toEqual([]);
     await settle();
     expect(noticesTo('5511987650099')).toEqual([]);
+  });
+});
+
+describe('the limits of the weighing and of the notice', () => {
+  it('a number sent more messages than a reply reads (MAX_SCANNED), the latest all of one tenant: never filed by guess', async () => {
+    await send(bia, 'sms', '(11) 98765-0049', 'Cobrança B');
+    const a = await send(senders.ana, 'sms', '(11) 98765-0049', 'Cobrança A');
+    // A's many more messages to the number since, as the send worker leaves them: B's is no longer among those read.
+    await sql`WITH copias AS (
+        INSERT INTO emails (cod_usu, ema_uni_envio, ema_uni_name_from, ema_uni_from, ema_uni_name_to, ema_uni_subject, ema_uni_content, ema_uni_content_sha256)
+        SELECT cod_usu, ema_uni_envio, ema_uni_name_from, ema_uni_from, ema_uni_name_to, ema_uni_subject, ema_uni_content, ema_uni_content_sha256
+        FROM emails, generate_series(1, ${MAX_SCANNED}) WHERE ema_uni_codigo = ${a.cod}
+        RETURNING ema_uni_codigo)
+      INSERT INTO mensagens_provedor (cod_email, canal, provedor, id_provedor, numero)
+      SELECT ema_uni_codigo, 'sms', 'twilio', 'SMcopia' || ema_uni_codigo, '+5511987650049' FROM copias`.execute(app.t.ctx.db);
+
+    expect((await smsReply('+5511987650049', 'Recebi')).statusCode).toBe(200);
+    const answered = await app.t.ctx.db
+      .selectFrom('email_eventos as ev')
+      .innerJoin('mensagens_provedor as mp', 'mp.cod_email', 'ev.cod_email')
+      .select('ev.cod_email')
+      .where('mp.numero', '=', '+5511987650049')
+      .where('ev.evt_tipo', '=', 'answered')
+      .execute();
+    expect(answered).toEqual([]);
+    const [kept] = await unassignedFrom('+5511987650049');
+    expect(kept).toBeDefined();
+    const weighed = await app.t.ctx.db
+      .selectFrom('respostas_sem_destino_mensagens')
+      .select('cod_email')
+      .where('cod_resposta', '=', kept?.rsd_codigo as number)
+      .execute();
+    expect(weighed).toHaveLength(CANDIDATES_PER_TENANT);
+  });
+
+  it('a notice the provider refuses for good ends "falhou", and the administrators see so', async () => {
+    await send(senders.ana, 'sms', '(11) 98765-0050', 'Cobrança A');
+    await send(bia, 'sms', '(11) 98765-0050', 'Cobrança B');
+    const accept = twilio.respond;
+    // Twilio's answer to a number that opted out (21610): a 400, not worth a retry.
+    twilio.respond = (req) =>
+      formOf(req).To === '+5511987650050'
+        ? { status: 400, body: { code: 21610, message: 'Attempt to send to unsubscribed recipient', status: 400 } }
+        : accept(req);
+    try {
+      expect((await smsReply('+5511987650050', 'Sem referência')).statusCode).toBe(200);
+      const [notice] = await waitFor(
+        () => app.t.ctx.db.selectFrom('respostas_avisos').selectAll().where('avi_numero', '=', '+5511987650050').execute(),
+        (rows) => rows[0]?.avi_situacao !== undefined && rows[0].avi_situacao !== 'pendente',
+      );
+      expect(notice).toMatchObject({ avi_situacao: 'falhou', avi_id_provedor: null });
+      expect(notice?.avi_erro).toContain('21610');
+    } finally {
+      twilio.respond = accept;
+    }
+    const seen = (await list(as.admin)).json().respostas.filter((r: { numero: string }) => r.numero === '+5511987650050');
+    expect(seen).toMatchObject([{ avisoDestinatario: 'falhou', avisoEnviadoEm: null }]);
   });
 });

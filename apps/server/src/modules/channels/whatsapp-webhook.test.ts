@@ -2,10 +2,10 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeProvider, startFakeProvider } from '../../../test/fake-provider.ts';
 import { useTestApp } from '../../../test/harness.ts';
+import { META_PHONE_NUMBER_ID, metaWebhook, metaWebhookHeaders, postMetaWebhook } from '../../../test/meta-webhook.ts';
 import { opensslVerifyToken } from '../../../test/openssl.ts';
 import { waitFor } from '../../../test/smtp-sink.ts';
 import { checkChain } from '../evidence/chain-check.ts';
-import { metaSignature } from './signatures.ts';
 
 /**
  * The WhatsApp Cloud API through the product's HTTP API: a compose with a WhatsApp number reaches a
@@ -15,7 +15,7 @@ const APP_SECRET = 'segredo-do-app-meta-teste';
 const VERIFY_TOKEN = 'token-de-verificacao-teste';
 const env: Record<string, string> = {
   WHATSAPP_PROVIDER: 'meta',
-  WHATSAPP_PHONE_NUMBER_ID: '106540352242922',
+  WHATSAPP_PHONE_NUMBER_ID: META_PHONE_NUMBER_ID,
   WHATSAPP_TOKEN: 'EAAG-token-teste',
   WHATSAPP_APP_SECRET: APP_SECRET,
   WHATSAPP_VERIFY_TOKEN: VERIFY_TOKEN,
@@ -46,27 +46,7 @@ const as = app.signIns({ usuario: 'usuario@demo.local' });
 
 /** A webhook delivery as Meta posts it, signed (or not) over the exact bytes sent. */
 function deliver(value: Record<string, unknown>, opts: { secret?: string; signature?: string | null } = {}) {
-  const raw = JSON.stringify({
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: '102290129340398',
-        changes: [
-          {
-            field: 'messages',
-            value: {
-              messaging_product: 'whatsapp',
-              metadata: { display_phone_number: '551130000000', phone_number_id: '106540352242922' },
-              ...value,
-            },
-          },
-        ],
-      },
-    ],
-  });
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (opts.signature !== null) headers['x-hub-signature-256'] = opts.signature ?? metaSignature(opts.secret ?? APP_SECRET, raw);
-  return app.t.app.inject({ method: 'POST', url: '/v2/webhooks/whatsapp', headers, payload: raw });
+  return postMetaWebhook(app.t.app, metaWebhook(value), { secret: opts.secret ?? APP_SECRET, signature: opts.signature });
 }
 
 async function whatsappEvents(cod_email: number) {
@@ -137,7 +117,7 @@ describe('AR-WhatsApp through the Cloud API', () => {
     const { uuid, wamid } = await sendWhatsapp();
     expect(wamid).toMatch(/^wamid\.TESTE\d+$/);
     const sent = graph.received.find((r) => r.method === 'POST');
-    expect(sent?.path).toBe('/v21.0/106540352242922/messages');
+    expect(sent?.path).toBe(`/v21.0/${META_PHONE_NUMBER_ID}/messages`);
     expect(sent?.headers.authorization).toBe('Bearer EAAG-token-teste');
     const body = sent?.json as {
       to: string;
@@ -263,7 +243,7 @@ describe('AR-WhatsApp through the Cloud API', () => {
     const tampered = await app.t.app.inject({
       method: 'POST',
       url: '/v2/webhooks/whatsapp',
-      headers: { 'content-type': 'application/json', 'x-hub-signature-256': metaSignature(APP_SECRET, raw) },
+      headers: metaWebhookHeaders(raw, APP_SECRET),
       payload: JSON.stringify({ entry: [{ changes: [{ value: { statuses } }] }] }, null, 1),
     });
     expect(tampered.statusCode).toBe(403);

@@ -102,9 +102,10 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 /**
  * Strings as PostgreSQL stores them: text and jsonb refuse NUL, and UTF-8 has no lone surrogates.
  * Both become U+FFFD before hashing, so the hash is over exactly what is stored (and the event is
- * never refused for a stray byte in a user agent or a bounce report).
+ * never refused for a stray byte in a user agent or a bounce report). Also what keeps a reply
+ * without a reference storable (unassigned-replies.queries.ts).
  */
-function storable(value: unknown): unknown {
+export function storable(value: unknown): unknown {
   if (typeof value === 'string') return value.replaceAll(String.fromCharCode(0), '\uFFFD').replace(LONE_SURROGATE, '\uFFFD');
   if (Array.isArray(value)) return value.map(storable);
   if (value && typeof value === 'object') {

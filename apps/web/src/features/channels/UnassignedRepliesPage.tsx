@@ -13,7 +13,18 @@ import { useSession } from '../../session/session.ts';
 import { LEVEL1_LANDING } from '../users/UsersPage.tsx';
 
 const CANAL = { sms: 'SMS', whatsapp: 'WhatsApp' } as const;
-const AVISO = { pendente: 'Aviso pendente', enviado: 'Avisado', falhou: 'Aviso não enviado' } as const;
+const AVISO = {
+  pendente: { label: 'Aviso pendente', color: 'gray' },
+  enviado: { label: 'Avisado', color: 'green' },
+  falhou: { label: 'Aviso não enviado', color: 'red' },
+} as const;
+
+/**
+ * Small text at WCAG AA contrast (axe): the theme's link blue (blue.6) and a light badge's own text
+ * colour fall short of 4.5:1, so links are a shade darker and the badges' text dark (their tint says the state).
+ */
+const LINK_BLUE = 'blue.8';
+const DARK_TEXT = 'dark.7';
 
 /**
  * /canais/respostas-nao-identificadas (administrators): SMS and WhatsApp replies that named no
@@ -53,7 +64,7 @@ function UnassignedRepliesTable() {
         <Stack gap={2}>
           {r.mensagens.map((m) => (
             <Text size="sm" key={m.ema_uni_codigo}>
-              <Anchor component={Link} to={`/emails/enviados/info/${m.ema_uni_codigo}`} size="sm">
+              <Anchor component={Link} to={`/emails/enviados/info/${m.ema_uni_codigo}`} size="sm" c={LINK_BLUE}>
                 {m.ema_uni_codigo}
               </Anchor>{' '}
               {m.ema_uni_subject} — {m.remetente.usu_nome}, {formatDateTime(m.enviadaEm)}
@@ -68,8 +79,8 @@ function UnassignedRepliesTable() {
       width: 150,
       render: (r) =>
         r.avisoDestinatario ? (
-          <Badge variant="light" color={r.avisoDestinatario === 'enviado' ? 'green' : r.avisoDestinatario === 'falhou' ? 'red' : 'gray'}>
-            {AVISO[r.avisoDestinatario]}
+          <Badge variant="light" color={AVISO[r.avisoDestinatario].color} c={DARK_TEXT}>
+            {AVISO[r.avisoDestinatario].label}
           </Badge>
         ) : null,
     },
@@ -79,9 +90,7 @@ function UnassignedRepliesTable() {
     <Stack gap="md">
       <Stack gap={4}>
         <Title order={3}>{UNASSIGNED_REPLIES_MSG.title}</Title>
-        <Text c="dimmed" size="sm">
-          {UNASSIGNED_REPLIES_MSG.explanation}
-        </Text>
+        <Text size="sm">{UNASSIGNED_REPLIES_MSG.explanation}</Text>
       </Stack>
       <Paper p="lg" withBorder radius="md">
         <Stack gap="sm">

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeProvider, startFakeProvider } from '../../../../test/fake-provider.ts';
+import { META_PHONE_NUMBER_ID, metaWebhook, metaWebhookHeaders } from '../../../../test/meta-webhook.ts';
 import { type OutgoingPhoneMessage, PermanentProviderError, type ProviderRequest } from '../channel.ts';
 import { metaSignature } from '../signatures.ts';
 import { type MetaSettings, metaHandshake, metaProvider } from './meta.ts';
 
 const settings = (apiUrl: string): MetaSettings => ({
   apiUrl: `${apiUrl}/v21.0`,
-  phoneNumberId: '106540352242922',
+  phoneNumberId: META_PHONE_NUMBER_ID,
   token: 'EAAG-token-de-teste',
   appSecret: 'segredo-do-app-meta',
   verifyToken: 'token-de-verificacao',
@@ -28,31 +29,8 @@ const message: OutgoingPhoneMessage = {
 
 function callback(body: unknown, signature?: string | null): ProviderRequest {
   const raw = Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
-  const headers: Record<string, string | undefined> = { 'content-type': 'application/json' };
-  if (signature !== null) headers['x-hub-signature-256'] = signature ?? metaSignature('segredo-do-app-meta', raw);
+  const headers = metaWebhookHeaders(raw, 'segredo-do-app-meta', signature);
   return { method: 'POST', url: 'https://ar.example/v2/webhooks/whatsapp', headers, rawBody: raw, form: {}, query: {} };
-}
-
-/** A webhook delivery as Meta's documentation shows it: entry[].changes[].value with metadata. */
-function webhook(value: Record<string, unknown>) {
-  return {
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: '102290129340398',
-        changes: [
-          {
-            field: 'messages',
-            value: {
-              messaging_product: 'whatsapp',
-              metadata: { display_phone_number: '551130000000', phone_number_id: '106540352242922' },
-              ...value,
-            },
-          },
-        ],
-      },
-    ],
-  };
 }
 
 let graph: FakeProvider;
@@ -172,7 +150,7 @@ describe('Meta adapter: webhook', () => {
   const provider = metaProvider(settings('http://127.0.0.1:9'));
 
   it('verify: the X-Hub-Signature-256 of the raw body with the app secret, and nothing else', () => {
-    const body = webhook({ statuses: [] });
+    const body = metaWebhook({ statuses: [] });
     expect(provider.verify(callback(body))).toBe(true);
     expect(provider.verify(callback(body, null))).toBe(false);
     expect(provider.verify(callback(body, metaSignature('outro-segredo', JSON.stringify(body))))).toBe(false);
@@ -191,7 +169,7 @@ describe('Meta adapter: webhook', () => {
     const pricing = { billable: true, pricing_model: 'CBP', category: 'utility' };
     const events = provider.parse(
       callback(
-        webhook({
+        metaWebhook({
           statuses: [
             { id: wamid, status: 'sent', timestamp: '1764075600', recipient_id: '5511987654321', conversation, pricing },
             { id: wamid, status: 'delivered', timestamp: '1764075605', recipient_id: '5511987654321', conversation, pricing },
@@ -239,7 +217,7 @@ describe('Meta adapter: webhook', () => {
     const contacts = [{ profile: { name: 'Maria' }, wa_id: '5511987654321' }];
     const events = provider.parse(
       callback(
-        webhook({
+        metaWebhook({
           contacts,
           messages: [
             {
