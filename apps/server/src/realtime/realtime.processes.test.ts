@@ -114,6 +114,9 @@ describe.skipIf(!url)('realtime across two server processes on PostgreSQL', () =
       LOGIN_DELAY_MS: '0',
       CHECK_RESPONSES: 'true',
       INBOUND_SMTP_PORT: '0',
+      // Both processes are the demo mode on PostgreSQL: mail captured for the local mailbox (no
+      // SMTP_URL), which a server start refuses with the simulators off (config.ts, startProblems).
+      SIMULATORS: 'true',
     };
     // A migrates and seeds the demo accounts; its queue takes jobs, B's workers do them.
     a = await createRuntime(loadConfig({ ...env, SEED_DEMO: 'true' }), {
