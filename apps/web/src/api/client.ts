@@ -1,6 +1,6 @@
 import { MSG } from '@ar/core/messages';
 import { showAlert, showInternalError, showOffline } from '../app/alerts.ts';
-import { clearSession, getSession, rememberRoute } from '../session/session.ts';
+import { clearSession, csrfToken, getSession, rememberRoute } from '../session/session.ts';
 
 export class ApiError extends Error {
   constructor(
@@ -65,10 +65,18 @@ function toQuery(query: RequestOptions['query']): string {
  * not, and rejects with status 0 (`isNetworkError`) so the caller does not add a second message.
  * Other failures reject with ApiError carrying the server's Portuguese message.
  */
+/**
+ * The headers that carry the session: the session cookie goes by itself (same origin); a call that
+ * changes something adds the session's CSRF token (docs/access.md).
+ */
+export function sessionHeaders(method: string): Record<string, string> {
+  const csrf = method === 'GET' || method === 'HEAD' ? null : csrfToken();
+  return csrf ? { 'x-csrf-token': csrf } : {};
+}
+
 export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
   const session = getSession();
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (session) headers.authorization = `Bearer ${session.token}`;
+  const headers: Record<string, string> = { accept: 'application/json', ...sessionHeaders(opts.method ?? 'GET') };
   const isForm = typeof FormData !== 'undefined' && opts.body instanceof FormData;
   if (opts.body !== undefined && !isForm) headers['content-type'] = 'application/json';
   let response: Response;

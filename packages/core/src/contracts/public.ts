@@ -213,6 +213,8 @@ export const publicConfigResponse = z.object({
   supportEmail: z.string(),
   /** Channels besides e-mail that this installation can send through. */
   channels: z.object({ sms: z.boolean(), whatsapp: z.boolean(), voz: z.boolean(), carta: z.boolean() }),
+  /** How one signs in (docs/access.md): the password form (LOCAL_LOGIN) and/or single sign-on with its button's text. */
+  signIn: z.object({ password: z.boolean(), sso: z.object({ label: z.string() }).nullable() }),
 });
 export type PublicConfigResponse = z.infer<typeof publicConfigResponse>;
 

@@ -38,6 +38,7 @@ export function statusRoutes(app: FastifyInstance, ctx: AppContext): void {
         voz: voiceAvailable(ctx),
         carta: letterAvailable(ctx),
       },
+      signIn: { password: ctx.config.localLogin, sso: ctx.config.oidc ? { label: ctx.config.oidc.label } : null },
     }),
   });
 
