@@ -68,10 +68,12 @@ export default function LoginPage() {
     }
   }, [sso]);
 
-  // Another tab signed in (the session is the browser's): this one follows.
+  // Another tab signed in while this one shows the form (the session is the browser's): this one
+  // follows. A session already there when the form opened stays until a sign-in replaces it.
+  const [sessionAtOpen] = useState(session);
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a session appearing matters.
   useEffect(() => {
-    if (session && !sso && !pending) goIn();
+    if (session && session !== sessionAtOpen && !sso && !pending) goIn();
   }, [session]);
 
   async function signIn() {

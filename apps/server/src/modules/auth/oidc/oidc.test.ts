@@ -403,6 +403,43 @@ describe('the configuration', () => {
     expect(right.json().message).toBe(AUTH_MSG.ssoRequired('Entrar com gov.br'));
   });
 
+  it('the users list shows how each user last signed in; requiring SSO on the user form ends its password sessions', async () => {
+    const b = new Browser();
+    await b.signIn('usuario');
+    const password = await t.login('usuario@demo.local');
+    const admin = await t.login('admin@demo.local');
+    const as = { authorization: `Bearer ${admin}` };
+    const list = (await t.app.inject({ method: 'GET', url: '/v2/usuarios?limit=50', headers: as })).json().usuarios as Record<string, unknown>[];
+    expect(list.find((u) => u.usu_login === 'usuario@demo.local')).toMatchObject({ usu_ultimo_acesso_via: 'senha', usu_ultimo_acesso_provedor: null });
+    expect(list.find((u) => u.usu_login === 'admin@demo.local')?.usu_ultimo_acesso).toEqual(expect.any(String));
+    const id = list.find((u) => u.usu_login === 'usuario@demo.local')?.usu_codigo as number;
+    const detail = (await t.app.inject({ method: 'GET', url: `/v2/usuarios/${id}`, headers: as })).json();
+    expect(detail.usu_sso_obrigatorio).toBe(false);
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: `/v2/usuarios/${id}`,
+      headers: as,
+      payload: {
+        usu_nome: detail.usu_nome,
+        usu_login: detail.usu_login,
+        usu_nivel: detail.usu_nivel,
+        usu_anexo_obrigatorio: detail.usu_anexo_obrigatorio,
+        usu_accounts_aremail: detail.usu_accounts_aremail,
+        cod_ger_empresa: detail.cod_ger_empresa,
+        cod_ger_entidade: detail.cod_ger_entidade,
+        usu_sso_obrigatorio: true,
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().usuario.usu_sso_obrigatorio).toBe(true);
+    // The password session is over; the one opened through the provider goes on.
+    expect((await t.app.inject({ method: 'GET', url: '/v2/me', headers: { authorization: `Bearer ${password}` } })).statusCode).toBe(401);
+    expect((await b.get('/v2/me')).status).toBe(200);
+    const refused = await t.app.inject({ method: 'POST', url: '/v2/login', payload: { username: 'usuario@demo.local', password: DEMO_PASSWORD } });
+    expect(refused.statusCode).toBe(403);
+    await t.ctx.db.updateTable('usuarios').set({ usu_sso_obrigatorio: false }).where('usu_codigo', '=', id).execute();
+  });
+
   it('LOCAL_LOGIN=false: no password sign-in (403), the web shows only the button', async () => {
     const only = await createTestApp({
       OIDC_ISSUER: op.issuer,
