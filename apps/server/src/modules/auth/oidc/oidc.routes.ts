@@ -11,6 +11,7 @@ import {
   finishSignIn,
   LogoutTokenRefusal,
   openValue,
+  ProviderUnavailable,
   SsoRefusal,
   sealValue,
   startSignIn,
@@ -118,7 +119,7 @@ export function oidcRoutes(app: FastifyInstance, ctx: AppContext): void {
       tag,
       summary: 'Back-channel logout do provedor de identidade: encerra as sessões da sessão do provedor',
       description:
-        'OpenID Connect Back-Channel Logout 1.0: o logout_token (formulário) é conferido (assinatura pelas chaves do provedor, iss, aud, iat, exp, evento de logout, sid ou sub, sem nonce, jti de uso único); todas as sessões abertas por aquela sessão do provedor terminam, com seus sockets. 200 sem corpo; 400 { error: "invalid_request" } quando o token é recusado.',
+        'OpenID Connect Back-Channel Logout 1.0: o logout_token (formulário) é conferido (assinatura pelas chaves do provedor, iss, aud, iat, exp, evento de logout, sid ou sub, sem nonce, jti de uso único); todas as sessões abertas por aquela sessão do provedor terminam, com seus sockets. 200 sem corpo; 400 { error: "invalid_request" } quando o token é recusado; 503 quando o provedor não responde (as chaves não puderam ser lidas).',
       auth: false,
       body: backchannelLogoutBody,
       bodyLimit: 32 * 1024,
@@ -128,6 +129,10 @@ export function oidcRoutes(app: FastifyInstance, ctx: AppContext): void {
           await backchannelLogout(ctx, body.logout_token);
           return reply.status(200).send();
         } catch (error) {
+          if (error instanceof ProviderUnavailable) {
+            ctx.log.warn({ reason: error.message }, 'sso: logout token not checked, provider unreachable');
+            return reply.status(503).header('retry-after', '60').send({ error: 'temporarily_unavailable' });
+          }
           if (!(error instanceof LogoutTokenRefusal)) throw error;
           ctx.log.warn({ reason: error.message }, 'sso: logout token refused');
           return reply.status(400).send({ error: 'invalid_request', error_description: 'logout_token recusado' });

@@ -177,6 +177,8 @@ const LOGOUT_ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512',
 const LOGOUT_TOKEN_MAX_AGE_S = 600;
 
 export class LogoutTokenRefusal extends Error {}
+/** The provider's configuration or keys could not be read: the token cannot be checked now (503, the provider may send it again). */
+export class ProviderUnavailable extends Error {}
 
 /**
  * A back-channel logout (OpenID Connect Back-Channel Logout 1.0, §2.6): the logout token's
@@ -188,7 +190,9 @@ export class LogoutTokenRefusal extends Error {}
 export async function backchannelLogout(ctx: AppContext, logoutToken: string): Promise<number> {
   const oidc = ctx.config.oidc;
   if (!oidc) throw new LogoutTokenRefusal('single sign-on is not configured');
-  const { configuration, logoutKeys } = await oidcProvider(oidc);
+  const { configuration, logoutKeys } = await oidcProvider(oidc).catch((error: Error) => {
+    throw new ProviderUnavailable(error.message);
+  });
   const issuer = configuration.serverMetadata().issuer;
   let payload: Record<string, unknown>;
   try {

@@ -409,8 +409,14 @@ describe('the configuration', () => {
     const password = await t.login('usuario@demo.local');
     const admin = await t.login('admin@demo.local');
     const as = { authorization: `Bearer ${admin}` };
-    const list = (await t.app.inject({ method: 'GET', url: '/v2/usuarios?limit=50', headers: as })).json().usuarios as Record<string, unknown>[];
-    expect(list.find((u) => u.usu_login === 'usuario@demo.local')).toMatchObject({ usu_ultimo_acesso_via: 'senha', usu_ultimo_acesso_provedor: null });
+    const list = (await t.app.inject({ method: 'GET', url: '/v2/usuarios?limit=50', headers: as })).json().usuarios as Record<
+      string,
+      unknown
+    >[];
+    expect(list.find((u) => u.usu_login === 'usuario@demo.local')).toMatchObject({
+      usu_ultimo_acesso_via: 'senha',
+      usu_ultimo_acesso_provedor: null,
+    });
     expect(list.find((u) => u.usu_login === 'admin@demo.local')?.usu_ultimo_acesso).toEqual(expect.any(String));
     const id = list.find((u) => u.usu_login === 'usuario@demo.local')?.usu_codigo as number;
     const detail = (await t.app.inject({ method: 'GET', url: `/v2/usuarios/${id}`, headers: as })).json();
@@ -435,7 +441,11 @@ describe('the configuration', () => {
     // The password session is over; the one opened through the provider goes on.
     expect((await t.app.inject({ method: 'GET', url: '/v2/me', headers: { authorization: `Bearer ${password}` } })).statusCode).toBe(401);
     expect((await b.get('/v2/me')).status).toBe(200);
-    const refused = await t.app.inject({ method: 'POST', url: '/v2/login', payload: { username: 'usuario@demo.local', password: DEMO_PASSWORD } });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/v2/login',
+      payload: { username: 'usuario@demo.local', password: DEMO_PASSWORD },
+    });
     expect(refused.statusCode).toBe(403);
     await t.ctx.db.updateTable('usuarios').set({ usu_sso_obrigatorio: false }).where('usu_codigo', '=', id).execute();
   });
