@@ -75,7 +75,8 @@ test('signed in through the provider as the right user, in every tab; sign-out i
   test.setTimeout(120_000);
   await signInThroughProvider(page, 'admin');
   await page.waitForURL(/\/emails\/enviados$/);
-  await expect(page.getByText('Administrador Demo').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Menu do usuário' })).toContainText('Administrador');
+  expect((await (await page.request.get('/v2/me')).json()).usu_login).toBe('admin@demo.local');
   await shot(page, 'signed-in');
 
   // A second tab on a message's detail (a link opened with ctrl-click, or pasted): signed in.
@@ -86,7 +87,7 @@ test('signed in through the provider as the right user, in every tab; sign-out i
   const second = await context.newPage();
   await second.goto(`/emails/enviados/info/${id}`);
   await expect(second).toHaveURL(new RegExp(`/emails/enviados/info/${id}$`));
-  await expect(second.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(second.getByRole('heading', { name: 'Detalhes do AR-Email' })).toBeVisible();
   await shot(second, 'second-tab');
 
   // Sign out in the first tab: the provider asks to confirm, then back on /login; the second tab leaves too.

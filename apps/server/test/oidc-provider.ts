@@ -1,8 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import Provider, { type Configuration } from 'oidc-provider';
-import { freePort } from './processes.ts';
 
 /**
  * A real OpenID provider for the single sign-on tests (oidc-provider, the certified implementation),
@@ -14,6 +13,15 @@ export interface TestAccount {
   email?: string;
   email_verified?: boolean;
   name?: string;
+}
+
+/** A free port of this machine (this file is also loaded by the browser tests, outside vitest). */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }
 
 export const TEST_CLIENT = { id: 'ar-online', secret: 'segredo-do-cliente-de-teste' };
