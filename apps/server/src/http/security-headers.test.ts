@@ -34,8 +34,14 @@ beforeAll(async () => {
   });
   expect(sent.statusCode).toBe(200);
   uuid = sent.json().emails[0].ema_uni_id;
-  // A message in the local mailbox, for its page.
+  // A message in the local mailbox, for its page: sent for the demo administrator, who may open it.
+  const admin = await t.ctx.db
+    .selectFrom('usuarios')
+    .select('usu_codigo')
+    .where('usu_login', '=', 'admin@demo.local')
+    .executeTakeFirstOrThrow();
   await t.ctx.mail.send({
+    owner: admin.usu_codigo,
     to: 'ana@cliente.test',
     subject: 'Caixa local',
     html: '<p style="color:red">Olá</p><img src="https://exemplo.test/a.png">',
@@ -131,7 +137,16 @@ describe('security headers', () => {
   });
 
   it('gives the local mailbox a policy of its own: the e-mail styles and images, no script at all', async () => {
-    const [row] = await t.ctx.db.selectFrom('caixa_saida').select('cai_codigo').orderBy('cai_codigo', 'desc').limit(1).execute();
+    // The newest mail the administrator may open (mail of other users is theirs: 404 to the administrator).
+    const [row] = await t.ctx.db
+      .selectFrom('caixa_saida')
+      .innerJoin('usuarios', 'usu_codigo', 'cai_cod_usu')
+      .select('cai_codigo')
+      .where('usu_login', '=', 'admin@demo.local')
+      .orderBy('cai_codigo', 'desc')
+      .limit(1)
+      .execute();
+    expect(row).toBeTruthy();
     // The mailbox is a signed-in user's (docs/security.md): the demo administrator's session as its cookie.
     const admin = await devSession(t.t, 'admin@demo.local');
     for (const url of ['/dev/mailbox', `/dev/mailbox/${row?.cai_codigo}`]) {
