@@ -37,6 +37,7 @@ export * from './masks.ts';
 export * from './messages.ts';
 export * from './phone-text.ts';
 export * from './remessa-file.ts';
+export * from './scrub.ts';
 export * from './session-rules.ts';
 export * from './simulated.ts';
 export * from './spreadsheet.ts';
