@@ -42,4 +42,5 @@ export * from './session-rules.ts';
 export * from './simulated.ts';
 export * from './spreadsheet.ts';
 export * from './template-variables.ts';
+export * from './tracking.ts';
 export * from './validators/index.ts';

@@ -41,7 +41,7 @@ export const BRAZIL_BOUNDS: Bounds = [-74.5, -34.5, -34, 5.5];
  * The view that shows every point with a margin: at least `minSpan` degrees wide and tall (one
  * city's reads would otherwise fill the map with a single street's worth of outline).
  */
-export function boundsOf(points: LngLat[], minSpan = 6): Bounds {
+export function boundsOf(points: LngLat[], minSpan = 10): Bounds {
   if (points.length === 0) return BRAZIL_BOUNDS;
   let [w, s, e, n] = [180, 90, -180, -90];
   for (const p of points) {
