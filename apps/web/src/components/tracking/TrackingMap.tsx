@@ -54,8 +54,17 @@ export default function TrackingMap({ items, tiles }: { items: ClickTracking[]; 
   useEffect(() => {
     const element = container.current;
     if (!element) return;
-    const map = L.map(element, { attributionControl: false, zoomSnap: 0.25, worldCopyJump: false, maxZoom: tilesUrl ? 18 : 10 });
+    const map = L.map(element, { attributionControl: false, zoomSnap: 0.25, fadeAnimation: false, maxZoom: tilesUrl ? 18 : 10 });
     L.control.attribution({ prefix: false }).addTo(map);
+    // The view first: Leaflet creates a layer's elements only once the map has one.
+    const [w, s, e, n] = boundsOf(places.map((p) => p.position));
+    map.fitBounds(
+      [
+        [s, w],
+        [n, e],
+      ],
+      { animate: false },
+    );
     if (tilesUrl) {
       L.tileLayer(tilesUrl, { attribution: `${escapeHtml(tilesCredit)} | ${DBIP}` }).addTo(map);
     } else {
@@ -92,14 +101,6 @@ export default function TrackingMap({ items, tiles }: { items: ClickTracking[]; 
       }
       return marker;
     });
-    const [w, s, e, n] = boundsOf(places.map((p) => p.position));
-    map.fitBounds(
-      [
-        [s, w],
-        [n, e],
-      ],
-      { animate: false },
-    );
     return () => {
       for (const m of markers) m.remove();
       map.remove();
