@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { productRelease } from './release.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'use true ou false' })
@@ -19,6 +20,29 @@ const url = (protocols: string[]) =>
     },
     `deve ser uma URL (${protocols.join(' ou ')})`,
   );
+
+/**
+ * A Sentry DSN (Sentry, self-hosted Sentry, GlitchTip: docs/error-reporting.md):
+ * `https://<public key>@<host>[/<path>]/<project id>`.
+ */
+const dsn = z.string().refine((v) => {
+  try {
+    const u = new URL(v);
+    return ['http:', 'https:'].includes(u.protocol) && !!u.username && /\/\d+$/.test(u.pathname);
+  } catch {
+    return false;
+  }
+}, 'deve ser um DSN do Sentry, ex. https://chave@sentry.exemplo.com.br/1');
+
+/** An XYZ tile template: an http(s) URL with {z}, {x} and {y} (an optional {s} subdomain, {r} retina). */
+const tilesTemplate = z.string().refine((v) => {
+  if (!['{z}', '{x}', '{y}'].every((p) => v.includes(p))) return false;
+  try {
+    return ['http:', 'https:'].includes(new URL(v.replace(/\{[a-z]\}/g, '0')).protocol);
+  } catch {
+    return false;
+  }
+}, 'deve ser um modelo de URL de tiles com {z}, {x} e {y}, ex. https://tile.exemplo.com.br/{z}/{x}/{y}.png');
 
 /** proxy-addr's names for address ranges, accepted in a TRUST_PROXY list as Fastify accepts them. */
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -155,6 +179,15 @@ const envSchema = z.object({
   OIDC_LABEL: z.string().trim().min(1).max(60, 'use até 60 caracteres').default('Entrar com SSO'),
   /** false: only single sign-on (the password form is not shown and POST /v2/login answers 403). */
   LOCAL_LOGIN: bool.default(true),
+  /** Error reporting (docs/error-reporting.md): the server's DSN, the web's (default the same), the environment and release. */
+  SENTRY_DSN: dsn.optional(),
+  SENTRY_DSN_WEB: dsn.optional(),
+  SENTRY_ENVIRONMENT: z.string().trim().min(1).max(64).optional(),
+  SENTRY_RELEASE: z.string().trim().min(1).max(200).optional(),
+  NODE_ENV: z.string().trim().max(64).optional(),
+  /** The tracking map's tiles (docs/maps.md); unset: the basemap shipped with the product, no outside request. */
+  MAP_TILES_URL: tilesTemplate.optional(),
+  MAP_ATTRIBUTION: z.string().trim().min(1).max(300).optional(),
 });
 
 export type Config = {
@@ -201,6 +234,10 @@ export type Config = {
   oidc: OidcConfig | null;
   /** LOCAL_LOGIN: the e-mail and password form (false only with oidc). */
   localLogin: boolean;
+  /** Error reporting (docs/error-reporting.md); null: nothing is reported. */
+  errorReporting: ErrorReportingConfig | null;
+  /** The tracking map's tiles (docs/maps.md); tilesUrl null: the shipped basemap. */
+  map: { tilesUrl: string | null; attribution: string | null };
 };
 
 export interface OidcConfig {
@@ -218,6 +255,16 @@ export interface OidcConfig {
   postLogoutRedirectUri: string;
   /** PUBLIC_URL/v2/auth/oidc/backchannel-logout */
   backchannelLogoutUri: string;
+}
+
+export interface ErrorReportingConfig {
+  /** SENTRY_DSN: the server's reports; null: the server reports nothing. */
+  dsn: string | null;
+  /** SENTRY_DSN_WEB (default SENTRY_DSN): the web's, given to it by GET /v2/config; null: the web reports nothing. */
+  webDsn: string | null;
+  environment: string;
+  /** ar-online@<version>+<commit> (SENTRY_RELEASE overrides). */
+  release: string;
 }
 
 export interface LetterConfig {
@@ -297,6 +344,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     letter: letterConfig(e, publicUrl, path.resolve(e.DATA_DIR)),
     oidc,
     localLogin: e.LOCAL_LOGIN,
+    errorReporting: errorReportingConfig(e),
+    map: mapConfig(e),
   };
 }
 
@@ -339,6 +388,26 @@ function oidcConfig(e: Env, publicUrl: string): OidcConfig | null {
     postLogoutRedirectUri: `${publicUrl}/login`,
     backchannelLogoutUri: `${publicUrl}/v2/auth/oidc/backchannel-logout`,
   };
+}
+
+function errorReportingConfig(e: Env): ErrorReportingConfig | null {
+  const webDsn = e.SENTRY_DSN_WEB ?? e.SENTRY_DSN ?? null;
+  if (!e.SENTRY_DSN && !webDsn) return null;
+  return {
+    dsn: e.SENTRY_DSN ?? null,
+    webDsn,
+    environment: e.SENTRY_ENVIRONMENT ?? e.NODE_ENV ?? 'production',
+    release: e.SENTRY_RELEASE ?? productRelease(),
+  };
+}
+
+/** MAP_ATTRIBUTION goes with MAP_TILES_URL: every tile provider's terms ask for its credit on the map. */
+function mapConfig(e: Env): Config['map'] {
+  if (e.MAP_TILES_URL && !e.MAP_ATTRIBUTION)
+    throw new ConfigError(
+      'Configuração inválida:\n  MAP_ATTRIBUTION: obrigatório com MAP_TILES_URL (o crédito que os termos do provedor dos tiles pedem)',
+    );
+  return { tilesUrl: e.MAP_TILES_URL ?? null, attribution: e.MAP_TILES_URL ? (e.MAP_ATTRIBUTION ?? null) : null };
 }
 
 /** LETTER_PROVIDER=http needs its three settings; the simulator's key and secret derive from this installation's secret. */

@@ -175,4 +175,26 @@ describe('security headers', () => {
     expect(csp(res.headers['content-security-policy']).has('upgrade-insecure-requests')).toBe(true);
     await app.close();
   });
+
+  it('lets the web report only to its DSN’s origin and load tiles only from MAP_TILES_URL’s, each only when set', async () => {
+    const policyFor = async (env: Record<string, string>) => {
+      const app = Fastify();
+      await registerSecurityHeaders(app, loadConfig(env));
+      app.get('/x', async () => ({}));
+      const policy = csp((await app.inject({ method: 'GET', url: '/x' })).headers['content-security-policy']);
+      await app.close();
+      return policy;
+    };
+    const plain = await policyFor({});
+    expect(plain.get('connect-src')).toEqual(["'self'"]);
+    expect(plain.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https:']);
+    const reporting = await policyFor({
+      SENTRY_DSN: 'https://chave@o1.ingest.sentry.io/42',
+      SENTRY_DSN_WEB: 'http://chave@glitchtip.local:8000/3',
+    });
+    expect(reporting.get('connect-src')).toEqual(["'self'", 'http://glitchtip.local:8000']);
+    const tiles = await policyFor({ MAP_TILES_URL: 'http://{s}.tiles.local/{z}/{x}/{y}.png', MAP_ATTRIBUTION: '© Mapas Locais' });
+    expect(tiles.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https:', 'http://*.tiles.local']);
+    expect(tiles.get('connect-src')).toEqual(["'self'"]);
+  });
 });

@@ -1,5 +1,6 @@
 import { MSG } from '@ar/core/messages';
 import { showAlert, showInternalError, showOffline } from '../app/alerts.ts';
+import { rememberFailedCall } from '../app/error-reporting.ts';
 import { clearSession, csrfToken, getSession, rememberRoute } from '../session/session.ts';
 
 export class ApiError extends Error {
@@ -87,6 +88,7 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
       body: opts.body === undefined ? undefined : isForm ? (opts.body as FormData) : JSON.stringify(opts.body),
     });
   } catch {
+    rememberFailedCall({ method: opts.method ?? 'GET', path: `/v2${path}`, status: 0 });
     const offline = navigator.onLine === false;
     if (offline) showOffline();
     else showInternalError();
@@ -96,15 +98,21 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
   const data: unknown = isJson ? await response.json().catch(() => null) : null;
   if (response.ok) return data as T;
   const message = (data as { message?: string } | null)?.message ?? MSG.internalError;
+  const requestId = (data as { requestId?: string } | null)?.requestId;
+  rememberFailedCall({ method: opts.method ?? 'GET', path: `/v2${path}`, status: response.status, requestId });
   if (response.status === 401 && session) {
     expireSession();
   } else if (response.status >= 500 && !opts.silent) {
-    reportClientError(`${opts.method ?? 'GET'} ${path} → ${response.status}`, (data as { requestId?: string })?.requestId);
+    reportClientError(`${opts.method ?? 'GET'} ${path} → ${response.status}`, requestId);
   }
   throw new ApiError(response.status, message, data);
 }
 
-/** Failures seen by the browser are sent to the server log, tied to the request id when known. */
+/**
+ * Failures seen by the browser are sent to the server log, tied to the request id when known: the
+ * trail an installation has even without an error-reporting service (error-reporting.ts sends to
+ * that one, when configured).
+ */
 export function reportClientError(message: string, requestId?: string) {
   try {
     void fetch('/v2/client-errors', {
