@@ -99,6 +99,9 @@ const envSchema = z.object({
   TSA_URL: url(['http:', 'https:']).optional(),
   /** PEM file with the certificate(s) TSA_URL's tokens must chain to (e.g. the ICP-Brasil root). */
   TSA_CA_FILE: z.string().min(1).optional(),
+  /** PKCS#12 (.p12/.pfx) with the operator's signing certificate (an ICP-Brasil A1); unset: the installation's own. */
+  SIGNING_P12: z.string().min(1).optional(),
+  SIGNING_P12_PASSWORD: z.string().max(1000).optional(),
   SEED_DEMO: bool.optional(),
   STORE_URL: url(['http:', 'https:']).default('https://loja.aronline.com.br'),
   /** Secret of the store's (WooCommerce) order webhooks; unset: the webhook answers 401. */
@@ -202,6 +205,9 @@ export type Config = {
   tsaUrl?: string;
   /** Trusted certificates for TSA_URL's tokens; the built-in TSA's certificate is always trusted. */
   tsaCaFile?: string;
+  /** The operator's PKCS#12 that signs every PDF (docs/signatures.md); unset: the installation's own certificate in DATA_DIR/assinatura. */
+  signingP12?: string;
+  signingP12Password?: string;
   seedDemo: boolean;
   storeUrl: string;
   storeWebhookSecret?: string;
@@ -325,6 +331,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     inboundSmtpPort: e.INBOUND_SMTP_PORT,
     tsaUrl: e.TSA_URL,
     tsaCaFile: e.TSA_CA_FILE ? path.resolve(e.TSA_CA_FILE) : undefined,
+    signingP12: e.SIGNING_P12 ? path.resolve(e.SIGNING_P12) : undefined,
+    signingP12Password: e.SIGNING_P12_PASSWORD,
     seedDemo: e.SEED_DEMO ?? embedded,
     storeUrl: e.STORE_URL,
     storeWebhookSecret: e.STORE_WEBHOOK_SECRET,

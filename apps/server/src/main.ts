@@ -1,6 +1,7 @@
 // First: the heap's growth limit must hold before the modules below load (heap.ts).
 import './heap.ts';
 import { ConfigError, loadConfig, startProblems } from './config.ts';
+import { SigningConfigError, signingIdentity } from './modules/signing/signing-identity.ts';
 import { flushErrorReports, reportError, startErrorReporting } from './reporting/error-reporting.ts';
 import { createRuntime } from './runtime.ts';
 import { seedDemoHistory } from './seed/history.ts';
@@ -14,6 +15,17 @@ try {
 } catch (error) {
   if (error instanceof ConfigError) {
     console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+// The signing certificate (SIGNING_P12, or the installation's own, made now on the first start): a
+// wrong password or a certificate that cannot sign stops the start, named, like a bad variable.
+try {
+  await signingIdentity(config);
+} catch (error) {
+  if (error instanceof SigningConfigError) {
+    console.error(`Configuração inválida:\n  ${error.message}`);
     process.exit(1);
   }
   throw error;

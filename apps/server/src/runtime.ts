@@ -22,6 +22,7 @@ import type { InboundServer } from './modules/inbound/inbound.server.ts';
 import { startNotificationSocket } from './modules/notifications/notifications.socket.ts';
 import { createRemessaQueues, startRemessaWorkers } from './modules/remessas/remessas.worker.ts';
 import { createBulkProofQueues, startBulkProofWorkers } from './modules/reports/bulk-proofs.worker.ts';
+import { signingIdentity } from './modules/signing/signing-identity.ts';
 import { startQueue } from './queue/boss.ts';
 import { createRealtime } from './realtime/realtime.ts';
 import { seedDemo } from './seed/demo.ts';
@@ -84,6 +85,8 @@ export async function createRuntime(
   const stopSocket = startNotificationSocket(ctx);
   // The built-in TSA's key and certificate are made on the first start (and reused after).
   await evidenceTsa(config);
+  // So is the PDF signing certificate (docs/signatures.md), or SIGNING_P12 is read and checked.
+  await signingIdentity(config);
   if (boss) await createEmailQueues(boss);
   if (boss) await createChannelQueues(boss);
   if (boss) await createLetterQueues(boss);

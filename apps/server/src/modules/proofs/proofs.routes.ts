@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { defineRoute } from '../../http/route.ts';
 import { contentDisposition } from '../emails/attachments.service.ts';
+import { SIGNATURE_REASON, signDocument } from '../signing/signing.service.ts';
 import { expertReportData } from './expert-report.service.ts';
 import { logDocument, type Requester, sendingProof } from './proofs.service.ts';
 
@@ -48,7 +49,11 @@ export function proofRoutes(app: FastifyInstance, ctx: AppContext): void {
     handler: async ({ actor, scope, params, body, request, reply }) => {
       const proof = await sendingProof(ctx, scope, params.id);
       const { renderSendingProof } = await import('./sending-proof.pdf.ts');
-      const pdf = await renderSendingProof(proof, { nome: actor.usu_nome, login: actor.usu_login });
+      const pdf = await signDocument(
+        ctx.config,
+        await renderSendingProof(proof, { nome: actor.usu_nome, login: actor.usu_login }),
+        SIGNATURE_REASON.comprovante,
+      );
       await logDocument(ctx, scope, params.id, 'comprovante', pdf, requester(request, body));
       return sendPdf(reply, `comprovante-envio-${proof.ema_uni_codigo}.pdf`, pdf);
     },
@@ -65,7 +70,7 @@ export function proofRoutes(app: FastifyInstance, ctx: AppContext): void {
     handler: async ({ scope, params, request, reply }) => {
       const data = await expertReportData(ctx, scope, params.id);
       const { renderExpertReport } = await import('./expert-report.pdf.ts');
-      const pdf = await renderExpertReport(data);
+      const pdf = await signDocument(ctx.config, await renderExpertReport(data), SIGNATURE_REASON.laudo);
       await logDocument(ctx, scope, params.id, 'laudo', pdf, requester(request));
       return sendPdf(reply, `laudo-pericial-${data.msg.ema_uni_codigo}.pdf`, pdf);
     },

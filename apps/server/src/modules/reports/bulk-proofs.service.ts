@@ -103,7 +103,12 @@ export async function singleProofByUuid(ctx: AppContext, scope: TenantScope, uui
   if (id === undefined) throw notFound(PROOF_MSG.notFound);
   const proof = await sendingProof(ctx, scope, id);
   const { renderSendingProof } = await import('../proofs/sending-proof.pdf.ts');
-  const pdf = await renderSendingProof(proof, { nome: scope.actor.usu_nome, login: scope.actor.usu_login });
+  const { signDocument, SIGNATURE_REASON } = await import('../signing/signing.service.ts');
+  const pdf = await signDocument(
+    ctx.config,
+    await renderSendingProof(proof, { nome: scope.actor.usu_nome, login: scope.actor.usu_login }),
+    SIGNATURE_REASON.comprovante,
+  );
   await logDocument(ctx, scope, id, 'comprovante', pdf, who);
   return { filename: `comprovante-envio-${proof.ema_uni_codigo}.pdf`, pdf };
 }

@@ -156,6 +156,13 @@ export async function generateBulkProof(ctx: AppContext, comp_codigo: number): P
         if (done % PROGRESS_EVERY === 0) await updateProofProgress(ctx.db, comp_codigo, done, toc[done - 1]?.ema_uni_codigo ?? 0);
       },
     });
+    // One signature over the whole file (PAdES, docs/signatures.md): the file is read back whole
+    // (500 proofs at most, a few MB), signed by an incremental update, and its hash taken again.
+    const { signDocument, SIGNATURE_REASON } = await import('../signing/signing.service.ts');
+    const signedBundle = await signDocument(ctx.config, await fs.readFile(out), SIGNATURE_REASON.lote);
+    await fs.writeFile(`${out}.tmp`, signedBundle);
+    await fs.rename(`${out}.tmp`, out);
+    written = { sha256: createHash('sha256').update(signedBundle).digest('hex'), size: signedBundle.length };
     logs = toc.map((t) => ({ cod_email: t.ema_uni_codigo, sha256: written.sha256 }));
   } else {
     await renderParts(ctx, proof, scope, issuer, dir);
@@ -194,7 +201,12 @@ export async function generateBulkProof(ctx: AppContext, comp_codigo: number): P
 /** One proof's PDF in the parts folder: written aside and renamed, so a part on disk is always whole. */
 async function renderPart(ctx: AppContext, scope: TenantScope, issuer: { nome: string; login: string }, dir: string, codigo: number) {
   const { renderSendingProof } = await import('../proofs/sending-proof.pdf.ts');
-  const pdf = await renderSendingProof(await sendingProof(ctx, scope, codigo), issuer);
+  const { signDocument, SIGNATURE_REASON } = await import('../signing/signing.service.ts');
+  const pdf = await signDocument(
+    ctx.config,
+    await renderSendingProof(await sendingProof(ctx, scope, codigo), issuer),
+    SIGNATURE_REASON.comprovante,
+  );
   const file = partPath(dir, codigo);
   await fs.writeFile(`${file}.tmp`, pdf);
   await fs.rename(`${file}.tmp`, file);

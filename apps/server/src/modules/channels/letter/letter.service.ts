@@ -65,7 +65,7 @@ export async function deliverLetter(ctx: AppContext, cod_email: number): Promise
   if (!letter) {
     // The letter's layout (pdfkit) is loaded by the first letter, not at every start (docs/performance.md).
     const { renderLetter } = await import('./letter.pdf.ts');
-    const made = await renderLetter({
+    const rendered = await renderLetter({
       protocol: msg.ema_uni_codigo,
       uuid: msg.ema_uni_id,
       publicUrl: ctx.config.publicUrl,
@@ -77,6 +77,10 @@ export async function deliverLetter(ctx: AppContext, cod_email: number): Promise
       html: msg.ema_uni_content,
       createdAt: new Date(msg.ema_uni_data_criacao),
     });
+    // Signed (PAdES, docs/signatures.md) before its hash is taken: the provider's acceptance chains the signed file.
+    const { signDocument, SIGNATURE_REASON } = await import('../../signing/signing.service.ts');
+    const signedPdf = await signDocument(ctx.config, rendered.pdf, SIGNATURE_REASON.carta);
+    const made = { pdf: signedPdf, sha256: sha256Of(signedPdf), pages: rendered.pages };
     const key = pdfKey(cod_email, made.sha256);
     await ctx.storage.put(key, made.pdf, 'application/pdf');
     await insertLetter(ctx.db, { cod_email, pdf_chave: key, pdf_sha256: made.sha256, paginas: made.pages });

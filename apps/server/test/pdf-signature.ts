@@ -1,0 +1,108 @@
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import * as pkijs from 'pkijs';
+
+const run = promisify(execFile);
+
+export interface PdfSignatureCheck {
+  /** poppler's pdfsig output (it exits non-zero on a broken signature; its text is kept either way). */
+  pdfsig: string;
+  /** `openssl cms -verify` over the byte ranges, against `caPem`. */
+  cmsVerified: boolean;
+  cmsError: string;
+  /** The signature time-stamp (id-aa-signatureTimeStampToken) found in the CMS, DER. */
+  token: Buffer | null;
+  /** `openssl ts -verify` of that token over the SHA-256 of the signature value, against `tsaPem`. */
+  tokenVerified: boolean;
+  subFilter: string | null;
+}
+
+/** Checks a PDF's last signature as an outside verifier would: pdfsig, then openssl over the extracted CMS and its time stamp. */
+export async function checkPdfSignature(pdf: Uint8Array, trust: { caPem: string; tsaPem: string }): Promise<PdfSignatureCheck> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ar-sig-'));
+  try {
+    const file = path.join(dir, 'doc.pdf');
+    await fs.writeFile(file, pdf);
+    await fs.writeFile(path.join(dir, 'ca.pem'), trust.caPem);
+    await fs.writeFile(path.join(dir, 'tsa.pem'), trust.tsaPem);
+    const pdfsig = await run('pdfsig', [file]).then(
+      (r) => r.stdout,
+      (e: { stdout?: string }) => e.stdout ?? '',
+    );
+    const text = Buffer.from(pdf).toString('latin1');
+    const ranges = [...text.matchAll(/\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/g)].at(-1);
+    const subFilter = /\/SubFilter\s*\/([A-Za-z0-9.]+)/.exec(text)?.[1] ?? null;
+    if (!ranges) return { pdfsig, cmsVerified: false, cmsError: 'sem ByteRange', token: null, tokenVerified: false, subFilter };
+    const [a, b, c, d] = ranges.slice(1).map(Number) as [number, number, number, number];
+    const bytes = Buffer.from(pdf);
+    const data = Buffer.concat([bytes.subarray(a, a + b), bytes.subarray(c, c + d)]);
+    const hex = bytes.subarray(a + b + 1, c - 1).toString('latin1');
+    const padded = Buffer.from(hex, 'hex');
+    // The CMS's own length (a DER SEQUENCE with a long-form length), without the zero padding.
+    const lengthBytes = (padded[1] ?? 0) & 0x7f;
+    const length = 2 + lengthBytes + Number.parseInt(padded.subarray(2, 2 + lengthBytes).toString('hex') || '0', 16);
+    const cms = padded.subarray(0, length);
+    await fs.writeFile(path.join(dir, 'sig.der'), cms);
+    await fs.writeFile(path.join(dir, 'data.bin'), data);
+    let cmsVerified = false;
+    let cmsError = '';
+    try {
+      await run('openssl', [
+        'cms',
+        '-verify',
+        '-binary',
+        '-inform',
+        'DER',
+        '-in',
+        path.join(dir, 'sig.der'),
+        '-content',
+        path.join(dir, 'data.bin'),
+        '-CAfile',
+        path.join(dir, 'ca.pem'),
+        '-purpose',
+        'any',
+        '-out',
+        path.join(dir, 'out.bin'),
+      ]);
+      cmsVerified = true;
+    } catch (e) {
+      cmsError = String((e as { stderr?: string }).stderr ?? e);
+    }
+    let token: Buffer | null = null;
+    let tokenVerified = false;
+    try {
+      const sd = new pkijs.SignedData({ schema: pkijs.ContentInfo.fromBER(new Uint8Array(cms)).content });
+      const signer = sd.signerInfos[0];
+      const attr = signer?.unsignedAttrs?.attributes.find((x) => x.type === '1.2.840.113549.1.9.16.2.14');
+      if (signer && attr?.values[0]) {
+        token = Buffer.from(attr.values[0].toBER(false));
+        await fs.writeFile(path.join(dir, 'tok.der'), token);
+        const digest = createHash('sha256').update(signer.signature.valueBlock.valueHexView).digest('hex');
+        await run('openssl', [
+          'ts',
+          '-verify',
+          '-digest',
+          digest,
+          '-sha256',
+          '-in',
+          path.join(dir, 'tok.der'),
+          '-token_in',
+          '-CAfile',
+          path.join(dir, 'tsa.pem'),
+          '-untrusted',
+          path.join(dir, 'tsa.pem'),
+        ]);
+        tokenVerified = true;
+      }
+    } catch {
+      tokenVerified = false;
+    }
+    return { pdfsig, cmsVerified, cmsError, token, tokenVerified, subFilter };
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
