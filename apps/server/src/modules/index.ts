@@ -25,6 +25,7 @@ import { remessaRoutes } from './remessas/remessas.routes.ts';
 import { bulkProofRoutes } from './reports/bulk-proofs.routes.ts';
 import { reportRoutes } from './reports/reports.routes.ts';
 import { senderRoutes } from './senders/senders.routes.ts';
+import { signingRoutes } from './signing/signing.routes.ts';
 import { statusRoutes } from './status/status.routes.ts';
 import { templateRoutes } from './templates/templates.routes.ts';
 import { transporteDadosRoutes } from './transporte-dados/transporte-dados.routes.ts';
@@ -53,6 +54,7 @@ export const apiModules: Array<(app: FastifyInstance, ctx: AppContext) => void> 
   emailRoutes,
   receivedRoutes,
   evidenceRoutes,
+  signingRoutes,
   publicRoutes,
   proofRoutes,
   remessaRoutes,

@@ -69,3 +69,31 @@ export const validarCarimboResultSchema = z.object({
   evento: z.object({ canal: z.string(), tipo: z.string(), ocorridoEm: z.string() }).nullable(),
 });
 export type ValidarCarimboResult = z.output<typeof validarCarimboResultSchema>;
+
+/** The field of POST /v2/documentos/validar (multipart) and its size limit. */
+export const VALIDAR_DOCUMENTO_FIELD = 'arquivo';
+export const VALIDAR_DOCUMENTO_MAX_BYTES = 30 * 1024 * 1024;
+
+/**
+ * POST /v2/documentos/validar: is this PDF one the product issued, signed and unchanged
+ * (docs/signatures.md)? `valido` only when the signature verifies over the whole file, its
+ * certificate is the installation's (or SIGNING_P12's chain) and the file's SHA-256 is recorded.
+ */
+export const validarDocumentoResultSchema = z.object({
+  valido: z.boolean(),
+  /** What the document is ('Comprovante de envio', 'Laudo pericial', …), when it is one the product recorded. */
+  documento: z.string().nullable(),
+  /** The message's protocol number, when the document is about one message. */
+  protocolo: z.number().int().nullable(),
+  /** The SHA-256 of the file (hex): what the product recorded when it issued it. */
+  codigo: z.string(),
+  /** When it was signed: the signature time-stamp's genTime (ISO 8601 UTC), else the claimed /M. */
+  assinadoEm: z.string().nullable(),
+  /** The signer certificate's common name. */
+  assinante: z.string().nullable(),
+  /** The signature time-stamp: who stamped and when, and whether it checks. */
+  carimboDoTempo: z.object({ tsa: z.string(), dataHora: z.string(), valido: z.boolean() }).nullable(),
+  /** Why it is not valid, in plain Portuguese. */
+  motivo: z.string().optional(),
+});
+export type ValidarDocumentoResult = z.infer<typeof validarDocumentoResultSchema>;

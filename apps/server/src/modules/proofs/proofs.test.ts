@@ -4,8 +4,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useSinkApp } from '../../../test/harness.ts';
 import { opensslVerifyToken } from '../../../test/openssl.ts';
 import { pdfAttachments, pdfPageCount, pdfQrCodes, pdfText } from '../../../test/pdf-reader.ts';
+import { checkPdfSignature } from '../../../test/pdf-signature.ts';
 import { waitFor } from '../../../test/smtp-sink.ts';
 import { recordEvent } from '../emails/events.ts';
+import { evidenceTsa } from '../evidence/evidence.service.ts';
+import { signingIdentity } from '../signing/signing-identity.ts';
 import { brasilia } from './format.ts';
 
 let token: string;
@@ -265,6 +268,72 @@ describe('expert report (laudo pericial)', () => {
     expect(flat).toContain('1 inválido(s)');
     const proof = await app.call('GET', `/emails/sending-proof/${code}`, token);
     expect(proof.json().cadeiaIntegra).toBe(false);
+  });
+});
+
+/** POST /v2/documentos/validar with the file in the multipart field arquivo, as the validator page sends it. */
+async function validate(pdf: Buffer) {
+  const boundary = 'ar-validar-documento';
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="arquivo"; filename="doc.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+    ),
+    pdf,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return app.t.app.inject({
+    method: 'POST',
+    url: '/v2/documentos/validar',
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: body,
+  });
+}
+
+describe('signed documents (PAdES B-T) and the public validator', () => {
+  it('signs the sending proof and the laudo so that pdfsig and openssl verify them and their signature time stamp', async () => {
+    const identity = await signingIdentity(app.t.ctx.config);
+    const tsaPem = (await evidenceTsa(app.t.ctx.config)).builtin.certificatePem;
+    const proof = (await app.call('PUT', `/emails/sending-proof/${code}`, token, {})).rawPayload;
+    const report = (await app.call('GET', `/emails/report/laudo/${code}`, token)).rawPayload;
+    for (const pdf of [proof, report]) {
+      const check = await checkPdfSignature(pdf, { caPem: identity.pem, tsaPem });
+      expect(check.pdfsig).toContain('Signature is Valid');
+      expect(check.pdfsig).toContain('ETSI.CAdES.detached');
+      expect(check.pdfsig).toContain('Total document signed');
+      expect(check.cmsVerified).toBe(true);
+      expect(check.tokenVerified).toBe(true);
+    }
+    // The laudo's evidence files are still there, and the certificate is published.
+    expect([...(await pdfAttachments(report)).keys()]).toContain('tsa.pem');
+    const pem = await app.t.app.inject({ method: 'GET', url: '/v2/assinatura/certificado.pem' });
+    expect(pem.statusCode).toBe(200);
+    expect(pem.body).toBe(identity.pem);
+  });
+
+  it('the validator accepts an issued laudo with its protocol and refuses a changed byte, an unsigned PDF and no file', async () => {
+    const report = (await app.call('GET', `/emails/report/laudo/${code}`, token)).rawPayload;
+    const ok = await validate(report);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ valido: true, documento: 'Laudo pericial', protocolo: code });
+    expect(ok.json().assinante).toContain('não ICP-Brasil');
+    expect(ok.json().carimboDoTempo.valido).toBe(true);
+
+    const changed = Buffer.from(report);
+    const at = changed.indexOf('Laudo');
+    changed[at] = 'l'.charCodeAt(0);
+    const bad = await validate(changed);
+    expect(bad.statusCode).toBe(200);
+    expect(bad.json()).toMatchObject({ valido: false, motivo: 'A assinatura não confere: o arquivo foi alterado depois de assinado.' });
+
+    const appended = Buffer.concat([report, Buffer.from('\n% acrescentado\n')]);
+    expect((await validate(appended)).json()).toMatchObject({
+      valido: false,
+      motivo: 'O arquivo tem conteúdo acrescentado depois da assinatura.',
+    });
+    expect((await validate(ATTACHMENT)).json()).toMatchObject({ valido: false, motivo: 'O PDF não tem assinatura digital.' });
+    const none = await app.t.app.inject({ method: 'POST', url: '/v2/documentos/validar', payload: { arquivo: 'x' } });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().message).toBe('Envie o PDF no campo arquivo (multipart/form-data).');
   });
 });
 
