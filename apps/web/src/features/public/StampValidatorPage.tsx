@@ -1,11 +1,11 @@
 import { CHANNEL_NAMES, type Channel, STATUS_LABELS, type StatusType } from '@ar/core';
-import { Alert, Code, List, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Code, FileInput, List, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconCircleCheck, IconCircleX } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { formatDateTime } from '../../app/format.ts';
 import { PublicFrame } from './PublicFrame.tsx';
-import { stampResultCall } from './public.api.ts';
+import { stampResultCall, validateDocumentCall } from './public.api.ts';
 
 /** Hashes and commands break anywhere: no horizontal scroll at 360 px. */
 const BREAK = { wordBreak: 'break-all' } as const;
@@ -13,8 +13,97 @@ const BREAK = { wordBreak: 'break-all' } as const;
 const eventLabel = (e: { canal: string; tipo: string }) =>
   `${CHANNEL_NAMES[e.canal as Channel] ?? e.canal} — ${STATUS_LABELS[e.tipo as StatusType]?.label ?? e.tipo}`;
 
-/** /validador?token=…: the result of a time-stamp validation, in plain Portuguese (spec 002 §7). */
+/**
+ * /validador: two tabs. "Carimbo do tempo": the result of a time-stamp validation (?token=…, spec
+ * 002 §7). "Documento PDF": drop a PDF the product issued and see whether its signature, its
+ * certificate and its record check out (POST /v2/documentos/validar, docs/signatures.md).
+ */
 export default function StampValidatorPage() {
+  const [search] = useSearchParams();
+  const hasToken = !!search.get('token');
+  return (
+    <PublicFrame size="md">
+      <Tabs defaultValue={hasToken ? 'carimbo' : 'documento'} keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="carimbo">Carimbo do tempo</Tabs.Tab>
+          <Tabs.Tab value="documento">Documento PDF</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="carimbo">
+          <StampResult />
+        </Tabs.Panel>
+        <Tabs.Panel value="documento">
+          <DocumentValidator />
+        </Tabs.Panel>
+      </Tabs>
+    </PublicFrame>
+  );
+}
+
+function DocumentValidator() {
+  const check = useMutation({ mutationFn: validateDocumentCall });
+  const r = check.data;
+  return (
+    <Stack>
+      <Title order={3}>Validação de documento</Title>
+      <Text size="sm">
+        Escolha um PDF emitido pelo AR Online (comprovante de envio, laudo pericial, comprovantes em lote, carta). A assinatura digital, o
+        certificado, o carimbo do tempo e o registro do documento são conferidos; nada do arquivo fica guardado.
+      </Text>
+      <FileInput
+        label="Documento PDF"
+        placeholder="Selecione ou solte o arquivo PDF"
+        accept="application/pdf"
+        clearable
+        onChange={(file) => {
+          if (file) check.mutate(file);
+          else check.reset();
+        }}
+        data-testid="document-file"
+      />
+      {check.isPending && <Loader />}
+      {check.isError && <Alert color="red">{(check.error as Error).message || 'Não foi possível validar o arquivo.'}</Alert>}
+      {r && (
+        <Stack gap="xs">
+          <Alert
+            color={r.valido ? 'green' : 'red'}
+            icon={r.valido ? <IconCircleCheck /> : <IconCircleX />}
+            title={r.valido ? 'Documento válido' : 'Documento inválido'}
+            data-testid="document-verdict"
+          >
+            {r.valido ? 'A assinatura confere sobre o arquivo inteiro e o documento foi emitido por esta instalação.' : r.motivo}
+          </Alert>
+          <Text>
+            <strong>Documento:</strong> {r.documento ?? '—'}
+          </Text>
+          <Text data-testid="document-protocol">
+            <strong>Protocolo:</strong> {r.protocolo ?? '—'}
+          </Text>
+          <Text>
+            <strong>Assinado por:</strong> {r.assinante ?? '—'}
+          </Text>
+          <Text>
+            <strong>Assinado em:</strong> {r.assinadoEm ? `${formatDateTime(r.assinadoEm)} (Brasília)` : '—'}
+          </Text>
+          <Text>
+            <strong>Carimbo do tempo:</strong>{' '}
+            {r.carimboDoTempo
+              ? `${r.carimboDoTempo.tsa}, ${formatDateTime(r.carimboDoTempo.dataHora)} (Brasília) — ${r.carimboDoTempo.valido ? 'confere' : 'não confere'}`
+              : '—'}
+          </Text>
+          <Text style={BREAK}>
+            <strong>SHA-256 do arquivo:</strong> <Code style={BREAK}>{r.codigo}</Code>
+          </Text>
+          <Text size="sm" c="dimmed">
+            O certificado que assina os documentos desta instalação está em <Code style={BREAK}>/v2/assinatura/certificado.pem</Code>.
+          </Text>
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+/** The result of a time-stamp validation, in plain Portuguese (spec 002 §7). */
+function StampResult() {
   const [search] = useSearchParams();
   const token = search.get('token') ?? '';
   const result = useQuery({
@@ -25,7 +114,7 @@ export default function StampValidatorPage() {
   });
   const r = result.data;
   return (
-    <PublicFrame size="md">
+    <>
       <Title order={3}>Validação de carimbo do tempo</Title>
       {result.isPending && token && <Loader />}
       {(!token || result.isError) && <Alert color="red">Validação não encontrada. Abra o validador a partir da página da mensagem.</Alert>}
@@ -81,6 +170,6 @@ export default function StampValidatorPage() {
           </Text>
         </Stack>
       )}
-    </PublicFrame>
+    </>
   );
 }

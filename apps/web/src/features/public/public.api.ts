@@ -8,6 +8,7 @@ import {
   type PublicVoice,
   type TrackedLink,
   type ValidarCarimboResult,
+  type ValidarDocumentoResult,
 } from '@ar/core';
 import { ApiError, api } from '../../api/client.ts';
 
@@ -79,6 +80,12 @@ export const resolveLinkCall = (lnk: string) =>
 export const validateStampCall = (carimboBase64: string, hash: string) =>
   api<ValidarCarimboResult>('/emails/validar-carimbo', { method: 'POST', body: { carimboBase64, hash }, silent: true });
 export const stampResultCall = (token: string) => api<ValidarCarimboResult>(`/emails/validar-carimbo/${token}`, { silent: true });
+/** POST /v2/documentos/validar: a PDF the product issued, checked (multipart field arquivo). */
+export function validateDocumentCall(file: File) {
+  const form = new FormData();
+  form.append('arquivo', file);
+  return api<ValidarDocumentoResult>('/documentos/validar', { method: 'POST', body: form, silent: true });
+}
 
 /** The attachment page's address: the original name in base64 (UTF-8), then the attachment uuid. */
 export function attachmentPagePath(originalFilename: string, uuid: string) {
