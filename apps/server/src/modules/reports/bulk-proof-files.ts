@@ -66,20 +66,27 @@ function drawCover(doc: Pdf, cover: BulkCover, toc: TocEntry[]): void {
     { title: 'Assunto', w: width - 34 - 62 - 150 - 110 },
     { title: 'Status', w: 110 },
   ];
+  // Each row as tall as its tallest cell: a long subject or recipient wraps inside its column and
+  // pushes the next row down (it used to be drawn one line high, the wrapped lines over the next row).
   const row = (cells: string[], opts: { bold?: boolean; goTo?: string }) => {
-    if (doc.y + 13 > doc.page.height - doc.page.margins.bottom) doc.addPage();
-    const y = doc.y;
-    let cx = x;
     doc
       .font(opts.bold ? 'Helvetica-Bold' : 'Helvetica')
       .fontSize(8.5)
       .fillColor(opts.bold ? COLORS.muted : COLORS.text);
+    const height = Math.max(...cells.map((text, i) => doc.heightOfString(printable(text), { width: (cols[i]?.w ?? 50) - 6 }))) + 3;
+    if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
+    doc
+      .font(opts.bold ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(8.5)
+      .fillColor(opts.bold ? COLORS.muted : COLORS.text);
+    const y = doc.y;
+    let cx = x;
     cells.forEach((text, i) => {
       const w = cols[i]?.w ?? 50;
-      doc.text(printable(text), cx, y, { width: w - 6, lineBreak: false, ellipsis: true, ...(opts.goTo ? { goTo: opts.goTo } : {}) });
+      doc.text(printable(text), cx, y, { width: w - 6, ...(opts.goTo ? { goTo: opts.goTo } : {}) });
       cx += w;
     });
-    doc.y = y + 13;
+    doc.y = y + height;
   };
   row(
     cols.map((c) => c.title),
