@@ -11,6 +11,7 @@ import {
   COLORS,
   contentWidth,
   ensureSpace,
+  FONT,
   field,
   finish,
   newPdf,
@@ -318,12 +319,12 @@ function monoBlock(doc: Pdf, heading: string, lines: string[], size: number): vo
   const lineHeight = size * 1.18;
   ensureSpace(doc, 16 + Math.min(lines.length, 12) * lineHeight);
   doc
-    .font('Helvetica-Bold')
+    .font(FONT.bold)
     .fontSize(8.5)
     .fillColor(COLORS.text)
     .text(printable(heading), doc.page.margins.left, doc.y, { width: contentWidth(doc) });
   doc.moveDown(0.15);
-  doc.font('Courier').fontSize(size).fillColor(COLORS.text);
+  doc.font(FONT.mono).fontSize(size).fillColor(COLORS.text);
   for (const line of lines) {
     ensureSpace(doc, lineHeight);
     const y = doc.y;

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 
@@ -22,8 +24,52 @@ export const TOP = 78;
 export const BOTTOM = 62;
 const LABEL_WIDTH = 132;
 
-// The standard PDF fonts write WinAnsi (Latin-1 plus a few signs): all of Portuguese. Any other
-// character (a user agent in another script, U+FFFD) prints as '?'; the hashes cover the stored
+/**
+ * The fonts every document embeds (PDF/A forbids the standard-14 fonts, which are not embedded):
+ * Arimo and Cousine (SIL OFL 1.1, the Chrome OS core fonts, from @expo-google-fonts), the same
+ * glyphs and widths as Liberation Sans and Liberation Mono, so metric-compatible with Helvetica and
+ * Courier: the layouts made for those hold. pdfkit embeds a subset of the glyphs used.
+ */
+export const FONT = { regular: 'Sans', bold: 'Sans-Bold', mono: 'Mono' } as const;
+const require = createRequire(import.meta.url);
+const FONT_FILES: Record<string, string> = {
+  [FONT.regular]: '@expo-google-fonts/arimo/400Regular/Arimo_400Regular.ttf',
+  [FONT.bold]: '@expo-google-fonts/arimo/700Bold/Arimo_700Bold.ttf',
+  [FONT.mono]: '@expo-google-fonts/cousine/400Regular/Cousine_400Regular.ttf',
+};
+let fontData: [string, Buffer][] | undefined;
+
+// XMP is written by pdfkit without escaping: keep markup characters out of the document information.
+const metaText = (value: string) => printable(value).replace(/&/g, '+').replace(/</g, '‹').replace(/>/g, '›');
+
+/**
+ * A pdfkit document as PDF/A-3b (ISO 19005-3, level B): PDF 1.7, XMP metadata with
+ * pdfaid:part 3 and conformance B, the sRGB IEC61966-2.1 output intent (pdfkit's `subset`), and the
+ * embedded fonts registered as FONT.*; embedded files get their /AFRelationship and the catalog's
+ * /AF from `doc.file`. Nothing here uses transparency or encryption.
+ */
+export function pdfaDocument(options: PDFKit.PDFDocumentOptions): Pdf {
+  const info = options.info ?? {};
+  const doc = new PDFDocument({
+    ...options,
+    pdfVersion: '1.7',
+    subset: 'PDF/A-3b',
+    info: {
+      ...info,
+      ...(info.Title ? { Title: metaText(info.Title) } : {}),
+      ...(info.Subject ? { Subject: metaText(info.Subject) } : {}),
+      ...(info.Author ? { Author: metaText(info.Author) } : {}),
+    },
+  });
+  fontData ??= Object.entries(FONT_FILES).map(([name, file]) => [name, readFileSync(require.resolve(file))]);
+  for (const [name, data] of fontData) doc.registerFont(name, data);
+  doc.font(FONT.regular);
+  return doc;
+}
+
+// The embedded fonts have all of WinAnsi (Latin-1 plus a few signs): all of Portuguese. Any other
+// character (a user agent in another script, U+FFFD) prints as '?', so no text ever needs a glyph
+// a font lacks (PDF/A forbids showing .notdef); the hashes cover the stored
 // values, which the report's annex and the JSON carry exactly.
 const WIN_ANSI_EXTRA = new Set([...'€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ']);
 export function printable(value: string): string {
@@ -45,7 +91,10 @@ export const contentWidth = (doc: Pdf) => doc.page.width - MARGIN * 2;
  * the layout engine would also break after a hyphen, and "-sha256" must stay one word.
  */
 export function wrapAtSpaces(text: string, width: number, size: number): string {
-  const max = Math.max(10, Math.floor(width / (size * 0.6)));
+  // Cousine's advance is 1229/2048 em, a hair over Courier's 0.6; and pdfkit measures a line's last
+  // word with its '\n', which an embedded font gives a width (a standard font gave it none): one
+  // character less, or a full line breaks again after a hyphen.
+  const max = Math.max(10, Math.floor(width / (size * (1229 / 2048))) - 1);
   return text
     .split('\n')
     .map((line) => {
@@ -79,7 +128,7 @@ export function endHeader(doc: Pdf): void {
 
 /** `header` is the running header's text, or a function read on each new page (a bulk file changes it with each proof). */
 export function newPdf(meta: { title: string; subject: string; header: string | (() => string); createdAt: Date }): Pdf {
-  const doc = new PDFDocument({
+  const doc = pdfaDocument({
     size: 'A4',
     margins: { top: TOP, bottom: BOTTOM, left: MARGIN, right: MARGIN },
     bufferPages: true,
@@ -90,8 +139,8 @@ export function newPdf(meta: { title: string; subject: string; header: string | 
   const drawHeader = () => {
     const width = contentWidth(doc);
     doc.save();
-    doc.font('Helvetica-Bold').fontSize(12).fillColor(COLORS.brand).text('AR Online', MARGIN, 34, { lineBreak: false });
-    doc.font('Helvetica').fontSize(8).fillColor(COLORS.muted);
+    doc.font(FONT.bold).fontSize(12).fillColor(COLORS.brand).text('AR Online', MARGIN, 34, { lineBreak: false });
+    doc.font(FONT.regular).fontSize(8).fillColor(COLORS.muted);
     doc.text(printable(typeof meta.header === 'function' ? meta.header() : meta.header), MARGIN + 120, 37, {
       width: width - 120,
       align: 'right',
@@ -111,13 +160,13 @@ export function ensureSpace(doc: Pdf, height: number): void {
 
 export function title(doc: Pdf, text: string, subtitle?: string): void {
   doc
-    .font('Helvetica-Bold')
+    .font(FONT.bold)
     .fontSize(19)
     .fillColor(COLORS.brand)
     .text(printable(text), MARGIN, doc.y, { width: contentWidth(doc) });
   if (subtitle)
     doc
-      .font('Helvetica')
+      .font(FONT.regular)
       .fontSize(10)
       .fillColor(COLORS.muted)
       .text(printable(subtitle), { width: contentWidth(doc) });
@@ -129,7 +178,7 @@ export function section(doc: Pdf, text: string): void {
   doc.moveDown(0.35);
   const y = doc.y;
   doc
-    .font('Helvetica-Bold')
+    .font(FONT.bold)
     .fontSize(11.5)
     .fillColor(COLORS.brand)
     .text(printable(text), MARGIN, y, { width: contentWidth(doc) });
@@ -149,7 +198,7 @@ export function subheading(doc: Pdf, text: string, keepWith = 60): void {
   ensureSpace(doc, 18 + keepWith);
   doc.moveDown(0.3);
   doc
-    .font('Helvetica-Bold')
+    .font(FONT.bold)
     .fontSize(10)
     .fillColor(COLORS.text)
     .text(printable(text), MARGIN, doc.y, { width: contentWidth(doc) });
@@ -173,14 +222,14 @@ export function field(doc: Pdf, label: string, value: string | null | undefined,
   const raw = printable(value === null || value === undefined || value === '' ? '—' : value);
   const text = opts.command ? wrapAtSpaces(raw, valueWidth, 8.2) : raw;
   const mono = opts.mono || opts.command;
-  const valueFont = () => doc.font(mono ? 'Courier' : opts.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(mono ? 8.2 : 9.5);
-  doc.font('Helvetica-Bold').fontSize(9);
+  const valueFont = () => doc.font(mono ? FONT.mono : opts.bold ? FONT.bold : FONT.regular).fontSize(mono ? 8.2 : 9.5);
+  doc.font(FONT.bold).fontSize(9);
   const labelHeight = doc.heightOfString(printable(label), { width: LABEL_WIDTH });
   valueFont();
   const valueHeight = doc.heightOfString(text, { width: valueWidth });
   ensureSpace(doc, Math.max(labelHeight, valueHeight));
   const y = doc.y;
-  doc.font('Helvetica-Bold').fontSize(9).fillColor(COLORS.muted).text(printable(label), MARGIN, y, { width: LABEL_WIDTH });
+  doc.font(FONT.bold).fontSize(9).fillColor(COLORS.muted).text(printable(label), MARGIN, y, { width: LABEL_WIDTH });
   valueFont()
     .fillColor(opts.color ?? COLORS.text)
     .text(text, valueX, y, { width: valueWidth });
@@ -192,7 +241,7 @@ export function field(doc: Pdf, label: string, value: string | null | undefined,
 /** A paragraph of running text. */
 export function paragraph(doc: Pdf, raw: string, opts: { size?: number; color?: string; mono?: boolean } = {}): void {
   const text = opts.mono ? wrapAtSpaces(raw, contentWidth(doc), opts.size ?? 9.5) : raw;
-  doc.font(opts.mono ? 'Courier' : 'Helvetica').fontSize(opts.size ?? 9.5);
+  doc.font(opts.mono ? FONT.mono : FONT.regular).fontSize(opts.size ?? 9.5);
   const h = doc.heightOfString(printable(text), { width: contentWidth(doc) });
   // Short paragraphs move whole; long ones flow across pages.
   if (h < 200) ensureSpace(doc, h);
@@ -204,7 +253,7 @@ export function paragraph(doc: Pdf, raw: string, opts: { size?: number; color?: 
 /** A shaded panel with a sentence that matters (the proof's statement, the chain's verdict). */
 export function panel(doc: Pdf, text: string, color: string = COLORS.brand): void {
   const width = contentWidth(doc);
-  doc.font('Helvetica-Bold').fontSize(10.5);
+  doc.font(FONT.bold).fontSize(10.5);
   const h = doc.heightOfString(printable(text), { width: width - 24, lineGap: 2 }) + 20;
   ensureSpace(doc, h);
   const y = doc.y;
@@ -215,7 +264,7 @@ export function panel(doc: Pdf, text: string, color: string = COLORS.brand): voi
     .restore();
   doc.save().rect(MARGIN, y, 3, h).fill(color).restore();
   doc
-    .font('Helvetica-Bold')
+    .font(FONT.bold)
     .fontSize(10.5)
     .fillColor(color)
     .text(printable(text), MARGIN + 14, y + 10, { width: width - 24, lineGap: 2 });
@@ -244,7 +293,7 @@ export function stampFooters(doc: Pdf, footer: string): void {
       .lineWidth(0.5)
       .strokeColor(COLORS.line)
       .stroke();
-    doc.font('Helvetica').fontSize(7.5).fillColor(COLORS.muted);
+    doc.font(FONT.regular).fontSize(7.5).fillColor(COLORS.muted);
     doc.text(printable(footer), MARGIN, y, { width: width - 90, lineBreak: true, height: 24 });
     doc.text(`Página ${i - range.start + 1} de ${range.count}`, MARGIN + width - 90, y, { width: 90, align: 'right', lineBreak: false });
     doc.page.margins.bottom = bottom;

@@ -6,6 +6,7 @@ import {
   contentWidth,
   drawQrCode,
   ensureSpace,
+  FONT,
   field,
   finish,
   newPdf,
@@ -124,11 +125,11 @@ export async function drawSendingProof(doc: Pdf, p: SendingProof): Promise<void>
   // The public page's address on one line, the whole width, for whoever cannot scan the code.
   doc.moveDown(0.3);
   doc
-    .font('Helvetica-Bold')
+    .font(FONT.bold)
     .fontSize(9)
     .fillColor(COLORS.muted)
     .text('Página pública: ', doc.page.margins.left, doc.y, { continued: true })
-    .font('Courier')
+    .font(FONT.mono)
     .fontSize(8.2)
     .fillColor(COLORS.text)
     .text(printable(p.urlPublica), { link: p.urlPublica });

@@ -1,7 +1,7 @@
 import { CHANNEL_NAMES, type ClickTracking, TRACKING_ACTIONS, trackingPlaces } from '@ar/core';
 import { type Bounds, basemap, boundsOf, mercator, type OutlineCollection } from '@ar/core/basemap';
 import { brasilia, DBIP_ATTRIBUTION } from './format.ts';
-import { COLORS, contentWidth, ensureSpace, MARGIN, type Pdf, paragraph, section } from './pdf-layout.ts';
+import { COLORS, contentWidth, ensureSpace, FONT, MARGIN, type Pdf, paragraph, section } from './pdf-layout.ts';
 
 const MAP_HEIGHT = 250;
 const OCEAN = '#d0e3f5';
@@ -37,7 +37,7 @@ export function trackingMapSection(doc: Pdf, items: ClickTracking[], heading: st
     doc.circle(x, y, r + 1.5).fill('#ffffff');
     doc.circle(x, y, r).fill(place.hasLatestRead ? LATEST : MARKER);
     doc
-      .font('Helvetica-Bold')
+      .font(FONT.bold)
       .fontSize(7)
       .fillColor('#ffffff')
       .text(String(i + 1), x - r, y - 3.2, { width: r * 2, align: 'center', lineBreak: false });

@@ -5,7 +5,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { brasiliaDateTime, type SendingProof } from '@ar/core';
 import { ZipArchive } from 'archiver';
-import { COLORS, contentWidth, field, newPdf, type Pdf, printable, section, stampFooters, title } from '../proofs/pdf-layout.ts';
+import { COLORS, contentWidth, FONT, field, newPdf, type Pdf, printable, section, stampFooters, title } from '../proofs/pdf-layout.ts';
 import type { ProofIssuer } from '../proofs/sending-proof.pdf.ts';
 import { drawSendingProof, sendingProofFooter, sendingProofHeader } from '../proofs/sending-proof.pdf.ts';
 
@@ -70,13 +70,13 @@ function drawCover(doc: Pdf, cover: BulkCover, toc: TocEntry[]): void {
   // pushes the next row down (it used to be drawn one line high, the wrapped lines over the next row).
   const row = (cells: string[], opts: { bold?: boolean; goTo?: string }) => {
     doc
-      .font(opts.bold ? 'Helvetica-Bold' : 'Helvetica')
+      .font(opts.bold ? FONT.bold : FONT.regular)
       .fontSize(8.5)
       .fillColor(opts.bold ? COLORS.muted : COLORS.text);
     const height = Math.max(...cells.map((text, i) => doc.heightOfString(printable(text), { width: (cols[i]?.w ?? 50) - 6 }))) + 3;
     if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
     doc
-      .font(opts.bold ? 'Helvetica-Bold' : 'Helvetica')
+      .font(opts.bold ? FONT.bold : FONT.regular)
       .fontSize(8.5)
       .fillColor(opts.bold ? COLORS.muted : COLORS.text);
     const y = doc.y;

@@ -1,8 +1,19 @@
 import { createHash } from 'node:crypto';
 import { BRASILIA_TZ, brasiliaDateTime, type LetterAddress, letterAddressLines } from '@ar/core';
-import PDFDocument from 'pdfkit';
 import { publicPageUrl } from '../../proofs/format.ts';
-import { BOTTOM, COLORS, drawQrCode, endHeader, MARGIN, type Pdf, printable, stampFooters, TOP } from '../../proofs/pdf-layout.ts';
+import {
+  BOTTOM,
+  COLORS,
+  drawQrCode,
+  endHeader,
+  FONT,
+  MARGIN,
+  type Pdf,
+  pdfaDocument,
+  printable,
+  stampFooters,
+  TOP,
+} from '../../proofs/pdf-layout.ts';
 import { htmlToParagraphs } from './letter-text.ts';
 
 /**
@@ -59,7 +70,7 @@ const LONG_DATE = new Intl.DateTimeFormat('pt-BR', { timeZone: BRASILIA_TZ, day:
 export async function renderLetter(input: LetterInput): Promise<RenderedLetter> {
   const url = publicPageUrl(input.publicUrl, input.uuid);
   const made = `${brasiliaDateTime(input.createdAt)} (horário de Brasília)`;
-  const doc = new PDFDocument({
+  const doc = pdfaDocument({
     size: 'A4',
     margins: { top: TOP, bottom: BOTTOM, left: MARGIN, right: MARGIN },
     bufferPages: true,
@@ -99,12 +110,12 @@ const width = (doc: Pdf) => doc.page.width - MARGIN * 2;
 /** Page 1: the title, the protocol block beside the window, the window's address, and what the sheet is. */
 function drawCover(doc: Pdf, input: LetterInput, made: string): void {
   doc
-    .font('Helvetica-Bold')
+    .font(FONT.bold)
     .fontSize(13)
     .fillColor(COLORS.brand)
     .text('AR-Carta', LETTER_WINDOW.x, 22 * MM, { lineBreak: false });
   doc
-    .font('Helvetica')
+    .font(FONT.regular)
     .fontSize(8.5)
     .fillColor(COLORS.muted)
     .text('Carta registrada com aviso de recebimento digital', LETTER_WINDOW.x, 22 * MM + 16, { lineBreak: false });
@@ -117,7 +128,7 @@ function drawCover(doc: Pdf, input: LetterInput, made: string): void {
   addressBlock(doc, input);
 
   doc
-    .font('Helvetica')
+    .font(FONT.regular)
     .fontSize(8.5)
     .fillColor(COLORS.muted)
     .text(
@@ -136,9 +147,9 @@ function coverInfo(doc: Pdf, label: string, value: string, i: number): void {
   const x = 125 * MM;
   const y = LETTER_WINDOW.y + i * 26;
   const w = doc.page.width - x - MARGIN;
-  doc.font('Helvetica-Bold').fontSize(7.5).fillColor(COLORS.muted).text(label, x, y, { width: w, lineBreak: false });
+  doc.font(FONT.bold).fontSize(7.5).fillColor(COLORS.muted).text(label, x, y, { width: w, lineBreak: false });
   doc
-    .font(label === 'Identificador' ? 'Courier' : 'Helvetica')
+    .font(label === 'Identificador' ? FONT.mono : FONT.regular)
     .fontSize(label === 'Identificador' ? 6.6 : 8.5)
     .fillColor(COLORS.text)
     .text(printable(value), x, y + 9, { width: w, lineBreak: false });
@@ -153,7 +164,7 @@ function addressBlock(doc: Pdf, input: LetterInput): void {
   const inner = LETTER_WINDOW.width - INSET * 2;
   const ret = printable(`Remetente: ${[input.sender.name, input.sender.returnAddress].filter(Boolean).join(' · ')}`.slice(0, 200));
   let retSize = 7;
-  doc.font('Helvetica');
+  doc.font(FONT.regular);
   while (retSize > 5 && doc.fontSize(retSize).widthOfString(ret) > inner) retSize -= 0.5;
   let y = LETTER_WINDOW.y + INSET;
   doc
@@ -171,12 +182,12 @@ function addressBlock(doc: Pdf, input: LetterInput): void {
 
   const lines = letterAddressLines(input.recipient).map(printable);
   let size = 10;
-  doc.font('Helvetica');
+  doc.font(FONT.regular);
   while (size > 7 && lines.some((l) => doc.fontSize(size).widthOfString(l) > inner)) size -= 0.5;
   doc.fontSize(size).fillColor(COLORS.text);
   const bottom = LETTER_WINDOW.y + LETTER_WINDOW.height - INSET;
   for (const [i, line] of lines.entries()) {
-    doc.font(i === 0 ? 'Helvetica-Bold' : 'Helvetica');
+    doc.font(i === 0 ? FONT.bold : FONT.regular);
     // A line still too wide at 7 pt wraps inside the window; nothing is written below its inset.
     const h = Math.min(doc.heightOfString(line, { width: inner }), bottom - y);
     if (h <= 0) break;
@@ -190,12 +201,12 @@ function letterhead(doc: Pdf, input: LetterInput): void {
   const w = width(doc);
   doc.save();
   doc
-    .font('Helvetica-Bold')
+    .font(FONT.bold)
     .fontSize(14)
     .fillColor(COLORS.brand)
     .text(printable(input.sender.name), MARGIN, 30, { width: w - 150, lineBreak: false, ellipsis: true });
   doc
-    .font('Helvetica')
+    .font(FONT.regular)
     .fontSize(8)
     .fillColor(COLORS.muted)
     .text(`AR-Carta · Protocolo nº ${input.protocol}`, MARGIN + w - 150, 35, { width: 150, align: 'right', lineBreak: false });
@@ -210,25 +221,25 @@ function ensureSpace(doc: Pdf, height: number): void {
 function drawLetter(doc: Pdf, input: LetterInput, url: string, made: string): void {
   const w = width(doc);
   doc
-    .font('Helvetica')
+    .font(FONT.regular)
     .fontSize(10)
     .fillColor(COLORS.text)
     .text(LONG_DATE.format(input.createdAt), MARGIN, doc.y, { width: w, align: 'right' });
   doc.moveDown(1.2);
 
   const [name, ...address] = letterAddressLines(input.recipient).map(printable);
-  doc.font('Helvetica').fontSize(10).text('A(o)', MARGIN, doc.y, { width: w });
-  doc.font('Helvetica-Bold').text(name ?? '', { width: w });
-  doc.font('Helvetica').text(address.join('\n'), { width: w });
+  doc.font(FONT.regular).fontSize(10).text('A(o)', MARGIN, doc.y, { width: w });
+  doc.font(FONT.bold).text(name ?? '', { width: w });
+  doc.font(FONT.regular).text(address.join('\n'), { width: w });
   doc.moveDown(1.2);
 
   doc
-    .font('Helvetica-Bold')
+    .font(FONT.bold)
     .fontSize(10.5)
     .text(`Assunto: ${printable(input.subject)}`, MARGIN, doc.y, { width: w });
   doc.moveDown(0.9);
 
-  doc.font('Helvetica').fontSize(10.5).fillColor(COLORS.text);
+  doc.font(FONT.regular).fontSize(10.5).fillColor(COLORS.text);
   for (const p of htmlToParagraphs(input.html)) {
     const text = printable(p);
     const h = doc.heightOfString(text, { width: w, lineGap: 2, align: 'justify' });
@@ -249,12 +260,12 @@ function drawLetter(doc: Pdf, input: LetterInput, url: string, made: string): vo
     .stroke();
   const textWidth = w - QR_SIZE - 14;
   doc
-    .font('Helvetica-Bold')
+    .font(FONT.bold)
     .fontSize(10)
     .fillColor(COLORS.brand)
     .text(`Protocolo nº ${input.protocol}`, MARGIN, top + 10, { width: textWidth });
   doc
-    .font('Helvetica')
+    .font(FONT.regular)
     .fontSize(8.5)
     .fillColor(COLORS.text)
     .text(`Identificador ${input.uuid}`, { width: textWidth })
@@ -266,5 +277,5 @@ function drawLetter(doc: Pdf, input: LetterInput, url: string, made: string): vo
     );
   drawQrCode(doc, url, MARGIN + w - QR_SIZE, top + 4, QR_SIZE);
   doc.y = Math.max(doc.y, top + 4 + QR_SIZE) + 4;
-  doc.font('Courier').fontSize(8).fillColor(COLORS.text).text(printable(url), MARGIN, doc.y, { width: w, link: url });
+  doc.font(FONT.mono).fontSize(8).fillColor(COLORS.text).text(printable(url), MARGIN, doc.y, { width: w, link: url });
 }
