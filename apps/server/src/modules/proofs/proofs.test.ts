@@ -5,6 +5,7 @@ import { useSinkApp } from '../../../test/harness.ts';
 import { opensslVerifyToken } from '../../../test/openssl.ts';
 import { pdfAttachments, pdfPageCount, pdfQrCodes, pdfText } from '../../../test/pdf-reader.ts';
 import { checkPdfSignature } from '../../../test/pdf-signature.ts';
+import { checkPdfA } from '../../../test/pdfa.ts';
 import { waitFor } from '../../../test/smtp-sink.ts';
 import { recordEvent } from '../emails/events.ts';
 import { evidenceTsa } from '../evidence/evidence.service.ts';
@@ -289,6 +290,14 @@ async function validate(pdf: Buffer) {
   });
 }
 
+/** How many embedded file specifications carry PDF/A-3's /AFRelationship, when the catalog lists them in /AF (0 otherwise). */
+function checkPdfAFiles(pdf: Uint8Array): number {
+  const raw = Buffer.from(pdf).toString('latin1');
+  if (!/\/AF \[/.test(raw)) return 0;
+  const specs = raw.match(/\/Type \/Filespec\n\/AFRelationship \/(Source|Supplement|Data|Alternative|Unspecified)\n/g) ?? [];
+  return specs.length === (raw.match(/\/Type \/Filespec/g) ?? []).length ? specs.length : 0;
+}
+
 describe('signed documents (PAdES B-T) and the public validator', () => {
   it('signs the sending proof and the laudo so that pdfsig and openssl verify them and their signature time stamp', async () => {
     const identity = await signingIdentity(app.t.ctx.config);
@@ -308,6 +317,45 @@ describe('signed documents (PAdES B-T) and the public validator', () => {
     const pem = await app.t.app.inject({ method: 'GET', url: '/v2/assinatura/certificado.pem' });
     expect(pem.statusCode).toBe(200);
     expect(pem.body).toBe(identity.pem);
+  });
+
+  it('issues the sending proof and the laudo as PDF/A-3b, signed: XMP part 3 B, every font embedded, the sRGB output intent, the evidence files as associated files', async () => {
+    const identity = await signingIdentity(app.t.ctx.config);
+    const tsaPem = (await evidenceTsa(app.t.ctx.config)).builtin.certificatePem;
+    const proof = (await app.call('PUT', `/emails/sending-proof/${code}`, token, {})).rawPayload;
+    const report = (await app.call('GET', `/emails/report/laudo/${code}`, token)).rawPayload;
+    for (const pdf of [proof, report]) {
+      const a = await checkPdfA(pdf);
+      expect(a.xmp).toMatch(/<pdfaid:part>3<\/pdfaid:part>/);
+      expect(a.xmp).toMatch(/<pdfaid:conformance>B<\/pdfaid:conformance>/);
+      expect(a.info).toMatch(/PDF version:\s+1\.7/);
+      expect(a.info).toMatch(/Encrypted:\s+no/);
+      expect(a.fonts.length).toBeGreaterThan(0);
+      expect(a.fonts.filter((f) => !f.embedded)).toEqual([]);
+      expect(a.fonts.map((f) => f.name.replace(/^[A-Z]{6}\+/, ''))).toEqual(
+        expect.arrayContaining(['Arimo-Regular', 'Arimo-Bold', 'Cousine-Regular']),
+      );
+      expect(a.catalog).toMatch(/\/OutputIntents \[ \d+ 0 R \]/);
+      expect(a.catalog).toMatch(/\/Metadata \d+ 0 R/);
+      expect(a.outputIntent).toContain('/S /GTS_PDFA1');
+      expect(a.outputIntent).toContain('/OutputConditionIdentifier (sRGB IEC61966-2.1)');
+      expect(a.outputIntent).toMatch(/\/DestOutputProfile \d+ 0 R/);
+      expect(a.qpdfOk).toBe(true);
+      expect(a.qpdfOutput).toContain('No syntax or stream encoding errors');
+      // No transparency: no soft mask, no constant alpha below 1, no blend mode.
+      const raw = Buffer.from(pdf).toString('latin1');
+      expect(raw).not.toMatch(/\/SMask|\/CA 0|\/ca 0|\/BM \/(?!Normal)/);
+      // The signature (an incremental update) is still whole after the change.
+      const check = await checkPdfSignature(pdf, { caPem: identity.pem, tsaPem });
+      expect(check.pdfsig).toContain('Signature is Valid');
+      expect(check.pdfsig).toContain('Total document signed');
+      expect(check.cmsVerified).toBe(true);
+      expect(check.tokenVerified).toBe(true);
+    }
+    // The laudo's evidence files: associated files of the document (PDF/A-3), each with its relationship and type.
+    expect(checkPdfAFiles(report)).toBeGreaterThanOrEqual(3);
+    const files = await pdfAttachments(report);
+    expect([...files.keys()]).toEqual(expect.arrayContaining(['tsa.pem', 'evt-1.json', 'evt-1.tsr']));
   });
 
   it('the validator accepts an issued laudo with its protocol and refuses a changed byte, an unsigned PDF and no file', async () => {
