@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { closeAlert, DEMO_PASSWORD, expectAlert, login, openLatestMail } from './support.ts';
+import { closeAlert, DEMO_PASSWORD, expectAlert, login, openLatestMail, sessionToken } from './support.ts';
 
 test.describe('sign-in', () => {
   test("empty or non-e-mail username shows 'Informe o Usuário e Senha!'", async ({ page }) => {
@@ -132,7 +132,7 @@ test('the first administrator must change the temporary password before anything
   await page.goto('/cadastros/etiquetas');
   await expect(page).toHaveURL(/\/change\/password$/);
   // The server holds the line too: until the change, the token reaches nothing else.
-  const token = await page.evaluate(() => sessionStorage.getItem('ar.token'));
+  const token = await sessionToken(page);
   const blocked = await request.get('/v2/etiquetas', { headers: { authorization: `Bearer ${token}` } });
   expect(blocked.status()).toBe(403);
   expect((await blocked.json()).message).toBe('Você precisa definir uma nova senha antes de continuar.');
@@ -148,16 +148,29 @@ test('the first administrator must change the temporary password before anything
   await expect(page).toHaveURL(/\/emails\/enviados$|\/cadastros\/etiquetas$/);
 });
 
-test('a 401 ends the session with the spec message and returns to /login', async ({ page, request }) => {
+test('a 401 ends the session with the spec message and returns to /login', async ({ page, request, context }) => {
   await login(page, 'admin@demo.local');
   await expect(page).toHaveURL(/\/emails\/enviados$/);
-  const token = await page.evaluate(() => sessionStorage.getItem('ar.token'));
-  // The session ends on the server (as when it expires); the next call answers 401.
+  const token = await sessionToken(page);
+  // The session ends on the server (signed out elsewhere): the server closes the screen's socket, and
+  // the open screen says so at once, without waiting for its next call.
   await request.post('/v2/logout', { headers: { authorization: `Bearer ${token}` } });
+  await expectAlert(page, 'Aviso', 'Sessão expirada! Faça login novamente.');
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('ar.user'))).toBeNull();
+  await closeAlert(page);
+
+  // A session the server no longer knows (expired while the browser kept its cookie): the next
+  // screen's call answers 401, with the same message.
+  await login(page, 'admin@demo.local');
+  await expect(page).toHaveURL(/\/emails\/enviados$/);
+  const url = new URL(page.url());
+  await context.addCookies([
+    { name: 'ar_sessao', value: 'x'.repeat(43), domain: url.hostname, path: '/', httpOnly: true, sameSite: 'Strict' },
+  ]);
   await page.goto('/cadastros/whitelist');
   await expectAlert(page, 'Aviso', 'Sessão expirada! Faça login novamente.');
   await expect(page).toHaveURL(/\/login$/);
-  expect(await page.evaluate(() => sessionStorage.getItem('ar.token'))).toBeNull();
 });
 
 test('a route of a screen not built yet shows the not-found page inside the frame', async ({ page }) => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { closeAlert, expectAlert, login } from './support.ts';
+import { closeAlert, expectAlert, login, sessionToken } from './support.ts';
 
 /*
  * Gerar Remessas (spec 002 §2, §5; docs/gerar-remessas.md): a model CSV and the user's own .xlsx,
@@ -150,7 +150,7 @@ test('a sheet turned into the batch layout, the mapping saved and loaded again o
   const uploaded = page.getByRole('dialog', { name: 'Upload Realizado!' });
   await expect(uploaded.getByTestId('alert-message')).toHaveText('Sua remessa foi enviada e está sendo processada.');
   await uploaded.getByRole('button').first().click();
-  const token = await page.evaluate(() => sessionStorage.getItem('ar.token'));
+  const token = await sessionToken(page);
   const listed = async () => {
     let names: string[] = [];
     for (const tipo of ['sucesso', 'falha']) {

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { type Browser, expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, login } from './support.ts';
+import { DEMO_PASSWORD, login, sessionToken } from './support.ts';
 
 // The realtime socket (docs/realtime.md): the sent list and the sent detail follow the recipient
 // without a reload; a stored notification (the pending-proofs badge) survives a reload and clearing
@@ -122,7 +122,7 @@ test('a proof notification raised elsewhere shows on Gerar Comprovantes, survive
   await expect(reports.getByTestId('nav-badge')).toHaveText('1');
 
   // Cleared (as the proofs screen does once seen): the badge goes, live, and stays gone after a reload.
-  const token = await page.evaluate(() => sessionStorage.getItem('ar.token'));
+  const token = await sessionToken(page);
   const listed = await (await request.get('/v2/notificacoes?setor=1', { headers: { authorization: `Bearer ${token}` } })).json();
   expect(listed.notificacoes).toEqual([expect.objectContaining({ not_referencia: '12', not_tipo: 'comprovante-pronto' })]);
   const cleared = await request.delete(`/v2/notificacoes/${listed.notificacoes[0].not_codigo}`, {

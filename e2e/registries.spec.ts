@@ -2,13 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { login } from './support.ts';
+import { login, sessionToken } from './support.ts';
 
 const DELETE_QUESTION = 'Deseja continuar com a ação de exclusão?';
 
 /** A call to the API with the page's session, to prepare data quickly. */
 async function apiAs(page: Page, method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown) {
-  const token = await page.evaluate(() => sessionStorage.getItem('ar.token'));
+  const token = await sessionToken(page);
   const res = await page.request.fetch(`/v2${url}`, { method, data, headers: { authorization: `Bearer ${token}` } });
   expect(res.ok(), await res.text()).toBeTruthy();
   return res.json();

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, login } from './support.ts';
+import { DEMO_PASSWORD, login, sessionToken } from './support.ts';
 
 // The batch area as a person uses it (spec 002 §2 "Remessas page"; docs/remessas.md).
 
@@ -12,7 +12,7 @@ const EXTRA =
   'TELEFONE_DESTINATARIO_VOZ;CARTA_NOME;CARTA_ENDERECO;CARTA_NUMERO;CARTA_COMPLEMENTO;CARTA_BAIRRO;CARTA_CIDADE;CARTA_ESTADO;CARTA_CEP';
 
 async function apiAs(page: Page, method: 'GET' | 'POST', url: string, data?: unknown) {
-  const token = await page.evaluate(() => sessionStorage.getItem('ar.token'));
+  const token = await sessionToken(page);
   const res = await page.request.fetch(`/v2${url}`, { method, data, headers: { authorization: `Bearer ${token}` } });
   expect(res.ok(), await res.text()).toBeTruthy();
   return res.json();

@@ -9,6 +9,16 @@ export async function login(page: Page, email: string, password = DEMO_PASSWORD)
   await page.getByRole('button', { name: 'Entrar' }).click();
 }
 
+/**
+ * The page's session token: the HttpOnly session cookie its browser context holds (every tab of a
+ * context shares it), for the API calls a test makes to prepare or check data.
+ */
+export async function sessionToken(page: Page): Promise<string> {
+  const token = (await page.context().cookies()).find((c) => c.name === 'ar_sessao')?.value;
+  if (!token) throw new Error('no session in this browser context');
+  return token;
+}
+
 /** The spec's error modal: its title and message. */
 export async function expectAlert(page: Page, title: string, message: string | RegExp) {
   const dialog = page.getByRole('dialog');

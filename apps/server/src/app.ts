@@ -11,6 +11,7 @@ import { installInputGuard } from './http/input-guard.ts';
 import { withLogRedaction } from './http/log-redaction.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { apiModules } from './modules/index.ts';
+import { installRouteReporting } from './reporting/route-reporting.ts';
 import { mountSimulators } from './simulators/index.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -52,6 +53,7 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>, opts: BuildOptions 
     for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
   });
   installErrorHandling(app);
+  installRouteReporting(app);
   // Before any route: their hooks must see every route registered after them (docs/security.md);
   // the headers first, so that the guard's 400s carry them too.
   await registerSecurityHeaders(app, ctx.config);

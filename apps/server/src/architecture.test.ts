@@ -56,7 +56,8 @@ function bareUserIdQueries(text: string): string[] {
  * code seeds the database. Each is allowed by name, with why; a new one needs the same review.
  */
 const SYSTEM_USER_QUERIES: Record<string, string> = {
-  'modules/auth/auth.queries.ts createSession': 'sign-in: the user whose password was just checked',
+  'modules/auth/auth.queries.ts createSession': 'sign-in: the user whose password (or provider sign-in) was just checked',
+  'modules/auth/auth.queries.ts acceptInvitationBySso': "single sign-on: the user the provider's verified e-mail names, no session yet",
   'modules/auth/auth.queries.ts findSessionUserRow': 'sign-in and the recovery job: the user just checked, no session yet',
   'modules/auth/auth.queries.ts deleteSessionsOf': "a password reset by link: the link's user",
   'modules/auth/auth.queries.ts setPassword': "a password set by a single-use link (reset, invitation): the link's user",

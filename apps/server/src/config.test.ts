@@ -236,3 +236,39 @@ describe('SIMULATORS (docs/security.md, "Simulators and the local mailbox")', ()
     expect(startProblems(loadConfig({}))).toBeNull();
   });
 });
+
+describe('error reporting and the map (docs/error-reporting.md, docs/maps.md)', () => {
+  it('reports nothing without a DSN; SENTRY_DSN covers the web too unless SENTRY_DSN_WEB says otherwise', () => {
+    expect(loadConfig({}).errorReporting).toBeNull();
+    const both = loadConfig({ SENTRY_DSN: 'https://chave@sentry.exemplo.com.br/7', NODE_ENV: 'staging' }).errorReporting;
+    expect(both).toMatchObject({
+      dsn: 'https://chave@sentry.exemplo.com.br/7',
+      webDsn: 'https://chave@sentry.exemplo.com.br/7',
+      environment: 'staging',
+    });
+    expect(both?.release).toMatch(/^ar-online@\d+\.\d+\.\d+(\+[0-9a-f]{12})?$/);
+    const web = loadConfig({
+      SENTRY_DSN_WEB: 'https://web@glitchtip.exemplo.com.br/2',
+      SENTRY_ENVIRONMENT: 'producao',
+      SENTRY_RELEASE: 'ar@1',
+    });
+    expect(web.errorReporting).toEqual({
+      dsn: null,
+      webDsn: 'https://web@glitchtip.exemplo.com.br/2',
+      environment: 'producao',
+      release: 'ar@1',
+    });
+  });
+
+  it('refuses a DSN without its key or project, and a tile template without {z}/{x}/{y} or without its credit', () => {
+    for (const bad of ['https://sentry.exemplo.com.br/7', 'https://chave@sentry.exemplo.com.br/', 'ftp://chave@sentry/1', 'chave'])
+      expect(() => loadConfig({ SENTRY_DSN: bad }), bad).toThrow(/SENTRY_DSN: deve ser um DSN do Sentry/);
+    expect(() => loadConfig({ MAP_TILES_URL: 'https://tiles.exemplo.com.br/mapa.png', MAP_ATTRIBUTION: 'x' })).toThrow(/MAP_TILES_URL/);
+    expect(() => loadConfig({ MAP_TILES_URL: 'https://tiles.exemplo.com.br/{z}/{x}/{y}.png' })).toThrow(/MAP_ATTRIBUTION: obrigatório/);
+    expect(loadConfig({}).map).toEqual({ tilesUrl: null, attribution: null });
+    expect(loadConfig({ MAP_TILES_URL: 'https://tiles.exemplo.com.br/{z}/{x}/{y}.png', MAP_ATTRIBUTION: '© OpenStreetMap' }).map).toEqual({
+      tilesUrl: 'https://tiles.exemplo.com.br/{z}/{x}/{y}.png',
+      attribution: '© OpenStreetMap',
+    });
+  });
+});

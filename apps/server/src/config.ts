@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { productRelease } from './release.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'use true ou false' })
@@ -19,6 +20,29 @@ const url = (protocols: string[]) =>
     },
     `deve ser uma URL (${protocols.join(' ou ')})`,
   );
+
+/**
+ * A Sentry DSN (Sentry, self-hosted Sentry, GlitchTip: docs/error-reporting.md):
+ * `https://<public key>@<host>[/<path>]/<project id>`.
+ */
+const dsn = z.string().refine((v) => {
+  try {
+    const u = new URL(v);
+    return ['http:', 'https:'].includes(u.protocol) && !!u.username && /\/\d+$/.test(u.pathname);
+  } catch {
+    return false;
+  }
+}, 'deve ser um DSN do Sentry, ex. https://chave@sentry.exemplo.com.br/1');
+
+/** An XYZ tile template: an http(s) URL with {z}, {x} and {y} (an optional {s} subdomain, {r} retina). */
+const tilesTemplate = z.string().refine((v) => {
+  if (!['{z}', '{x}', '{y}'].every((p) => v.includes(p))) return false;
+  try {
+    return ['http:', 'https:'].includes(new URL(v.replace(/\{[a-z]\}/g, '0')).protocol);
+  } catch {
+    return false;
+  }
+}, 'deve ser um modelo de URL de tiles com {z}, {x} e {y}, ex. https://tile.exemplo.com.br/{z}/{x}/{y}.png');
 
 /** proxy-addr's names for address ranges, accepted in a TRUST_PROXY list as Fastify accepts them. */
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -138,6 +162,32 @@ const envSchema = z.object({
     // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused.
     .regex(/^[^\u0000-\u001f\u007f]*$/, 'use uma linha só, sem caracteres de controle')
     .optional(),
+  /** Single sign-on (docs/access.md): the OpenID provider's issuer, discovered at /.well-known/openid-configuration. */
+  OIDC_ISSUER: url(['http:', 'https:']).optional(),
+  OIDC_CLIENT_ID: z.string().trim().min(1).max(255).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).max(1000).optional(),
+  /** A PEM private key (PKCS#8) for private_key_jwt, where the provider requires it instead of a secret. */
+  OIDC_PRIVATE_KEY_FILE: z.string().min(1).optional(),
+  /** The key's id (kid) as registered at the provider; default: none (the provider matches by key). */
+  OIDC_PRIVATE_KEY_ID: z.string().trim().min(1).max(255).optional(),
+  OIDC_SCOPES: z
+    .string()
+    .trim()
+    .regex(/^[\x21-\x7e]+( [\x21-\x7e]+)*$/, 'escopos separados por espaço')
+    .refine((v) => v.split(' ').includes('openid'), 'inclua o escopo openid')
+    .default('openid email profile'),
+  OIDC_LABEL: z.string().trim().min(1).max(60, 'use até 60 caracteres').default('Entrar com SSO'),
+  /** false: only single sign-on (the password form is not shown and POST /v2/login answers 403). */
+  LOCAL_LOGIN: bool.default(true),
+  /** Error reporting (docs/error-reporting.md): the server's DSN, the web's (default the same), the environment and release. */
+  SENTRY_DSN: dsn.optional(),
+  SENTRY_DSN_WEB: dsn.optional(),
+  SENTRY_ENVIRONMENT: z.string().trim().min(1).max(64).optional(),
+  SENTRY_RELEASE: z.string().trim().min(1).max(200).optional(),
+  NODE_ENV: z.string().trim().max(64).optional(),
+  /** The tracking map's tiles (docs/maps.md); unset: the basemap shipped with the product, no outside request. */
+  MAP_TILES_URL: tilesTemplate.optional(),
+  MAP_ATTRIBUTION: z.string().trim().min(1).max(300).optional(),
 });
 
 export type Config = {
@@ -180,7 +230,42 @@ export type Config = {
   simulatorDelayMs: number;
   /** AR-Carta's provider (docs/letters.md): the HTTP contract's address, key and callback secret. */
   letter: LetterConfig;
+  /** Single sign-on through an OpenID provider (docs/access.md); null: only the password form. */
+  oidc: OidcConfig | null;
+  /** LOCAL_LOGIN: the e-mail and password form (false only with oidc). */
+  localLogin: boolean;
+  /** Error reporting (docs/error-reporting.md); null: nothing is reported. */
+  errorReporting: ErrorReportingConfig | null;
+  /** The tracking map's tiles (docs/maps.md); tilesUrl null: the shipped basemap. */
+  map: { tilesUrl: string | null; attribution: string | null };
 };
+
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  /** client_secret_basic with this secret, or private_key_jwt with privateKeyFile. */
+  clientSecret?: string;
+  privateKeyFile?: string;
+  privateKeyId?: string;
+  scopes: string;
+  label: string;
+  /** PUBLIC_URL/v2/auth/oidc/callback */
+  redirectUri: string;
+  /** PUBLIC_URL/login */
+  postLogoutRedirectUri: string;
+  /** PUBLIC_URL/v2/auth/oidc/backchannel-logout */
+  backchannelLogoutUri: string;
+}
+
+export interface ErrorReportingConfig {
+  /** SENTRY_DSN: the server's reports; null: the server reports nothing. */
+  dsn: string | null;
+  /** SENTRY_DSN_WEB (default SENTRY_DSN): the web's, given to it by GET /v2/config; null: the web reports nothing. */
+  webDsn: string | null;
+  environment: string;
+  /** ar-online@<version>+<commit> (SENTRY_RELEASE overrides). */
+  release: string;
+}
 
 export interface LetterConfig {
   provider: 'none' | 'simulator' | 'http';
@@ -228,6 +313,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const oidc = oidcConfig(e, publicUrl);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -256,7 +342,72 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     simulators: e.SIMULATORS,
     simulatorDelayMs: e.SIMULATOR_DELAY_MS,
     letter: letterConfig(e, publicUrl, path.resolve(e.DATA_DIR)),
+    oidc,
+    localLogin: e.LOCAL_LOGIN,
+    errorReporting: errorReportingConfig(e),
+    map: mapConfig(e),
   };
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * OIDC_* (docs/access.md): with OIDC_ISSUER, the client id and one way to authenticate the client
+ * are required; the issuer is https (plain http only on this machine's loopback, for a provider run
+ * beside the product in development and tests). LOCAL_LOGIN=false needs the provider.
+ */
+function oidcConfig(e: Env, publicUrl: string): OidcConfig | null {
+  const problems: string[] = [];
+  if (!e.OIDC_ISSUER) {
+    for (const key of ['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_PRIVATE_KEY_FILE'] as const)
+      if (e[key]) problems.push(`  ${key}: sem efeito sem OIDC_ISSUER`);
+    if (!e.LOCAL_LOGIN) problems.push('  LOCAL_LOGIN: false exige OIDC_ISSUER (sem SSO ninguém entraria)');
+    if (problems.length) throw new ConfigError(`Configuração inválida:\n${problems.join('\n')}`);
+    return null;
+  }
+  const issuer = new URL(e.OIDC_ISSUER);
+  if (issuer.protocol !== 'https:' && !LOOPBACK_HOSTS.has(issuer.hostname))
+    problems.push('  OIDC_ISSUER: use https (http só para um provedor nesta máquina, em localhost)');
+  if (!e.OIDC_CLIENT_ID) problems.push('  OIDC_CLIENT_ID: obrigatório com OIDC_ISSUER');
+  if (!e.OIDC_CLIENT_SECRET && !e.OIDC_PRIVATE_KEY_FILE)
+    problems.push('  OIDC_CLIENT_SECRET: obrigatório com OIDC_ISSUER (ou OIDC_PRIVATE_KEY_FILE para private_key_jwt)');
+  if (e.OIDC_CLIENT_SECRET && e.OIDC_PRIVATE_KEY_FILE)
+    problems.push('  OIDC_PRIVATE_KEY_FILE: use ou ela ou OIDC_CLIENT_SECRET, não as duas');
+  if (e.OIDC_PRIVATE_KEY_FILE && !fs.existsSync(e.OIDC_PRIVATE_KEY_FILE))
+    problems.push(`  OIDC_PRIVATE_KEY_FILE: arquivo não encontrado (${e.OIDC_PRIVATE_KEY_FILE})`);
+  if (problems.length) throw new ConfigError(`Configuração inválida:\n${problems.join('\n')}`);
+  return {
+    issuer: e.OIDC_ISSUER,
+    clientId: e.OIDC_CLIENT_ID as string,
+    clientSecret: e.OIDC_CLIENT_SECRET,
+    privateKeyFile: e.OIDC_PRIVATE_KEY_FILE ? path.resolve(e.OIDC_PRIVATE_KEY_FILE) : undefined,
+    privateKeyId: e.OIDC_PRIVATE_KEY_ID,
+    scopes: e.OIDC_SCOPES,
+    label: e.OIDC_LABEL,
+    redirectUri: `${publicUrl}/v2/auth/oidc/callback`,
+    postLogoutRedirectUri: `${publicUrl}/login`,
+    backchannelLogoutUri: `${publicUrl}/v2/auth/oidc/backchannel-logout`,
+  };
+}
+
+function errorReportingConfig(e: Env): ErrorReportingConfig | null {
+  const webDsn = e.SENTRY_DSN_WEB ?? e.SENTRY_DSN ?? null;
+  if (!e.SENTRY_DSN && !webDsn) return null;
+  return {
+    dsn: e.SENTRY_DSN ?? null,
+    webDsn,
+    environment: e.SENTRY_ENVIRONMENT ?? e.NODE_ENV ?? 'production',
+    release: e.SENTRY_RELEASE ?? productRelease(),
+  };
+}
+
+/** MAP_ATTRIBUTION goes with MAP_TILES_URL: every tile provider's terms ask for its credit on the map. */
+function mapConfig(e: Env): Config['map'] {
+  if (e.MAP_TILES_URL && !e.MAP_ATTRIBUTION)
+    throw new ConfigError(
+      'Configuração inválida:\n  MAP_ATTRIBUTION: obrigatório com MAP_TILES_URL (o crédito que os termos do provedor dos tiles pedem)',
+    );
+  return { tilesUrl: e.MAP_TILES_URL ?? null, attribution: e.MAP_TILES_URL ? (e.MAP_ATTRIBUTION ?? null) : null };
 }
 
 /** LETTER_PROVIDER=http needs its three settings; the simulator's key and secret derive from this installation's secret. */

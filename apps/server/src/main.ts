@@ -1,6 +1,7 @@
 // First: the heap's growth limit must hold before the modules below load (heap.ts).
 import './heap.ts';
 import { ConfigError, loadConfig, startProblems } from './config.ts';
+import { flushErrorReports, reportError, startErrorReporting } from './reporting/error-reporting.ts';
 import { createRuntime } from './runtime.ts';
 import { seedDemoHistory } from './seed/history.ts';
 import { mountedSimulators } from './simulators/index.ts';
@@ -18,16 +19,29 @@ try {
   throw error;
 }
 
+// SENTRY_DSN (docs/error-reporting.md): from here on, a failure of the start-up, a route, a job or
+// the inbound SMTP server is reported. Without it the SDK is not even loaded.
+await startErrorReporting(config);
+
+/** A failure nothing else caught: reported, flushed, then the process ends as Node would end it. */
+async function fatal(error: unknown, where: 'partida' | 'processo', name: string): Promise<never> {
+  console.error(error);
+  reportError(error, { where, name, level: 'fatal' });
+  await flushErrorReports(2000);
+  process.exit(1);
+}
+process.on('uncaughtException', (error, origin) => void fatal(error, 'processo', origin));
+
 const runtime = await createRuntime(config, {
   logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
   startInbound: true,
-});
+}).catch((error: unknown) => fatal(error, 'partida', 'createRuntime'));
 const { app } = runtime;
 if (config.role === 'worker') {
   // ROLE=worker: the queue's workers only; HTTP is another process's (docs/scale.md).
   app.log.info({ database: runtime.database.kind, role: config.role }, 'AR Online: processo de filas pronto');
 } else {
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen({ port: config.port, host: config.host }).catch((error: unknown) => fatal(error, 'partida', 'listen'));
   app.log.info(
     { publicUrl: config.publicUrl, database: runtime.database.kind, mail: runtime.ctx.mail.mode, role: config.role },
     `AR Online pronto em ${config.publicUrl}`,
@@ -42,7 +56,10 @@ if (config.role === 'worker') {
   // The demo history is made after listen, by the product's own services: it never delays readiness.
   seedDemoHistory(runtime.ctx).then(
     (made) => made && app.log.info('Histórico de demonstração criado para admin@demo.local'),
-    (err) => app.log.warn({ err }, 'histórico de demonstração não criado'),
+    (err) => {
+      app.log.warn({ err }, 'histórico de demonstração não criado');
+      reportError(err, { where: 'partida', name: 'seedDemoHistory', level: 'warning' });
+    },
   );
 }
 // Under `npm run start:cluster` the supervisor waits for this before starting the next process.

@@ -1,20 +1,21 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../src/db/schema.ts';
 import { actorOfToken } from '../src/modules/auth/authenticate.ts';
-import { csrfToken, DEV_COOKIE } from '../src/simulators/access.ts';
+import { SESSION_COOKIE } from '../src/modules/auth/session-cookie.ts';
+import { devCsrfToken } from '../src/simulators/access.ts';
 import type { TestApp } from './harness.ts';
 import { insertMessage } from './messages.ts';
 
 /**
- * A signed-in user on the demo mode's /dev pages, as a browser is after /simuladores: the session
- * as the /dev cookie, every POST from the product's own origin with the session's CSRF token.
+ * A signed-in user on the demo mode's /dev pages, as a browser is: the session as the product's
+ * session cookie, every POST from the product's own origin with the session's CSRF token.
  */
 export async function devSession(t: Pick<TestApp, 'app' | 'ctx' | 'config' | 'login'>, login: string) {
   const token = await t.login(login);
   const actor = await actorOfToken(t.ctx, token);
   if (!actor) throw new Error(`no session for ${login}`);
-  const csrf = csrfToken(t.ctx, actor);
-  const cookie = `${DEV_COOKIE}=${token}`;
+  const csrf = devCsrfToken(t.ctx, actor);
+  const cookie = `${SESSION_COOKIE}=${token}`;
   const origin = new URL(t.config.publicUrl).origin;
   return {
     token,

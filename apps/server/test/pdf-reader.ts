@@ -111,3 +111,18 @@ export async function pdfWords(pdf: Uint8Array): Promise<PdfWord[]> {
     await fs.rm(dir, { recursive: true, force: true });
   }
 }
+
+/** The PDF's pages (or pages first to last) rendered by pdftoppm, as a reader would see them, decoded as PNG. */
+export async function pdfPageImages(pdf: Uint8Array, pages?: { first: number; last: number }, dpi = 100): Promise<PNG[]> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ar-pdf-'));
+  try {
+    const file = path.join(dir, 'doc.pdf');
+    await fs.writeFile(file, pdf);
+    const range = pages ? ['-f', String(pages.first), '-l', String(pages.last)] : [];
+    await run('pdftoppm', ['-png', '-r', String(dpi), ...range, file, path.join(dir, 'page')]);
+    const names = (await fs.readdir(dir)).filter((n) => n.endsWith('.png')).sort();
+    return Promise.all(names.map(async (n) => PNG.sync.read(await fs.readFile(path.join(dir, n)))));
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}

@@ -6,15 +6,25 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { reportClientError } from './api/client.ts';
+import { reportException, startErrorReporting } from './app/error-reporting.ts';
 import { ModalsSlot } from './app/modals.tsx';
+import { loadPublicConfig } from './app/public-config.ts';
 import { createAppRouter } from './app/router.tsx';
 import { theme } from './app/theme.ts';
 
 // The entry holds only what /login needs; the query cache, notifications and dates come with the
 // other screens (app/AppProviders.tsx), the modals on first need (app/modals.tsx).
 
-window.addEventListener('error', (e) => reportClientError(String(e.message)));
-window.addEventListener('unhandledrejection', (e) => reportClientError(String(e.reason)));
+window.addEventListener('error', (e) => {
+  reportClientError(String(e.message));
+  reportException(e.error ?? e.message);
+});
+window.addEventListener('unhandledrejection', (e) => {
+  reportClientError(String(e.reason));
+  reportException(e.reason);
+});
+// The error-reporting service, if the installation has one (GET /v2/config, read once for every screen).
+loadPublicConfig().then(startErrorReporting, () => startErrorReporting({ errorReporting: null }));
 
 const root = document.getElementById('root');
 if (root) {

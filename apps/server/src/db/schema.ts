@@ -63,6 +63,11 @@ export interface UsuariosTable {
   cod_ger_empresa: number | null;
   cod_ger_entidade: number | null;
   usu_settings: Json<Record<string, unknown>>;
+  /** The user signs in only through the OpenID provider (an administrator's choice). */
+  usu_sso_obrigatorio: Generated<boolean>;
+  usu_ultimo_acesso: Date | null;
+  usu_ultimo_acesso_via: 'senha' | 'sso' | null;
+  usu_ultimo_acesso_provedor: string | null;
 }
 
 export interface SessoesTable {
@@ -71,6 +76,21 @@ export interface SessoesTable {
   ses_criado: Generated<Date>;
   ses_expira: Timestamp;
   ses_ip: string | null;
+  /** How the session was opened: the password form or the OpenID provider (docs/access.md). */
+  ses_via: Generated<'senha' | 'sso'>;
+  /** The provider's issuer, for an SSO session. */
+  ses_provedor: string | null;
+  /** The provider's session id (sid) and subject (sub): what a back-channel logout names. */
+  ses_oidc_sid: string | null;
+  ses_oidc_sub: string | null;
+  /** The ID token, sent back as id_token_hint when the user signs out. */
+  ses_id_token: string | null;
+}
+
+export interface OidcLogoutJtiTable {
+  olj_emissor: string;
+  olj_jti: string;
+  olj_expira: Timestamp;
 }
 
 export interface TokensSenhaTable {
@@ -108,6 +128,7 @@ export interface DB {
   entidades: EntidadesTable;
   usuarios: UsuariosTable;
   sessoes: SessoesTable;
+  oidc_logout_jti: OidcLogoutJtiTable;
   tokens_senha: TokensSenhaTable;
   limites: LimitesTable;
   caixa_saida: CaixaSaidaTable;

@@ -21,13 +21,30 @@ export function cookieValue(header: string | undefined, name: string): string | 
   return cookiePairs(header).find(([n]) => n === name)?.[1] ?? null;
 }
 
+export interface CookieOptions {
+  path: string;
+  /** Seconds; 0 removes the cookie. Without it the cookie lasts the browser's session. */
+  maxAge?: number;
+  publicUrl: string;
+  /** Lax only where a cross-site top-level navigation must carry it (the single sign-on's return); Strict otherwise. */
+  sameSite?: 'Strict' | 'Lax';
+  /** The page's scripts may read it (the CSRF token's double submit); HttpOnly otherwise. */
+  scriptReadable?: boolean;
+}
+
 /**
- * A Set-Cookie value only the server reads: HttpOnly (out of the page's scripts), SameSite=Strict
- * (sent only by the product's own pages), Secure when PUBLIC_URL is https, for `path` and below.
- * Without `maxAge` it lasts the browser's session.
+ * A Set-Cookie value: HttpOnly (out of the page's scripts) unless `scriptReadable`, SameSite=Strict
+ * (sent only by the product's own pages) unless `sameSite: 'Lax'`, Secure when PUBLIC_URL is https,
+ * for `path` and below. Without `maxAge` it lasts the browser's session.
  */
-export function strictCookie(name: string, value: string, opts: { path: string; maxAge?: number; publicUrl: string }): string {
+export function serverCookie(name: string, value: string, opts: CookieOptions): string {
   const maxAge = opts.maxAge === undefined ? '' : `; Max-Age=${opts.maxAge}`;
   const secure = opts.publicUrl.startsWith('https:') ? '; Secure' : '';
-  return `${name}=${value}${maxAge}; Path=${opts.path}; HttpOnly; SameSite=Strict${secure}`;
+  const httpOnly = opts.scriptReadable ? '' : '; HttpOnly';
+  return `${name}=${value}${maxAge}; Path=${opts.path}${httpOnly}; SameSite=${opts.sameSite ?? 'Strict'}${secure}`;
+}
+
+/** A Set-Cookie value only the server reads, sent only by the product's own pages (serverCookie's defaults). */
+export function strictCookie(name: string, value: string, opts: { path: string; maxAge?: number; publicUrl: string }): string {
+  return serverCookie(name, value, opts);
 }

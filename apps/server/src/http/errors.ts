@@ -1,6 +1,7 @@
 import { MSG } from '@ar/core';
 import type { FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
+import { reportRouteError } from '../reporting/route-reporting.ts';
 
 /** An error whose message is meant for the user (Portuguese) with its HTTP status. */
 export class AppError extends Error {
@@ -40,7 +41,8 @@ export const INVALID_JSON = 'O conteúdo enviado não é um JSON válido.';
 
 /**
  * One place where failures become answers: user errors keep their message, anything unexpected
- * is logged with the request id and answered 'Erro Interno' — never a stack trace.
+ * is logged with the request id, reported (docs/error-reporting.md) and answered 'Erro Interno' —
+ * never a stack trace.
  */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
@@ -51,6 +53,8 @@ export function installErrorHandling(app: FastifyInstance): void {
     reply.removeHeader('filename');
     reply.type('application/json; charset=utf-8');
     if (error instanceof AppError) {
+      // A 5xx the product chose (the queue unavailable) still says something is wrong with it.
+      if (error.statusCode >= 500) reportRouteError(request, error, error.statusCode);
       return reply.status(error.statusCode).send({ message: error.message, ...error.extra });
     }
     if (error instanceof ZodError) {
@@ -74,6 +78,7 @@ export function installErrorHandling(app: FastifyInstance): void {
       return reply.status(err.statusCode).send({ message: MSG.invalidRequest });
     }
     request.log.error({ err: error, reqId: request.id }, 'unexpected failure');
+    reportRouteError(request, error, 500);
     return reply.status(500).send({ message: MSG.internalError, requestId: request.id });
   });
 }

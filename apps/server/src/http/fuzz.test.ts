@@ -100,7 +100,11 @@ const BAD_PARAMS = ['-1', '0', '2147483648', '-2147483649', '9999999999999999999
 const BAD_QUERY = ['%00', 'a%00b', '2147483648', '-2147483649', '99999999999999999999', '1e400', 'NaN', '%FF%FE'];
 const GENERIC_QUERY = ['limit', 'offset', 'column', 'order', 'searchTerm', 'searchTags', 'dataInicio', 'dataFim', 'status'];
 
-const t = useTestApp({}, { startQueue: true, startWorkers: false });
+// Single sign-on configured (its provider never reached), so its routes are walked too.
+const t = useTestApp(
+  { OIDC_ISSUER: 'http://127.0.0.1:9', OIDC_CLIENT_ID: 'ar-online', OIDC_CLIENT_SECRET: 'segredo' },
+  { startQueue: true, startWorkers: false },
+);
 let token: string;
 
 beforeAll(async () => {

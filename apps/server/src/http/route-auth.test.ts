@@ -66,9 +66,15 @@ const PUBLIC = [
   'POST /v2/webhooks/twilio/voz/:uuid/status',
   'POST /v2/webhooks/twilio/voz/:uuid/gravacao',
   'POST /v2/webhooks/twilio/voz/:uuid/tecla',
+  // Single sign-on (mounted only with OIDC_ISSUER): the way to a session, and the provider's back-channel logout (its signed token).
+  'GET /v2/auth/oidc/login',
+  'GET /v2/auth/oidc/callback',
+  'GET /v2/auth/oidc/erro',
+  'POST /v2/auth/oidc/backchannel-logout',
 ] as const;
 
-const t = useTestApp();
+// With single sign-on configured, so its routes are swept too (the provider is never reached here).
+const t = useTestApp({ OIDC_ISSUER: 'http://127.0.0.1:9', OIDC_CLIENT_ID: 'ar-online', OIDC_CLIENT_SECRET: 'segredo' });
 
 const key = (r: RouteEntry) => `${r.method} ${r.url}`;
 const swept = () => routesOf(t.app).filter((r) => !r.url.startsWith('/dev/'));

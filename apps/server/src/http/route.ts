@@ -5,6 +5,7 @@ import type { AppContext } from '../context.ts';
 import type { Actor } from '../modules/auth/actor.ts';
 import { authenticate } from '../modules/auth/authenticate.ts';
 import { type TenantScope, tenantScope } from '../modules/tenancy/tenant-scope.ts';
+import { rememberReportUser } from '../reporting/route-reporting.ts';
 import { AppError, firstZodMessage } from './errors.ts';
 import { registerOperation } from './openapi.ts';
 
@@ -78,6 +79,7 @@ export function defineRoute<B extends Schema, Q extends Schema, P extends Schema
     ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
     handler: async (request, reply) => {
       const actor = spec.auth ? await authenticate(ctx, request) : null;
+      if (actor) rememberReportUser(request, actor);
       if (actor && !actor.usu_secure && !spec.allowBeforePasswordChange) throw new AppError(403, MSG.mustChangePassword);
       const params = parse(spec.params as P, request.params, true);
       const query = parse(spec.query as Q, request.query);

@@ -34,8 +34,14 @@ beforeAll(async () => {
   });
   expect(sent.statusCode).toBe(200);
   uuid = sent.json().emails[0].ema_uni_id;
-  // A message in the local mailbox, for its page.
+  // A message in the local mailbox, for its page: sent for the demo administrator, who may open it.
+  const admin = await t.ctx.db
+    .selectFrom('usuarios')
+    .select('usu_codigo')
+    .where('usu_login', '=', 'admin@demo.local')
+    .executeTakeFirstOrThrow();
   await t.ctx.mail.send({
+    owner: admin.usu_codigo,
     to: 'ana@cliente.test',
     subject: 'Caixa local',
     html: '<p style="color:red">Olá</p><img src="https://exemplo.test/a.png">',
@@ -131,7 +137,16 @@ describe('security headers', () => {
   });
 
   it('gives the local mailbox a policy of its own: the e-mail styles and images, no script at all', async () => {
-    const [row] = await t.ctx.db.selectFrom('caixa_saida').select('cai_codigo').orderBy('cai_codigo', 'desc').limit(1).execute();
+    // The newest mail the administrator may open (mail of other users is theirs: 404 to the administrator).
+    const [row] = await t.ctx.db
+      .selectFrom('caixa_saida')
+      .innerJoin('usuarios', 'usu_codigo', 'cai_cod_usu')
+      .select('cai_codigo')
+      .where('usu_login', '=', 'admin@demo.local')
+      .orderBy('cai_codigo', 'desc')
+      .limit(1)
+      .execute();
+    expect(row).toBeTruthy();
     // The mailbox is a signed-in user's (docs/security.md): the demo administrator's session as its cookie.
     const admin = await devSession(t.t, 'admin@demo.local');
     for (const url of ['/dev/mailbox', `/dev/mailbox/${row?.cai_codigo}`]) {
@@ -159,5 +174,27 @@ describe('security headers', () => {
     expect(res.headers['strict-transport-security']).toBe('max-age=31536000');
     expect(csp(res.headers['content-security-policy']).has('upgrade-insecure-requests')).toBe(true);
     await app.close();
+  });
+
+  it('lets the web report only to its DSN’s origin and load tiles only from MAP_TILES_URL’s, each only when set', async () => {
+    const policyFor = async (env: Record<string, string>) => {
+      const app = Fastify();
+      await registerSecurityHeaders(app, loadConfig(env));
+      app.get('/x', async () => ({}));
+      const policy = csp((await app.inject({ method: 'GET', url: '/x' })).headers['content-security-policy']);
+      await app.close();
+      return policy;
+    };
+    const plain = await policyFor({});
+    expect(plain.get('connect-src')).toEqual(["'self'"]);
+    expect(plain.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https:']);
+    const reporting = await policyFor({
+      SENTRY_DSN: 'https://chave@o1.ingest.sentry.io/42',
+      SENTRY_DSN_WEB: 'http://chave@glitchtip.local:8000/3',
+    });
+    expect(reporting.get('connect-src')).toEqual(["'self'", 'http://glitchtip.local:8000']);
+    const tiles = await policyFor({ MAP_TILES_URL: 'http://{s}.tiles.local/{z}/{x}/{y}.png', MAP_ATTRIBUTION: '© Mapas Locais' });
+    expect(tiles.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https:', 'http://*.tiles.local']);
+    expect(tiles.get('connect-src')).toEqual(["'self'"]);
   });
 });

@@ -26,6 +26,35 @@ const SPA_DIRECTIVES: Directives = {
   'frame-ancestors': ["'none'"],
 };
 
+/** The origin of a URL or an XYZ template (its {s}, {z}... placeholders made harmless first). */
+function originOf(url: string): string | null {
+  try {
+    return new URL(url.replace(/\{[a-z]\}/g, 'a')).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The SPA's policy for this installation: the web's error reports may go to its DSN's origin
+ * (SENTRY_DSN_WEB, docs/error-reporting.md) and nowhere else; the tracking map's tiles come from
+ * MAP_TILES_URL's origin when set (docs/maps.md). A tile template with a {s} subdomain allows the
+ * subdomains of its host. Neither set: the policy is SPA_DIRECTIVES as it stands.
+ */
+export function spaDirectives(config: Pick<Config, 'errorReporting' | 'map'>): Directives {
+  const directives = { ...SPA_DIRECTIVES };
+  const dsn = config.errorReporting?.webDsn;
+  const reports = dsn ? originOf(dsn) : null;
+  if (reports) directives['connect-src'] = [...SPA_DIRECTIVES['connect-src'], reports];
+  const tiles = config.map.tilesUrl;
+  if (tiles) {
+    const origin = originOf(tiles);
+    const hosts = tiles.includes('{s}') && origin ? origin.replace('://a.', '://*.') : origin;
+    if (hosts) directives['img-src'] = [...SPA_DIRECTIVES['img-src'], hosts];
+  }
+  return directives;
+}
+
 /**
  * The local mailbox (/dev/mailbox, embedded mode only) shows each e-mail as its recipient would see
  * it: its own inline styles and its images from anywhere, and nothing that runs (the message is in
@@ -106,7 +135,7 @@ export const cspOf = (directives: Directives, config: Config): Directives =>
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(fastifyHelmet, {
     global: true,
-    contentSecurityPolicy: { useDefaults: false, directives: cspOf(SPA_DIRECTIVES, config) },
+    contentSecurityPolicy: { useDefaults: false, directives: cspOf(spaDirectives(config), config) },
     // One year, this host only: the operator's other subdomains may not all speak TLS.
     strictTransportSecurity: isHttps(config) ? { maxAge: 31_536_000, includeSubDomains: false } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { authRoutes } from './auth/auth.routes.ts';
+import { oidcRoutes } from './auth/oidc/oidc.routes.ts';
 import { cascadeRoutes } from './cascade/cascade.routes.ts';
 import { channelRoutes } from './channels/channels.routes.ts';
 import { letterRoutes } from './channels/letter/letter.routes.ts';
@@ -36,6 +37,7 @@ import { whitelistRoutes } from './whitelist/whitelist.routes.ts';
 export const apiModules: Array<(app: FastifyInstance, ctx: AppContext) => void> = [
   statusRoutes,
   authRoutes,
+  oidcRoutes,
   templateRoutes,
   leadRoutes,
   usersRoutes,

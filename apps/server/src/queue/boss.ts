@@ -1,5 +1,6 @@
 import { type ConstructorOptions, PgBoss } from 'pg-boss';
 import type { Database } from '../db/database.ts';
+import { reportError } from '../reporting/error-reporting.ts';
 
 /**
  * pg-boss on the product's own database: PGlite through its adapter, or PostgreSQL. The supervisor
@@ -16,9 +17,41 @@ export async function startQueue(
   const boss = database.bossDb
     ? new PgBoss({ db: database.bossDb, backend: 'pglite', schema, ...supervise, ...options })
     : new PgBoss({ connectionString: database.connectionString, schema, max: 4, ...supervise, ...options });
-  boss.on('error', onError);
+  boss.on('error', (err) => {
+    onError(err);
+    reportError(err, { where: 'fila', name: 'pg-boss' });
+  });
+  reportJobFailures(boss);
   await boss.start();
   return boss;
+}
+
+type Handler = (jobs: { id: string; retryCount?: number }[]) => Promise<unknown>;
+
+/**
+ * Every queue's handler, wherever it is declared (send, stamps, batches, reports, webhooks...), runs
+ * through one wrapper: a job that throws is reported with its queue's name and id, then fails as
+ * before (pg-boss retries it by the queue's policy). docs/error-reporting.md.
+ */
+function reportJobFailures(boss: PgBoss): void {
+  const work = boss.work.bind(boss) as (name: string, ...rest: unknown[]) => Promise<string>;
+  boss.work = ((name: string, ...rest: unknown[]) => {
+    const handler = rest.pop() as Handler;
+    const reporting: Handler = async (jobs) => {
+      try {
+        return await handler(jobs);
+      } catch (err) {
+        reportError(err, {
+          where: 'fila',
+          name,
+          jobId: jobs.map((j) => j.id).join(','),
+          extra: { tentativa: jobs[0]?.retryCount ?? null, lote: jobs.length },
+        });
+        throw err;
+      }
+    };
+    return work(name, ...rest, reporting);
+  }) as PgBoss['work'];
 }
 
 /**

@@ -67,8 +67,9 @@ export async function createRealtime(database: Database, opts: RealtimeOptions =
     serveClient: false,
     // A client sends only hasNotifyUser ({ user, token }): nothing bigger is ever legitimate.
     maxHttpBufferSize: 10_000,
-    // No CORS headers: the web app is served by this server (same origin). The handshake carries no
-    // cookie or ambient credential, so a page elsewhere gains nothing by connecting (docs/realtime.md).
+    // No CORS headers: the web app is served by this server (same origin). The web's session cookie
+    // counts only on a handshake from PUBLIC_URL's origin, and it is SameSite=Strict, so a page
+    // elsewhere gains nothing by connecting (docs/realtime.md).
   });
   const handlers: Array<(notice: EmailStatusNotice) => void> = [];
   const remessaHandlers: Array<(notice: RemessaStatusNotice) => void> = [];

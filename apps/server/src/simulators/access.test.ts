@@ -136,28 +136,19 @@ describe('the simulated phone, attacked', () => {
     expect(await written()).toEqual(before);
   });
 
-  it('POST /dev/sessao sets the /dev cookie only for a valid session from the product itself', async () => {
+  it('the /dev pages read the product session cookie, and signing out of the product ends them too', async () => {
     const token = await t.login('usuario@demo.local');
-    const origin = 'http://127.0.0.1:9';
-    expect((await t.app.inject({ method: 'POST', url: '/dev/sessao', headers: { origin } })).statusCode).toBe(401);
+    const cookie = `ar_sessao=${token}`;
     expect(
-      (await t.app.inject({ method: 'POST', url: '/dev/sessao', headers: { origin, authorization: 'Bearer abcdefghijklmnopqrstuvwxyz' } }))
-        .statusCode,
+      (await t.app.inject({ method: 'GET', url: '/dev/telefone', headers: { cookie: 'ar_sessao=abcdefghijklmnopqrstuvwxyz' } })).statusCode,
     ).toBe(401);
-    const foreign = await t.app.inject({
-      method: 'POST',
-      url: '/dev/sessao',
-      headers: { origin: 'http://evil.example', authorization: `Bearer ${token}` },
-    });
-    expect(foreign.statusCode).toBe(403);
-    expect(foreign.headers['set-cookie']).toBeUndefined();
-    const ok = await t.app.inject({ method: 'POST', url: '/dev/sessao', headers: { origin, authorization: `Bearer ${token}` } });
-    expect(ok.statusCode).toBe(204);
-    expect(ok.headers['set-cookie']).toBe(`ar_dev=${token}; Path=/dev; HttpOnly; SameSite=Strict`);
-    // Signing out of the product ends the /dev session too.
-    expect((await t.app.inject({ method: 'GET', url: '/dev/telefone', headers: { cookie: `ar_dev=${token}` } })).statusCode).toBe(200);
+    // A bearer token is an API client's, not a browser's navigation: it opens no /dev page.
+    expect((await t.app.inject({ method: 'GET', url: '/dev/telefone', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(
+      401,
+    );
+    expect((await t.app.inject({ method: 'GET', url: '/dev/telefone', headers: { cookie } })).statusCode).toBe(200);
     await t.app.inject({ method: 'POST', url: '/v2/logout', headers: { authorization: `Bearer ${token}` } });
-    expect((await t.app.inject({ method: 'GET', url: '/dev/telefone', headers: { cookie: `ar_dev=${token}` } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/dev/telefone', headers: { cookie } })).statusCode).toBe(401);
   });
 });
 
@@ -188,7 +179,6 @@ describe('a production-like configuration', () => {
         ['GET', '/dev/telefone'],
         ['GET', `/dev/telefone/${NUMBER}`],
         ['POST', `/dev/telefone/${NUMBER}/responder`],
-        ['POST', '/dev/sessao'],
         ['POST', '/dev/twilio/2010-04-01/Accounts/AC1/Messages.json'],
         ['POST', '/dev/twilio/2010-04-01/Accounts/AC1/Calls.json'],
         ['POST', '/dev/graph/v21.0/1/messages'],
@@ -215,7 +205,7 @@ describe('a production-like configuration', () => {
     try {
       expect(app.config.simulators).toBe(true);
       const token = await app.login('admin@demo.local');
-      const cookie = `ar_dev=${token}`;
+      const cookie = `ar_sessao=${token}`;
       expect((await app.app.inject({ method: 'GET', url: '/dev/mailbox', headers: { cookie } })).statusCode).toBe(404);
       expect((await app.app.inject({ method: 'POST', url: '/dev/letters/letters', payload: {} })).statusCode).toBe(404);
       // The phone is still there (SMS and WhatsApp on the simulator).

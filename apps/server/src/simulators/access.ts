@@ -1,37 +1,29 @@
-import { createHmac } from 'node:crypto';
 import { escapeHtml, MSG } from '@ar/core';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { installationKey } from '../config.ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { cookieValue, strictCookie } from '../http/cookies.ts';
 import type { Actor } from '../modules/auth/actor.ts';
-import { actorOfToken, bearerToken } from '../modules/auth/authenticate.ts';
+import { actorOfToken } from '../modules/auth/authenticate.ts';
+import { cookieSessionToken, csrfToken } from '../modules/auth/session-cookie.ts';
 import { sameSignature } from '../modules/channels/signatures.ts';
 import { devPage } from './page.ts';
 
 /*
  * Who may use the pages under /dev (docs/security.md, "Simulators and the local mailbox"): a
- * signed-in user of the product, and only for its own tenant's rows. The product's sessions are
- * bearer tokens the SPA keeps, which a page navigation does not send; so the SPA hands its token
- * to POST /dev/sessao, which answers it back as a cookie that only /dev sees (HttpOnly,
- * SameSite=Strict, Path=/dev). The cookie is the session itself: signing out of the product ends it,
- * and nothing new is stored. Every state-changing /dev form is a POST that must come from the
- * product's own origin (Origin, against PUBLIC_URL) and carry the session's CSRF token.
+ * signed-in user of the product, and only for its own tenant's rows. The product's session is the
+ * web's session cookie (ar_sessao: HttpOnly, SameSite=Strict, docs/access.md), which a navigation to
+ * /dev carries as it does every API call, so signing out of the product ends it here too. Every
+ * state-changing /dev form is a POST that must come from the product's own origin (Origin, against
+ * PUBLIC_URL) and carry the session's CSRF token (the same one the API's calls carry).
  */
 
-export const DEV_COOKIE = 'ar_dev';
-const CSRF_LABEL = 'dev-csrf';
-
-/** The signed-in actor of a /dev request (its cookie), or null. */
+/** The signed-in actor of a /dev request (the session cookie), or null. */
 export async function devActor(ctx: AppContext, request: FastifyRequest): Promise<Actor | null> {
-  const token = cookieValue(request.headers.cookie, DEV_COOKIE);
+  const token = cookieSessionToken(request.headers.cookie);
   return token ? actorOfToken(ctx, token) : null;
 }
 
-/** The CSRF token of a session: an HMAC of its token's hash, so it is the same on every page of the session and useless outside it. */
-export function csrfToken(ctx: AppContext, actor: Actor): string {
-  return createHmac('sha256', installationKey(ctx.config.dataDir, CSRF_LABEL)).update(actor.tokenHash).digest('base64url');
-}
+/** The CSRF token of a /dev form: the session's (session-cookie.ts). */
+export const devCsrfToken = (ctx: AppContext, actor: Actor): string => csrfToken(ctx.config, actor.tokenHash);
 
 /** Whether the request's Origin is the product's own (PUBLIC_URL): a browser sends it on every form POST. */
 function fromOwnOrigin(ctx: AppContext, request: FastifyRequest): boolean {
@@ -82,29 +74,10 @@ export async function requireDevActor(ctx: AppContext, request: FastifyRequest, 
       return null;
     }
     const body = request.body as Record<string, unknown> | null | undefined;
-    if (!sameSignature(typeof body?.csrf === 'string' ? body.csrf : undefined, csrfToken(ctx, actor))) {
+    if (!sameSignature(typeof body?.csrf === 'string' ? body.csrf : undefined, devCsrfToken(ctx, actor))) {
       refused(reply, 'O formulário expirou ou não veio desta página. Abra a página de novo e repita a ação.');
       return null;
     }
   }
   return actor;
-}
-
-/**
- * POST /dev/sessao: the SPA's bearer token becomes the /dev cookie (204); a bad or missing token is
- * 401 and sets nothing. Only from the product's own origin (a cross-site page cannot read the
- * token, but this keeps the rule of every /dev POST).
- */
-export function devSessionRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.post('/dev/sessao', async (request, reply) => {
-    if (!fromOwnOrigin(ctx, request)) return reply.status(403).send({ message: 'Origem não permitida.' });
-    const token = bearerToken(request);
-    const actor = token ? await actorOfToken(ctx, token) : null;
-    if (!token || !actor?.usu_secure) return reply.status(401).send({ message: MSG.sessionExpired });
-    return reply
-      .header('set-cookie', strictCookie(DEV_COOKIE, token, { path: '/dev', publicUrl: ctx.config.publicUrl }))
-      .header('cache-control', 'no-store')
-      .status(204)
-      .send();
-  });
 }

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { type Config, simulatorsOf } from '../config.ts';
 import type { AppContext } from '../context.ts';
-import { devSessionRoutes } from './access.ts';
 import { letterSimulatorRoutes } from './letters/letter-simulator.routes.ts';
 import { mailboxRoutes } from './mailbox/mailbox.routes.ts';
 import { simulatorRoutes } from './phone/simulator.routes.ts';
@@ -11,8 +10,7 @@ import { simulatorVoiceRoutes } from './phone/simulator.voice.ts';
 export function mountSimulators(app: FastifyInstance, ctx: AppContext): void {
   if (!ctx.config.simulators) return;
   const on = simulatorsOf(ctx.config);
-  // The pages are a signed-in user's: the SPA hands its session over at POST /dev/sessao (access.ts).
-  devSessionRoutes(app, ctx);
+  // The pages are a signed-in user's: the product's session cookie (access.ts).
   if (on.mailbox) mailboxRoutes(app, ctx);
   // AR-Voz's simulator (docs/voice.md): Twilio's Calls resource.
   const calls = on.voice ? simulatorVoiceRoutes(app, ctx) : null;

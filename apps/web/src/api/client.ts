@@ -1,6 +1,7 @@
 import { MSG } from '@ar/core/messages';
 import { showAlert, showInternalError, showOffline } from '../app/alerts.ts';
-import { clearSession, getSession, rememberRoute } from '../session/session.ts';
+import { rememberFailedCall } from '../app/error-reporting.ts';
+import { clearSession, csrfToken, getSession, rememberRoute } from '../session/session.ts';
 
 export class ApiError extends Error {
   constructor(
@@ -65,10 +66,18 @@ function toQuery(query: RequestOptions['query']): string {
  * not, and rejects with status 0 (`isNetworkError`) so the caller does not add a second message.
  * Other failures reject with ApiError carrying the server's Portuguese message.
  */
+/**
+ * The headers that carry the session: the session cookie goes by itself (same origin); a call that
+ * changes something adds the session's CSRF token (docs/access.md).
+ */
+export function sessionHeaders(method: string): Record<string, string> {
+  const csrf = method === 'GET' || method === 'HEAD' ? null : csrfToken();
+  return csrf ? { 'x-csrf-token': csrf } : {};
+}
+
 export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
   const session = getSession();
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (session) headers.authorization = `Bearer ${session.token}`;
+  const headers: Record<string, string> = { accept: 'application/json', ...sessionHeaders(opts.method ?? 'GET') };
   const isForm = typeof FormData !== 'undefined' && opts.body instanceof FormData;
   if (opts.body !== undefined && !isForm) headers['content-type'] = 'application/json';
   let response: Response;
@@ -79,6 +88,7 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
       body: opts.body === undefined ? undefined : isForm ? (opts.body as FormData) : JSON.stringify(opts.body),
     });
   } catch {
+    rememberFailedCall({ method: opts.method ?? 'GET', path: `/v2${path}`, status: 0 });
     const offline = navigator.onLine === false;
     if (offline) showOffline();
     else showInternalError();
@@ -88,15 +98,21 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
   const data: unknown = isJson ? await response.json().catch(() => null) : null;
   if (response.ok) return data as T;
   const message = (data as { message?: string } | null)?.message ?? MSG.internalError;
+  const requestId = (data as { requestId?: string } | null)?.requestId;
+  rememberFailedCall({ method: opts.method ?? 'GET', path: `/v2${path}`, status: response.status, requestId });
   if (response.status === 401 && session) {
     expireSession();
   } else if (response.status >= 500 && !opts.silent) {
-    reportClientError(`${opts.method ?? 'GET'} ${path} → ${response.status}`, (data as { requestId?: string })?.requestId);
+    reportClientError(`${opts.method ?? 'GET'} ${path} → ${response.status}`, requestId);
   }
   throw new ApiError(response.status, message, data);
 }
 
-/** Failures seen by the browser are sent to the server log, tied to the request id when known. */
+/**
+ * Failures seen by the browser are sent to the server log, tied to the request id when known: the
+ * trail an installation has even without an error-reporting service (error-reporting.ts sends to
+ * that one, when configured).
+ */
 export function reportClientError(message: string, requestId?: string) {
   try {
     void fetch('/v2/client-errors', {

@@ -1,6 +1,5 @@
 import { MSG } from '@ar/core/messages';
-import { getSession } from '../session/session.ts';
-import { ApiError } from './client.ts';
+import { ApiError, sessionHeaders } from './client.ts';
 
 /**
  * Downloads the file an authenticated call answers (attachments, proofs, reports) under the name
@@ -14,7 +13,7 @@ export async function downloadFile(path: string, fallbackName: string, init: { m
     res = await fetch(`/v2${path}`, {
       method: init.method ?? 'GET',
       headers: {
-        authorization: `Bearer ${getSession()?.token ?? ''}`,
+        ...sessionHeaders(init.method ?? 'GET'),
         ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),

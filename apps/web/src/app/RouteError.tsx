@@ -4,6 +4,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { reportClientError } from '../api/client.ts';
+import { reportException } from './error-reporting.ts';
 
 /**
  * What a screen shows when it fails while drawing: a Portuguese explanation, a way to try again
@@ -18,7 +19,8 @@ export function RouteError() {
       : String(error);
   useEffect(() => {
     reportClientError(`tela falhou em ${window.location.pathname}: ${detail}`.slice(0, 1000));
-  }, [detail]);
+    reportException(error);
+  }, [detail, error]);
   return (
     <Center mih="60vh" p="md">
       <Paper withBorder radius="md" p="xl" maw={520}>

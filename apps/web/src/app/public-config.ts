@@ -11,7 +11,7 @@ export type PublicConfig = PublicConfigResponse;
 let loaded: PublicConfig | undefined;
 let loading: Promise<PublicConfig> | null = null;
 
-function loadPublicConfig(): Promise<PublicConfig> {
+export function loadPublicConfig(): Promise<PublicConfig> {
   loading ??= api<PublicConfig>('/config', { silent: true }).then(
     (config) => {
       loaded = config;

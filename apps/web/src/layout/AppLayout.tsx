@@ -4,7 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { IconChevronDown, IconUserCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { api } from '../api/client.ts';
 import { usePublicConfig } from '../app/public-config.ts';
@@ -100,12 +100,20 @@ export function AppLayout() {
     if (me.data) updateSessionUser(me.data);
   }, [me.data]);
   // The realtime socket (docs/realtime.md) while signed in; a new session reconnects, a logout disconnects.
-  const token = session && !session.mustChangePassword ? session.token : null;
-  const userId = session?.user.usu_codigo;
+  // When the server closes it, the session is asked for: over, and the client's 401 takes this tab
+  // to /login; still live (another tab signed in again), a new socket.
+  const userId = session && !session.mustChangePassword ? session.user.usu_codigo : undefined;
+  const [socketRound, setSocketRound] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: socketRound is what opens the new socket.
   useEffect(() => {
-    if (!token || userId === undefined) return;
-    return connectRealtime({ token, userId });
-  }, [token, userId]);
+    if (userId === undefined) return;
+    const onEnded = () =>
+      void api('/me', { silent: true }).then(
+        () => setSocketRound((r) => r + 1),
+        () => {},
+      );
+    return connectRealtime({ userId, onEnded });
+  }, [userId, socketRound]);
   const totals = useTotalAlertas();
   if (!session) return null;
   const { user } = session;

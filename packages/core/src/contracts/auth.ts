@@ -8,6 +8,23 @@ import { sessionUserSchema } from './users.ts';
 /** Texts of the session calls that the specification does not quote (ours). */
 export const AUTH_MSG = {
   loggedOut: 'Sessão encerrada.',
+  /** A state-changing call whose session came by cookie without the session's CSRF header (docs/access.md). */
+  csrfRefused: 'Requisição recusada: ela não veio de uma página aberta do AR Online. Atualize a página e tente de novo.',
+  /** LOCAL_LOGIN=false: POST /login. */
+  localLoginOff: (label: string) => `O acesso com e-mail e senha está desativado nesta instalação. Use o botão "${label}".`,
+  /** A user an administrator set to sign in only through the provider, after the right password. */
+  ssoRequired: (label: string) => `Este usuário entra somente pelo botão "${label}".`,
+  /** Single sign-on refusals, back on /login (docs/access.md). */
+  ssoUnknownUser: (email: string) =>
+    `O e-mail ${email} não tem acesso ao AR Online. Peça ao administrador da sua conta que cadastre esse e-mail.`,
+  ssoUnverifiedEmail: (email: string) =>
+    `O provedor de identidade não confirmou o e-mail ${email}. Confirme o e-mail no provedor ou peça ajuda ao administrador.`,
+  ssoNoEmail:
+    'O provedor de identidade não informou o e-mail da conta. Peça ao administrador que libere o escopo "email" para o AR Online.',
+  ssoBlockedUser: (email: string) => `O usuário ${email} está bloqueado. Peça ao administrador da sua conta que o libere.`,
+  ssoInviteExpired: (email: string) => `O convite de ${email} expirou ou já foi usado. Peça um novo convite ao administrador da sua conta.`,
+  ssoFailed: 'Não foi possível concluir a entrada pelo provedor de identidade. Tente de novo; se persistir, fale com o administrador.',
+  ssoUnavailable: 'O provedor de identidade não respondeu. Tente de novo em alguns instantes.',
 } as const;
 
 export const loginBody = z.object(
@@ -51,6 +68,21 @@ export const tokenParam = z.object({ token: z.string().min(1).max(200) });
  */
 export const loginResponse = z.object({ token: z.string(), user: sessionUserSchema, secure: z.boolean() });
 export type LoginResponse = z.infer<typeof loginResponse>;
+
+/**
+ * POST /logout: the session ended; for a session opened through single sign-on, `endSessionUrl` is
+ * the provider's end_session_endpoint (with id_token_hint and post_logout_redirect_uri), where the
+ * browser goes next to sign out of the provider too.
+ */
+export const logoutResponse = z.object({ message: z.string(), endSessionUrl: z.string().optional() });
+export type LogoutResponse = z.infer<typeof logoutResponse>;
+
+/** GET /auth/oidc/erro: why the last single sign-on of this browser was refused (empty when none). */
+export const ssoErrorResponse = z.object({ message: z.string().nullable() });
+export type SsoErrorResponse = z.infer<typeof ssoErrorResponse>;
+
+/** POST /auth/oidc/backchannel-logout: the provider's form body (OpenID Connect Back-Channel Logout 1.0). */
+export const backchannelLogoutBody = z.object({ logout_token: z.string().min(1).max(16_384) });
 
 /** GET /usuarios/password-recovery/{token}: the link is live (a dead one answers 404). */
 export const resetLinkResponse = z.object({ valid: z.boolean() });

@@ -128,8 +128,9 @@ export const SOCKET_EVENTS = {
   unauthorized: 'unauthorized',
 } as const;
 
-export const hasNotifyUserPayload = z.object({ user: z.unknown().optional(), token: z.string().min(20).max(100) });
-export type HasNotifyUserPayload = { user?: unknown; token: string };
+/** `token`: an API client's bearer token; the web sends none, its session is the handshake's cookie (docs/realtime.md). */
+export const hasNotifyUserPayload = z.object({ user: z.unknown().optional(), token: z.string().min(20).max(100).optional() });
+export type HasNotifyUserPayload = { user?: unknown; token?: string };
 
 export interface NotifyByProofs {
   /** The proof's reference (its id), as raised. */

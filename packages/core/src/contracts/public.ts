@@ -100,9 +100,14 @@ export type PublicReply = z.infer<typeof publicReplySchema>;
 
 const channelErrorSchema = z.object({ reasonFailure: z.string(), dateSend: z.string() });
 
-/** One of the recipient's actions with its place, shown when the sender lets the page show geolocation. */
+/**
+ * One of the recipient's actions with its place, shown when the sender lets the page show
+ * geolocation: the public page's Rastreamento tab and the sent detail's tracking panel (its map).
+ */
 export const clickTrackingSchema = z.object({
   date: z.string(),
+  /** The channel it came by (the e-mail's page, the SMS's or WhatsApp's link). */
+  canal: channelSchema,
   ip: z.string().nullable(),
   city: z.string().nullable(),
   state: z.string().nullable(),
@@ -213,6 +218,15 @@ export const publicConfigResponse = z.object({
   supportEmail: z.string(),
   /** Channels besides e-mail that this installation can send through. */
   channels: z.object({ sms: z.boolean(), whatsapp: z.boolean(), voz: z.boolean(), carta: z.boolean() }),
+  /** How one signs in (docs/access.md): the password form (LOCAL_LOGIN) and/or single sign-on with its button's text. */
+  signIn: z.object({ password: z.boolean(), sso: z.object({ label: z.string() }).nullable() }),
+  /**
+   * Where the web reports its errors (SENTRY_DSN_WEB, default SENTRY_DSN; docs/error-reporting.md):
+   * a Sentry DSN holds only a public key, made to be read by browsers. null: nothing is reported.
+   */
+  errorReporting: z.object({ dsn: z.string(), environment: z.string(), release: z.string() }).nullable(),
+  /** The tracking map's tiles (MAP_TILES_URL, an XYZ template) and credit; tilesUrl null: the shipped basemap (docs/maps.md). */
+  map: z.object({ tilesUrl: z.string().nullable(), attribution: z.string().nullable() }),
 });
 export type PublicConfigResponse = z.infer<typeof publicConfigResponse>;
 

@@ -5,6 +5,7 @@ import { channelSchema, statusEntrySchema } from './emails.ts';
 import { labelSchema } from './labels.ts';
 import { sentLetterSchema } from './letter.ts';
 import { oficioEvidenceSchema } from './oficio.ts';
+import { clickTrackingSchema } from './public.ts';
 
 /**
  * Response contracts of the sent messages (GET /emails/send, /emails/send/{id}, /emails/status/{id},
@@ -151,6 +152,12 @@ export const sentDetailSchema = z.object({
   voz_error: channelErrorSchema.nullable(),
   /** The channel cascade (docs/cascade.md): its plan and where each step stands; null without one. */
   cascata: cascadeViewSchema.nullable().optional(),
+  /**
+   * The tracking panel (spec 001 §2.7): the recipient's located reads, clicks, downloads and
+   * acceptances, per channel, oldest first; null when the user may not view geolocation
+   * (usu_visualizar_geolocalizacao), so neither the panel nor its map is drawn.
+   */
+  tracking: z.array(clickTrackingSchema).nullable(),
   ...messageStatusesResponse.shape,
 });
 export type SentDetail = z.infer<typeof sentDetailSchema>;

@@ -146,6 +146,8 @@ export const userBody = z.object({
   cod_ger_empresa: optionalId(USERS_MSG.companyRequired),
   cod_ger_entidade: optionalId(USERS_MSG.entityRequired),
   usu_status: z.enum(['A', 'L', 'B']).optional(),
+  /** Signs in only through the identity provider (docs/access.md); unset on an edit: unchanged. */
+  usu_sso_obrigatorio: z.boolean({ error: 'Informe se o acesso é somente por SSO.' }).optional(),
 });
 export type UserBody = z.input<typeof userBody>;
 
@@ -177,6 +179,10 @@ export const userListItemSchema = z.object({
   usu_status: userStatusSchema,
   usu_data_criacao: z.string(),
   ent_nome_fantasia: z.string().nullable(),
+  /** The last sign-in: when, by password or through the identity provider (which one). */
+  usu_ultimo_acesso: z.string().nullable(),
+  usu_ultimo_acesso_via: z.enum(['senha', 'sso']).nullable(),
+  usu_ultimo_acesso_provedor: z.string().nullable(),
 });
 export type UserListItem = z.infer<typeof userListItemSchema>;
 
@@ -198,6 +204,7 @@ export const userDetailSchema = userListItemSchema.extend({
   cod_ger_empresa: z.number().int().nullable(),
   cod_ger_entidade: z.number().int().nullable(),
   emp_nome_fantasia: z.string().nullable(),
+  usu_sso_obrigatorio: z.boolean(),
 });
 export type UserDetail = z.infer<typeof userDetailSchema>;
 

@@ -35,6 +35,7 @@ import * as m0036 from './0036-carta-consulta.ts';
 import * as m0037 from './0037-evidence-chain-head.ts';
 import * as m0038 from './0038-respostas-sem-destino.ts';
 import * as m0039 from './0039-simuladores-donos.ts';
+import * as m0040 from './0040-sso.ts';
 
 /**
  * Every migration, in order. A module adds its own file (NNNN-module.ts) and one line here;
@@ -77,4 +78,5 @@ export const migrations: Record<string, Migration> = {
   '0037-evidence-chain-head': m0037,
   '0038-respostas-sem-destino': m0038,
   '0039-simuladores-donos': m0039,
+  '0040-sso': m0040,
 };

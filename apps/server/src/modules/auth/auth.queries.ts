@@ -16,20 +16,45 @@ export const SESSION_HOURS = 12;
 export function findUserByLogin(db: Kysely<DB>, login: string) {
   return db
     .selectFrom('usuarios')
-    .select(['usu_codigo', 'usu_senha', 'usu_status', 'usu_secure'])
+    .select(['usu_codigo', 'usu_senha', 'usu_status', 'usu_secure', 'usu_sso_obrigatorio'])
     .where(sql`lower(usu_login)`, '=', login.toLowerCase())
     .executeTakeFirst();
 }
 
-export async function createSession(db: Kysely<DB>, userId: number, tokenHash: string, ip: string) {
+/** What an SSO session keeps of the provider's sign-in (docs/access.md, "Single sign-on"). */
+export interface SsoSession {
+  issuer: string;
+  sid: string | null;
+  sub: string;
+  idToken: string;
+}
+
+/**
+ * A new session, and the user's last sign-in (when, and whether by password or through the
+ * provider, for the users list), in one statement.
+ */
+export async function createSession(db: Kysely<DB>, userId: number, tokenHash: string, ip: string, sso?: SsoSession) {
   await db
-    .insertInto('sessoes')
-    .values({
-      ses_token_hash: tokenHash,
-      cod_usu: userId,
-      ses_expira: sql<Date>`now() + make_interval(hours => ${SESSION_HOURS})`,
-      ses_ip: ip.slice(0, 64),
+    .with('nova', (w) =>
+      w.insertInto('sessoes').values({
+        ses_token_hash: tokenHash,
+        cod_usu: userId,
+        ses_expira: sql<Date>`now() + make_interval(hours => ${SESSION_HOURS})`,
+        ses_ip: ip.slice(0, 64),
+        ses_via: sso ? 'sso' : 'senha',
+        ses_provedor: sso?.issuer ?? null,
+        ses_oidc_sid: sso?.sid ?? null,
+        ses_oidc_sub: sso?.sub ?? null,
+        ses_id_token: sso?.idToken ?? null,
+      }),
+    )
+    .updateTable('usuarios')
+    .set({
+      usu_ultimo_acesso: sql<Date>`now()`,
+      usu_ultimo_acesso_via: sso ? 'sso' : 'senha',
+      usu_ultimo_acesso_provedor: sso?.issuer ?? null,
     })
+    .where('usu_codigo', '=', userId)
     .execute();
 }
 
@@ -47,7 +72,8 @@ export function findSessionActor(db: Kysely<DB>, tokenHash: string) {
       'u.cod_ger_empresa',
       'u.cod_ger_entidade',
       'u.usu_tipo_plano',
-      'u.usu_secure',
+      // A session opened through the provider has no local password to change.
+      sql<boolean>`u.usu_secure OR s.ses_via = 'sso'`.as('usu_secure'),
       's.ses_expira',
     ])
     .where('s.ses_token_hash', '=', tokenHash)
@@ -56,10 +82,79 @@ export function findSessionActor(db: Kysely<DB>, tokenHash: string) {
     .executeTakeFirst();
 }
 
-/** Logout: the actor's own session of this token. */
+/** Logout: the actor's own session of this token; answers its provider and ID token when it was opened through SSO. */
 export async function deleteOwnSession(db: Kysely<DB>, scope: TenantScope) {
-  await db.deleteFrom('sessoes').where(scope.own('sessoes')).where('ses_token_hash', '=', scope.actor.tokenHash).execute();
+  const ended = await db
+    .deleteFrom('sessoes')
+    .where(scope.own('sessoes'))
+    .where('ses_token_hash', '=', scope.actor.tokenHash)
+    .returning(['ses_via', 'ses_provedor', 'ses_id_token'])
+    .executeTakeFirst();
   await forgetSessions(db);
+  return ended;
+}
+
+/**
+ * A back-channel logout (docs/access.md): every session the provider's session `sid` opened, or,
+ * when the token names only a subject, every session of that subject at that provider. Answers the
+ * ended sessions' token hashes (their sockets close too).
+ */
+export async function deleteProviderSessions(db: Kysely<DB>, issuer: string, who: { sid?: string; sub?: string }): Promise<string[]> {
+  if (!who.sid && !who.sub) return [];
+  const rows = await db
+    .deleteFrom('sessoes')
+    .where('ses_provedor', '=', issuer)
+    .where((eb) => (who.sid ? eb('ses_oidc_sid', '=', who.sid) : eb('ses_oidc_sub', '=', who.sub ?? '')))
+    .$if(!!(who.sid && who.sub), (q) => q.where('ses_oidc_sub', '=', who.sub ?? ''))
+    .returning('ses_token_hash')
+    .execute();
+  if (rows.length > 0) await forgetSessions(db);
+  return rows.map((r) => r.ses_token_hash);
+}
+
+/**
+ * Records a logout token's `jti` as used; false when it was already (a replay). Tokens past their
+ * expiry are forgotten on the way: they are refused for their `exp` anyway.
+ */
+export async function useLogoutTokenId(db: Kysely<DB>, issuer: string, jti: string, expires: Date): Promise<boolean> {
+  await db.deleteFrom('oidc_logout_jti').where('olj_expira', '<', sql<Date>`now()`).execute();
+  const row = await db
+    .insertInto('oidc_logout_jti')
+    .values({ olj_emissor: issuer, olj_jti: jti.slice(0, 255), olj_expira: expires })
+    .onConflict((oc) => oc.columns(['olj_emissor', 'olj_jti']).doNothing())
+    .returning('olj_jti')
+    .executeTakeFirst();
+  return !!row;
+}
+
+/**
+ * An invitation accepted through the provider (docs/access.md): the user's live invitation is
+ * used up and the user released, keeping the name the administrator gave; false when the user has
+ * no live invitation (expired, used or never sent), and then nothing changes.
+ */
+export async function acceptInvitationBySso(db: Kysely<DB>, userId: number): Promise<boolean> {
+  const used = await db
+    .updateTable('tokens_senha')
+    .set({ tok_usado: sql<Date>`now()` })
+    .where('cod_usu', '=', userId)
+    .where('tok_tipo', '=', 'invite')
+    .where('tok_usado', 'is', null)
+    .where('tok_expira', '>', sql<Date>`now()`)
+    .returning('tok_hash')
+    .execute();
+  if (used.length === 0) return false;
+  await db.updateTable('usuarios').set({ usu_status: 'L' }).where('usu_codigo', '=', userId).where('usu_status', '=', 'A').execute();
+  await forgetSessions(db);
+  return true;
+}
+
+/** The user an SSO sign-in names by its e-mail (any status: the caller says why a user cannot enter). */
+export function findUserForSso(db: Kysely<DB>, email: string) {
+  return db
+    .selectFrom('usuarios')
+    .select(['usu_codigo', 'usu_status', 'usu_login'])
+    .where(sql`lower(usu_login)`, '=', email.toLowerCase())
+    .executeTakeFirst();
 }
 
 /** After the actor changed its password: its other sessions end, this one stays. */

@@ -4,6 +4,7 @@ import {
   idParam,
   loginBody,
   loginResponse,
+  logoutResponse,
   MSG,
   messageResponse,
   recoveryBody,
@@ -16,6 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { defineRoute } from '../../http/route.ts';
 import * as auth from './auth.service.ts';
+import { endedSessionCookies, sessionCookies } from './session-cookie.ts';
 import { presentLogin, presentSessionUser } from './session-user.presenter.ts';
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -26,10 +28,16 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     url: '/login',
     tag,
     summary: 'Entrar com e-mail e senha; responde token, user e secure',
+    description:
+      'Abre a sessão: o token na resposta (clientes da API: Authorization: Bearer) e nos cookies ar_sessao (HttpOnly) e ar_csrf (lido pela página, devolvido no cabeçalho X-CSRF-Token das chamadas que alteram algo), para todas as abas do navegador. 403 com LOCAL_LOGIN=false, ou quando o usuário entra somente por SSO.',
     auth: false,
     body: loginBody,
     response: loginResponse,
-    handler: async ({ body, request }) => presentLogin(await auth.login(ctx, body.username, body.password, request.ip)),
+    handler: async ({ body, request, reply }) => {
+      const signedIn = await auth.login(ctx, body.username, body.password, request.ip);
+      reply.header('set-cookie', sessionCookies(ctx.config, signedIn.token, signedIn.tokenHash)).header('cache-control', 'no-store');
+      return presentLogin(signedIn);
+    },
   });
 
   defineRoute(app, ctx, {
@@ -38,11 +46,14 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     tag,
     allowBeforePasswordChange: true,
     summary: 'Encerrar a sessão',
+    description:
+      'Encerra a sessão e apaga seus cookies. Uma sessão aberta por SSO responde também endSessionUrl: o end_session_endpoint do provedor, para onde o navegador vai para sair do provedor também.',
     auth: true,
-    response: messageResponse,
-    handler: async ({ scope }) => {
-      await auth.logout(ctx, scope);
-      return { message: AUTH_MSG.loggedOut };
+    response: logoutResponse,
+    handler: async ({ scope, reply }) => {
+      const endSessionUrl = await auth.logout(ctx, scope);
+      reply.header('set-cookie', endedSessionCookies(ctx.config));
+      return { message: AUTH_MSG.loggedOut, ...(endSessionUrl ? { endSessionUrl } : {}) };
     },
   });
 

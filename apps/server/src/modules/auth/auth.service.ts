@@ -1,4 +1,4 @@
-import { MSG } from '@ar/core';
+import { AUTH_MSG, MSG } from '@ar/core';
 import type { AppContext } from '../../context.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError, notFound } from '../../http/errors.ts';
@@ -6,11 +6,14 @@ import { consume, type Limit } from '../rate-limit/rate-limit.ts';
 import type { TenantScope } from '../tenancy/tenant-scope.ts';
 import * as q from './auth.queries.ts';
 import { checkThrottle, recordFailure, recordSuccess } from './login-throttle.ts';
+import { endSessionUrl } from './oidc/oidc.service.ts';
 import { deliverPasswordRecovery, RECOVERY_QUEUE, type RecoveryJob } from './recovery.worker.ts';
 import { hashPassword, hashToken, newToken, verifyPassword } from './secrets.ts';
 
 /** Sign-in: the new session's token, the user row and whether the password is final (secure). */
 export async function login(ctx: AppContext, username: string, password: string, ip: string) {
+  // LOCAL_LOGIN=false: single sign-on only (docs/access.md).
+  if (!ctx.config.localLogin) throw new AppError(403, AUTH_MSG.localLoginOff(ctx.config.oidc?.label ?? 'SSO'));
   await checkThrottle(ctx.db, username, ip, ctx.config.loginDelayMs);
   const user = await q.findUserByLogin(ctx.db, username);
   const ok = await verifyPassword(user?.usu_senha ?? null, password);
@@ -20,12 +23,14 @@ export async function login(ctx: AppContext, username: string, password: string,
   }
   if (user.usu_status === 'B') throw new AppError(401, MSG.blockedUser);
   if (user.usu_status === 'A') throw new AppError(401, MSG.pendingUser);
+  // Said only after the right password, so it tells nothing about an account to whoever does not have it.
+  if (user.usu_sso_obrigatorio && ctx.config.oidc) throw new AppError(403, AUTH_MSG.ssoRequired(ctx.config.oidc.label));
   await recordSuccess(ctx.db, username);
   const session = newToken();
   await q.createSession(ctx.db, user.usu_codigo, session.hash, ip);
   const row = await q.findSessionUserRow(ctx.db, user.usu_codigo);
   if (!row) throw notFound();
-  return { token: session.token, user: row, secure: user.usu_secure };
+  return { token: session.token, tokenHash: session.hash, user: row, secure: user.usu_secure };
 }
 
 /** The signed-in user's own row (GET /me, My Account after saving). */
@@ -84,8 +89,10 @@ export async function changeOwnPassword(ctx: AppContext, scope: TenantScope, usu
   });
 }
 
-export async function logout(ctx: AppContext, scope: TenantScope) {
-  await q.deleteOwnSession(ctx.db, scope);
+/** Ends the actor's session; answers the provider's end-session URL when the session came through single sign-on. */
+export async function logout(ctx: AppContext, scope: TenantScope): Promise<string | undefined> {
+  const ended = await q.deleteOwnSession(ctx.db, scope);
   // The session's sockets close too, on every process (docs/realtime.md).
   ctx.realtime.endSession(scope.actor.tokenHash);
+  return ended ? endSessionUrl(ctx, ended) : undefined;
 }

@@ -181,7 +181,12 @@ function withStartedChannels(row: Selectable<EmailsTable>, events: DetailEvent[]
   };
 }
 
-export function presentSentDetail(row: Selectable<EmailsTable>, events: DetailEvent[], tags: MessageTag[], publicUrl: string): SentDetail {
+export function presentSentDetail(
+  row: Selectable<EmailsTable>,
+  events: DetailEvent[],
+  tags: MessageTag[],
+  publicUrl: string,
+): Omit<SentDetail, 'tracking'> {
   const msg = withStartedChannels(row, events);
   const whatsappReplies = phoneReplies(events, 'whatsapp');
   const button = whatsappReplies.find((r) => r.type === 'acknowledged');

@@ -20,6 +20,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { defineRoute } from '../../http/route.ts';
 import { presentCascade } from '../cascade/cascade.presenter.ts';
+import { trackingOf } from '../evidence/tracking.ts';
 import { openReceivedAttachment } from '../inbound/received.service.ts';
 import { attachmentFiles } from './attachments.request.ts';
 import { contentDisposition, uploadAttachments } from './attachments.service.ts';
@@ -65,8 +66,13 @@ export function emailRoutes(app: FastifyInstance, ctx: AppContext): void {
     params: idParam,
     response: sentDetailSchema,
     handler: async ({ scope, params }) => {
-      const { msg, events, tags, cascade } = await messageDetail(ctx, scope, params.id);
-      return { ...presentSentDetail(msg, events, tags, ctx.config.publicUrl), cascata: presentCascade(cascade) };
+      const { msg, events, tags, cascade, geolocation } = await messageDetail(ctx, scope, params.id);
+      return {
+        ...presentSentDetail(msg, events, tags, ctx.config.publicUrl),
+        cascata: presentCascade(cascade),
+        // The tracking panel only for a user who may view geolocation (spec 001 §2.7): decided here, not by the page.
+        tracking: geolocation ? trackingOf(events) : null,
+      };
     },
   });
 

@@ -102,7 +102,20 @@ export async function advanceChannelStatuses(
 export function eventsOf(db: Kysely<DB>, cod_email: number) {
   return db
     .selectFrom('email_eventos')
-    .select(['evt_codigo', 'evt_canal', 'evt_tipo', 'evt_data', 'evt_ip', 'evt_user_agent', 'evt_detalhes'])
+    .select([
+      'evt_codigo',
+      'evt_canal',
+      'evt_tipo',
+      'evt_data',
+      'evt_ip',
+      'evt_user_agent',
+      'evt_cidade',
+      'evt_estado',
+      'evt_pais',
+      'evt_lat',
+      'evt_lng',
+      'evt_detalhes',
+    ])
     .where('cod_email', '=', cod_email)
     .orderBy('evt_codigo')
     .execute();

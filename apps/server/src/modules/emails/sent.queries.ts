@@ -225,6 +225,16 @@ export function findOwnMessage(db: Kysely<DB>, scope: TenantScope, id: number) {
   return db.selectFrom('emails').selectAll().where(scope.own('emails')).where('ema_uni_codigo', '=', id).executeTakeFirst();
 }
 
+/** Whether the signed-in user may view geolocation (usu_visualizar_geolocalizacao): the tracking panel's permission. */
+export async function mayViewGeolocation(db: Kysely<DB>, scope: TenantScope): Promise<boolean> {
+  const row = await db
+    .selectFrom('usuarios')
+    .select('usu_visualizar_geolocalizacao')
+    .where(scope.own('usuarios', 'usu_codigo'))
+    .executeTakeFirst();
+  return !!row?.usu_visualizar_geolocalizacao;
+}
+
 /**
  * Puts the user's own tags on the user's own message: the rows inserted are those of the message
  * and the tags found in scope, so another user's message or tag adds nothing.

@@ -5,7 +5,7 @@ import { findCascade } from '../cascade/cascade.queries.ts';
 import type { TenantScope } from '../tenancy/tenant-scope.ts';
 import { findOwnTags } from './emails.queries.ts';
 import { eventsOf } from './events.queries.ts';
-import { addTags, findOwnMessage, listSent, removeTag, tagsOfMessage } from './sent.queries.ts';
+import { addTags, findOwnMessage, listSent, mayViewGeolocation, removeTag, tagsOfMessage } from './sent.queries.ts';
 
 /** GET /emails/send: a page of the user's sent messages (presentSentRow shapes each). */
 export const sentList = (ctx: AppContext, scope: TenantScope, q: SentListQuery) => listSent(ctx.db, scope, q);
@@ -16,11 +16,19 @@ async function ownMessage(ctx: AppContext, scope: TenantScope, id: number) {
   return msg;
 }
 
-/** One of the user's messages with its events and tags (presentSentDetail); anyone else's is a 404. */
+/**
+ * One of the user's messages with its events and tags (presentSentDetail); anyone else's is a 404.
+ * `geolocation`: whether the user may view where the recipient read it (the tracking panel).
+ */
 export async function messageDetail(ctx: AppContext, scope: TenantScope, id: number) {
   const msg = await ownMessage(ctx, scope, id);
-  const [events, tags, cascade] = await Promise.all([eventsOf(ctx.db, id), tagsOfMessage(ctx.db, scope, id), findCascade(ctx.db, id)]);
-  return { msg, events, tags, cascade };
+  const [events, tags, cascade, geolocation] = await Promise.all([
+    eventsOf(ctx.db, id),
+    tagsOfMessage(ctx.db, scope, id),
+    findCascade(ctx.db, id),
+    mayViewGeolocation(ctx.db, scope),
+  ]);
+  return { msg, events, tags, cascade, geolocation };
 }
 
 /** The events of one of the user's messages (presentStatuses). */

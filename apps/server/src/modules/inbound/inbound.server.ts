@@ -1,6 +1,7 @@
 import type { AddressInfo, Socket } from 'node:net';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
 import type { AppContext } from '../../context.ts';
+import { reportError } from '../../reporting/error-reporting.ts';
 import { mailDomain } from '../emails/send.worker.ts';
 import { checkRecipient, fileInboundMessage } from './inbound.service.ts';
 import { SMTP_TEXT, SmtpRefusal } from './smtp.ts';
@@ -128,6 +129,7 @@ export async function startInboundServer(
             return callback(refusal(error.responseCode, error.message));
           }
           log.error({ err: error }, 'inbound recipient check failed');
+          reportError(error, { where: 'smtp-entrada', name: 'RCPT TO', extra: { sessao: session.id } });
           callback(refusal(451, SMTP_TEXT.internal));
         },
       );
@@ -146,6 +148,7 @@ export async function startInboundServer(
             return callback(refusal(error.responseCode, error.message));
           }
           log.error({ err: error, ip: session.remoteAddress }, 'inbound message failed');
+          reportError(error, { where: 'smtp-entrada', name: 'DATA', extra: { sessao: session.id } });
           callback(refusal(451, SMTP_TEXT.internal));
         });
     },

@@ -4,8 +4,19 @@ import type { AppContext } from '../../context.ts';
 import { sessionRoom, userRoom } from '../../realtime/realtime.ts';
 import { liveSessionHashes } from '../auth/auth.queries.ts';
 import { actorOfToken } from '../auth/authenticate.ts';
+import { cookieSessionToken } from '../auth/session-cookie.ts';
 import { tenantScope } from '../tenancy/tenant-scope.ts';
 import { totalsOf, totalsOfUser } from './notifications.service.ts';
+
+/**
+ * The web's session on a socket: the session cookie its handshake carried, only from the product's
+ * own pages (Origin is PUBLIC_URL's; the cookie is SameSite=Strict as well, so another site's page
+ * does not send it).
+ */
+function handshakeSessionToken(ctx: AppContext, socket: Socket): string | null {
+  if (socket.handshake.headers.origin !== new URL(ctx.config.publicUrl).origin) return null;
+  return cookieSessionToken(socket.handshake.headers.cookie);
+}
 
 /** A connection that has not authenticated (hasNotifyUser with a live token) by then is closed. */
 export const SOCKET_AUTH_TIMEOUT_MS = 5_000;
@@ -18,8 +29,9 @@ interface SocketSession {
 }
 
 /**
- * The socket's protocol (docs/realtime.md): the client emits `hasNotifyUser` with `{ user, token }`;
- * the token is checked as the API's bearer token is (actorOfToken), and the user is the token's,
+ * The socket's protocol (docs/realtime.md): the client emits `hasNotifyUser` with `{ user, token }`
+ * (an API client) or `{ user }` (the web, whose session is the handshake's cookie); the token is
+ * checked as the API's bearer token is (actorOfToken), and the user is the token's,
  * whatever `user` says. Then the socket joins its user's room and its session's room and gets
  * `totalAlertas`. A bad or expired token, a session that must still change its password, or no
  * hasNotifyUser within SOCKET_AUTH_TIMEOUT_MS: `unauthorized` with 'Sessão expirada!...', then the
@@ -37,7 +49,8 @@ export function startNotificationSocket(ctx: AppContext, opts: { authTimeoutMs?:
     socket.on('disconnect', () => clearTimeout(timer));
     socket.on(SOCKET_EVENTS.hasNotifyUser, async (raw: unknown) => {
       const parsed = hasNotifyUserPayload.safeParse(raw);
-      const actor = parsed.success ? await actorOfToken(ctx, parsed.data.token).catch(() => null) : null;
+      const token = parsed.success ? (parsed.data.token ?? handshakeSessionToken(ctx, socket)) : null;
+      const actor = token ? await actorOfToken(ctx, token).catch(() => null) : null;
       if (!socket.connected) return;
       if (!actor?.usu_secure) return refuse(socket);
       clearTimeout(timer);

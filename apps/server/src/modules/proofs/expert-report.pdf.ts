@@ -1,6 +1,7 @@
 import { isSimulatedEvent, SIMULATED_EVIDENCE, SIMULATED_NOTICE } from '@ar/core';
 import { presentOficio } from '../emails/oficio.presenter.ts';
 import { canonicalJson } from '../evidence/canonical.ts';
+import { trackingOf } from '../evidence/tracking.ts';
 import { cascadeSection } from './cascade.pdf.ts';
 import { channelEvidenceSection, eventFileFields, reportEventLabel } from './channel-evidence.pdf.ts';
 import type { ExpertReportData } from './expert-report.service.ts';
@@ -21,6 +22,7 @@ import {
   subheading,
   title,
 } from './pdf-layout.ts';
+import { trackingMapSection } from './tracking-map.pdf.ts';
 
 type ReportEvent = ExpertReportData['events'][number];
 
@@ -108,6 +110,9 @@ export async function renderExpertReport(r: ExpertReportData): Promise<Buffer> {
     { color: evidence.storedMessageHash === evidence.messageHash ? undefined : COLORS.alert },
   );
   field(doc, 'Serialização', 'versão 1 (AR-MSG-1, AR-GENESIS-1, AR-EVT-1), descrita na seção 4');
+
+  // The map the tracking panel shows, drawn from the same outlines (docs/maps.md).
+  trackingMapSection(doc, trackingOf(r.events), '2A. Mapa dos acessos localizados');
 
   section(doc, `3. Eventos (${r.events.length})`);
   paragraph(

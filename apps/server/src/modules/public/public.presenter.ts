@@ -3,7 +3,6 @@ import {
   brasiliaTime,
   type CertificateBlock,
   type Channel,
-  type ClickTracking,
   isSimulatedEvent,
   type PageReadResponse,
   type PhoneCertificates,
@@ -14,6 +13,7 @@ import { storedMessageHtml } from '../../mail/message-html.ts';
 import { isStep, presentStatuses } from '../emails/emails.presenter.ts';
 import type { EventWithStamp } from '../emails/events.queries.ts';
 import { presentOficio } from '../emails/oficio.presenter.ts';
+import { trackingOf } from '../evidence/tracking.ts';
 import type { PublicRow } from './public.queries.ts';
 import { isPersonEvent, type ReadVerdict } from './read-classifier.ts';
 
@@ -123,7 +123,7 @@ export function presentPublicMessage(row: PublicRow, events: EventWithStamp[]): 
     detalhesEnvioEntrega: block(delivered, 'envio'),
     detalhesLeitura: block(read, 'leitura'),
     detalhesAceite: block(accepted, 'leitura'),
-    clickTracking: msg.usu_visualizar_geolocalizacao ? human.filter((e) => Object.hasOwn(ACTIONS, e.evt_tipo)).map(presentClick) : [],
+    clickTracking: msg.usu_visualizar_geolocalizacao ? trackingOf(events) : [],
     aceito: !!accepted,
   };
 }
@@ -210,20 +210,6 @@ const detailString = (e: EventWithStamp, key: string): string | undefined => {
   const v = (e.evt_detalhes as Record<string, unknown> | null)?.[key];
   return typeof v === 'string' ? v : undefined;
 };
-
-const ACTIONS = { read: 'leitura', click: 'clique', download: 'download', acknowledged: 'aceite' } as const;
-
-/** A person's read, click, download or acceptance with its place (shown when the sender allows geolocation). */
-const presentClick = (e: EventWithStamp): ClickTracking => ({
-  date: new Date(e.evt_data).toISOString(),
-  ip: e.evt_ip,
-  city: e.evt_cidade,
-  state: e.evt_estado,
-  country: e.evt_pais,
-  position: e.evt_lat !== null && e.evt_lng !== null ? { lat: e.evt_lat, lng: e.evt_lng } : null,
-  url: (e.evt_detalhes as { url?: string }).url ?? null,
-  acao: ACTIONS[e.evt_tipo as keyof typeof ACTIONS],
-});
 
 /** One line of a certificate's trail: what happened, and from where. */
 function describe(e: EventWithStamp): string {

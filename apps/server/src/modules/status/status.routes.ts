@@ -23,7 +23,7 @@ export function statusRoutes(app: FastifyInstance, ctx: AppContext): void {
     method: 'GET',
     url: '/config',
     tag: 'Sistema',
-    summary: 'Configuração pública usada pela interface (loja, caixa de saída local)',
+    summary: 'Configuração pública usada pela interface (loja, caixa de saída local, relato de erros, mapa)',
     auth: false,
     response: publicConfigResponse,
     handler: async () => ({
@@ -38,6 +38,16 @@ export function statusRoutes(app: FastifyInstance, ctx: AppContext): void {
         voz: voiceAvailable(ctx),
         carta: letterAvailable(ctx),
       },
+      signIn: { password: ctx.config.localLogin, sso: ctx.config.oidc ? { label: ctx.config.oidc.label } : null },
+      // The web's DSN (a public key, made for browsers) and release: docs/error-reporting.md.
+      errorReporting: ctx.config.errorReporting?.webDsn
+        ? {
+            dsn: ctx.config.errorReporting.webDsn,
+            environment: ctx.config.errorReporting.environment,
+            release: ctx.config.errorReporting.release,
+          }
+        : null,
+      map: ctx.config.map,
     }),
   });
 

@@ -201,6 +201,7 @@ describe("another tenant's users", () => {
       cod_ger_adm: ids.other.admin,
       cod_ger_empresa: ids.other.empresa,
       cod_ger_entidade: ids.other.entidade,
+      usu_sso_obrigatorio: false,
     } as const;
     const otherAdmin = await app.scopeOf('admin@outra.local');
     expect(await q.updateUser(db, otherAdmin, ids.demo.usuario, changes)).toBe(false);
@@ -212,6 +213,7 @@ describe("another tenant's users", () => {
       usu_nivel: 1,
       usu_anexo_obrigatorio: 'N',
       usu_accounts_aremail: null,
+      usu_sso_obrigatorio: false,
     } as const;
     expect(await q.insertUser(db, otherAdmin, ids.demo.pre, newcomer)).toBeUndefined();
     // A manager reaches its entity's users up to level 2, not the administrator; a level 1 user changes no one, not even itself.

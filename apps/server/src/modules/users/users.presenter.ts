@@ -3,7 +3,9 @@ import type { SettingsRecord, UserRecord } from './users.queries.ts';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
-export function presentUserListItem(u: Omit<UserListItem, 'usu_data_criacao'> & { usu_data_criacao: Date }): UserListItem {
+type ListRow = Omit<UserListItem, 'usu_data_criacao' | 'usu_ultimo_acesso'> & { usu_data_criacao: Date; usu_ultimo_acesso: Date | null };
+
+export function presentUserListItem(u: ListRow): UserListItem {
   return {
     usu_codigo: u.usu_codigo,
     usu_nome: u.usu_nome,
@@ -12,6 +14,9 @@ export function presentUserListItem(u: Omit<UserListItem, 'usu_data_criacao'> & 
     usu_status: u.usu_status,
     usu_data_criacao: iso(u.usu_data_criacao),
     ent_nome_fantasia: u.ent_nome_fantasia,
+    usu_ultimo_acesso: u.usu_ultimo_acesso ? iso(u.usu_ultimo_acesso) : null,
+    usu_ultimo_acesso_via: u.usu_ultimo_acesso_via,
+    usu_ultimo_acesso_provedor: u.usu_ultimo_acesso_provedor,
   };
 }
 
@@ -33,6 +38,7 @@ export function presentUser(u: UserRecord): UserDetail {
     cod_ger_empresa: u.cod_ger_empresa,
     cod_ger_entidade: u.cod_ger_entidade,
     emp_nome_fantasia: u.emp_nome_fantasia,
+    usu_sso_obrigatorio: u.usu_sso_obrigatorio,
   };
 }
 

@@ -24,6 +24,9 @@ export function listUsers(db: Db, scope: TenantScope, q: ListQuery) {
     'u.usu_status',
     'u.usu_data_criacao',
     'en.ent_nome_fantasia',
+    'u.usu_ultimo_acesso',
+    'u.usu_ultimo_acesso_via',
+    'u.usu_ultimo_acesso_provedor',
   ]);
   if (q.searchTerm) {
     const like = containsPattern(q.searchTerm);
@@ -67,6 +70,10 @@ export function findUser(db: Db, scope: TenantScope, usuCodigo: number) {
       'u.cod_ger_entidade',
       'en.ent_nome_fantasia',
       'em.emp_nome_fantasia',
+      'u.usu_ultimo_acesso',
+      'u.usu_ultimo_acesso_via',
+      'u.usu_ultimo_acesso_provedor',
+      'u.usu_sso_obrigatorio',
       sql<boolean>`u.usu_senha IS NOT NULL`.as('has_password'),
     ])
     .where('u.usu_codigo', '=', usuCodigo)
@@ -95,6 +102,7 @@ export interface NewUser {
   usu_nivel: 1 | 2 | 3;
   usu_anexo_obrigatorio: 'S' | 'N';
   usu_accounts_aremail: AremailAccounts;
+  usu_sso_obrigatorio: boolean;
 }
 
 const NEW_USER_RETURNING = ['usu_codigo', 'usu_tipo_plano', 'cod_ger_entidade'] as const;
@@ -114,6 +122,7 @@ export function insertUser(db: Db, scope: TenantScope, entCodigo: number, v: New
       'usu_nivel',
       'usu_anexo_obrigatorio',
       'usu_accounts_aremail',
+      'usu_sso_obrigatorio',
       'usu_tipo_plano',
       'cod_ger_adm',
       'cod_ger_empresa',
@@ -129,6 +138,7 @@ export function insertUser(db: Db, scope: TenantScope, entCodigo: number, v: New
           sql<number>`${v.usu_nivel}::smallint`.as('usu_nivel'),
           sql<string>`${v.usu_anexo_obrigatorio}::text`.as('usu_anexo_obrigatorio'),
           sql<string | null>`${jsonOrNull(v.usu_accounts_aremail)}::jsonb`.as('usu_accounts_aremail'),
+          sql<boolean>`${v.usu_sso_obrigatorio}::boolean`.as('usu_sso_obrigatorio'),
           'en.ent_tipo_plano',
           'em.cod_ger_adm',
           'en.cod_ger_empresa',
@@ -188,6 +198,7 @@ export interface UserChanges {
   cod_ger_adm: number | null;
   cod_ger_empresa: number;
   cod_ger_entidade: number;
+  usu_sso_obrigatorio: boolean;
 }
 
 /**
@@ -209,10 +220,11 @@ export async function updateUser(db: Db, scope: TenantScope, usuCodigo: number, 
 }
 
 /** Ends every session of a user the actor may change (a blocked user is signed out at once). */
-export async function endSessionsOf(db: Db, scope: TenantScope, usuCodigo: number) {
+export async function endSessionsOf(db: Db, scope: TenantScope, usuCodigo: number, only?: { via: 'senha' | 'sso' }) {
   await db
     .deleteFrom('sessoes')
     .where('cod_usu', '=', usuCodigo)
+    .$if(!!only, (qb) => qb.where('ses_via', '=', only?.via ?? 'senha'))
     .where((eb) => eb('cod_usu', 'in', eb.selectFrom('usuarios as su').select('su.usu_codigo').where(scope.managedUsers('su'))))
     .execute();
   await forgetSessions(db);

@@ -58,6 +58,7 @@ export async function createUser(ctx: AppContext, scope: TenantScope, body: User
       usu_nivel: body.usu_nivel,
       usu_anexo_obrigatorio: body.usu_anexo_obrigatorio,
       usu_accounts_aremail: body.usu_accounts_aremail,
+      usu_sso_obrigatorio: body.usu_sso_obrigatorio ?? false,
     }),
   );
   if (!usuCodigo) throw notFound();
@@ -86,6 +87,7 @@ export async function updateUser(ctx: AppContext, scope: TenantScope, usuCodigo:
   requirePermission(scope.canManageUsers);
   checkLevel(scope, body.usu_nivel);
   const status = nextStatus(current, body.usu_status);
+  const ssoOnly = body.usu_sso_obrigatorio ?? current.usu_sso_obrigatorio;
   if (status === 'B' && usuCodigo === scope.actor.usu_codigo) throw badRequest(USERS_MSG.cannotBlockSelf);
   const entity = await entityFor(ctx, scope, body);
   if (await q.loginTaken(ctx.db, body.usu_login, usuCodigo)) throw badRequest(USERS_MSG.emailExists);
@@ -101,10 +103,13 @@ export async function updateUser(ctx: AppContext, scope: TenantScope, usuCodigo:
       cod_ger_adm: entity.cod_ger_adm,
       cod_ger_empresa: entity.cod_ger_empresa,
       cod_ger_entidade: entity.ent_codigo,
+      usu_sso_obrigatorio: ssoOnly,
     });
     if (!saved) throw notFound();
     // A blocked user is signed out at once, not when the session expires.
     if (status === 'B') await q.endSessionsOf(trx, scope, usuCodigo);
+    // Required to sign in through the provider: the password sessions end now.
+    else if (ssoOnly && !current.usu_sso_obrigatorio) await q.endSessionsOf(trx, scope, usuCodigo, { via: 'senha' });
   });
   return q.findUser(ctx.db, scope, usuCodigo);
 }

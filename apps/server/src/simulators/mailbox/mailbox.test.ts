@@ -55,7 +55,11 @@ describe('/dev/mailbox (demo mode, no SMTP_URL)', () => {
       expect(res.body).not.toContain('/reset/');
     }
     // A bogus cookie is no session.
-    const bogus = await app.t.app.inject({ method: 'GET', url: '/dev/mailbox', headers: { cookie: 'ar_dev=abcdefghijklmnopqrstuvwxyz' } });
+    const bogus = await app.t.app.inject({
+      method: 'GET',
+      url: '/dev/mailbox',
+      headers: { cookie: 'ar_sessao=abcdefghijklmnopqrstuvwxyz' },
+    });
     expect(bogus.statusCode).toBe(401);
 
     // Another tenant's administrator: neither in its list nor by its id.

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { telefoneHelmet } from '../../http/security-headers.ts';
 import type { Actor } from '../../modules/auth/actor.ts';
 import { tenantScope } from '../../modules/tenancy/tenant-scope.ts';
-import { csrfToken, requireDevActor } from '../access.ts';
+import { devCsrfToken, requireDevActor } from '../access.ts';
 import { createCourier } from './simulator.courier.ts';
 import {
   presentConversation,
@@ -102,7 +102,7 @@ export function simulatorRoutes(app: FastifyInstance, ctx: AppContext, calls: Si
     const conversation = async (actor: Actor, numero: string) => {
       const scoped = tenantScope(actor);
       const called = await simulator.visibleCalls(sim, scoped, calls, [numero]);
-      return { ...(await simulator.conversation(sim, scoped, numero)), calls: called.get(numero) ?? [], csrf: csrfToken(ctx, actor) };
+      return { ...(await simulator.conversation(sim, scoped, numero)), calls: called.get(numero) ?? [], csrf: devCsrfToken(ctx, actor) };
     };
 
     scope.get('/dev/telefone/:numero', options, async (request, reply) => {

@@ -1,12 +1,12 @@
 import { loginFieldsValid, MSG } from '@ar/core';
 import { Anchor, Box, Button, Collapse, Divider, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { type ComponentType, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { type ComponentType, useEffect, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { showAlert, showOffline, showWarning } from '../../app/alerts.ts';
 import { usePublicConfig } from '../../app/public-config.ts';
 import { Logo } from '../../layout/Logo.tsx';
-import { saveSession, takeRememberedRoute } from '../../session/session.ts';
-import { loginCall } from './auth.api.ts';
+import { saveSession, takeRememberedRoute, useSession } from '../../session/session.ts';
+import { loginCall, meCall, ssoErrorCall } from './auth.api.ts';
 import { LoginCarousel } from './LoginCarousel.tsx';
 
 export const DEFAULT_LANDING = '/emails/enviados';
@@ -38,24 +38,62 @@ export default function LoginPage() {
 
   // A plain call rather than react-query: the login screen loads no query library (docs/performance.md).
   const [pending, setPending] = useState(false);
+  const [params, setParams] = useSearchParams();
+  const sso = params.get('sso');
+  const session = useSession();
+
+  const goIn = () => {
+    const from = (location.state as { from?: string } | null)?.from;
+    navigate(from ?? takeRememberedRoute() ?? DEFAULT_LANDING, { replace: true });
+  };
+
+  // Back from the identity provider (docs/access.md): ?sso=ok, the server has opened the session
+  // (its cookies), so the user is read; ?sso=erro, the server says why it refused.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per return from the provider.
+  useEffect(() => {
+    if (sso === 'ok') {
+      meCall().then(
+        (user) => {
+          saveSession(user, false);
+          goIn();
+        },
+        (e: Error) => showWarning(e.message),
+      );
+    } else if (sso === 'erro') {
+      ssoErrorCall().then(
+        (r) => r.message && showWarning(r.message),
+        () => {},
+      );
+      setParams({}, { replace: true });
+    }
+  }, [sso]);
+
+  // Another tab signed in while this one shows the form (the session is the browser's): this one
+  // follows. A session already there when the form opened stays until a sign-in replaces it.
+  const [sessionAtOpen] = useState(session);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a session appearing matters.
+  useEffect(() => {
+    if (session && session !== sessionAtOpen && !sso && !pending) goIn();
+  }, [session]);
 
   async function signIn() {
     setPending(true);
     try {
       const res = await loginCall(username.trim(), password);
-      saveSession(res.token, res.user, !res.secure);
+      saveSession(res.user, !res.secure);
       if (!res.secure) {
         showAlert('Aviso', 'Por segurança, defina uma nova senha para continuar.');
         navigate('/change/password', { replace: true });
         return;
       }
-      const from = (location.state as { from?: string } | null)?.from;
-      navigate(from ?? takeRememberedRoute() ?? DEFAULT_LANDING, { replace: true });
+      goIn();
     } catch (e) {
       showWarning((e as Error).message);
       setPending(false);
     }
   }
+  const signInWith = config.data?.signIn;
+  const passwordForm = signInWith?.password ?? true;
 
   function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -87,30 +125,42 @@ export default function LoginPage() {
           <Stack gap="md">
             <Logo />
             <Title order={3}>Acesse sua conta</Title>
-            <form onSubmit={submit} noValidate>
-              <Stack gap="sm">
-                <TextInput
-                  label="E-mail"
-                  type="email"
-                  autoComplete="username"
-                  value={username}
-                  onChange={(e) => setUsername(e.currentTarget.value)}
-                />
-                <PasswordInput
-                  label="Senha"
-                  autoComplete="current-password"
-                  value={password}
-                  onChange={(e) => setPassword(e.currentTarget.value)}
-                />
-                <Button type="submit" fullWidth loading={pending}>
-                  Entrar
+            {signInWith?.sso && (
+              <>
+                <Button component="a" href="/v2/auth/oidc/login" variant={passwordForm ? 'default' : 'filled'} fullWidth>
+                  {signInWith.sso.label}
                 </Button>
-              </Stack>
-            </form>
-            <Anchor component="button" type="button" size="sm" onClick={toggleForgot} aria-expanded={forgotOpen}>
-              Esqueceu sua senha?
-            </Anchor>
-            <Collapse in={forgotOpen}>{ForgotForm && <ForgotForm />}</Collapse>
+                {passwordForm && <Divider label="ou com e-mail e senha" labelPosition="center" />}
+              </>
+            )}
+            {passwordForm && (
+              <>
+                <form onSubmit={submit} noValidate>
+                  <Stack gap="sm">
+                    <TextInput
+                      label="E-mail"
+                      type="email"
+                      autoComplete="username"
+                      value={username}
+                      onChange={(e) => setUsername(e.currentTarget.value)}
+                    />
+                    <PasswordInput
+                      label="Senha"
+                      autoComplete="current-password"
+                      value={password}
+                      onChange={(e) => setPassword(e.currentTarget.value)}
+                    />
+                    <Button type="submit" fullWidth loading={pending}>
+                      Entrar
+                    </Button>
+                  </Stack>
+                </form>
+                <Anchor component="button" type="button" size="sm" onClick={toggleForgot} aria-expanded={forgotOpen}>
+                  Esqueceu sua senha?
+                </Anchor>
+                <Collapse in={forgotOpen}>{ForgotForm && <ForgotForm />}</Collapse>
+              </>
+            )}
             <Divider />
             <Group gap={4} justify="center">
               <Text size="sm" c="dimmed">

@@ -1,4 +1,4 @@
-import type { LoginResponse, MessageResponse, ResetLinkResponse } from '@ar/core';
+import type { LoginResponse, LogoutResponse, MessageResponse, ResetLinkResponse, SessionUser, SsoErrorResponse } from '@ar/core';
 import { api } from '../../api/client.ts';
 
 export const loginCall = (username: string, password: string) =>
@@ -16,4 +16,10 @@ export const resetCall = (token: string, newPassword: string) =>
 export const changePasswordCall = (id: number, newPassword: string, confirmPassword: string) =>
   api<MessageResponse>(`/usuarios/${id}/password/reset`, { method: 'PUT', body: { newPassword, confirmPassword } });
 
-export const logoutCall = () => api<MessageResponse>('/logout', { method: 'POST', silent: true });
+export const logoutCall = () => api<LogoutResponse>('/logout', { method: 'POST', silent: true });
+
+/** The user of the session the identity provider's return opened (its cookie). */
+export const meCall = () => api<SessionUser>('/me', { silent: true });
+
+/** Why the last single sign-on of this browser was refused. */
+export const ssoErrorCall = () => api<SsoErrorResponse>('/auth/oidc/erro', { silent: true });

@@ -25,6 +25,7 @@ import { showWarning } from '../../app/alerts.ts';
 import { formatDateTime } from '../../app/format.ts';
 import { OficioSummary } from '../../components/OficioSummary.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
+import { TrackingPanel } from '../../components/tracking/TrackingPanel.tsx';
 import { useRefreshOnEmailStatus } from '../notifications/realtime-store.ts';
 import { CascadeProgress } from './CascadeProgress.tsx';
 import { EmailsLayout } from './EmailsLayout.tsx';
@@ -316,6 +317,14 @@ export default function SentDetailPage() {
               )}
             </Stack>
           </Paper>
+          {d.tracking && (
+            <Paper withBorder p="lg" radius="md">
+              <Title order={5} mb="sm">
+                Rastreamento
+              </Title>
+              <TrackingPanel items={d.tracking} />
+            </Paper>
+          )}
           <Paper withBorder p="lg" radius="md">
             <Title order={5} mb="sm">
               Linha do tempo

@@ -17,7 +17,7 @@ import {
  * ends it: the session is over and the next API call takes the user to /login. Answers the
  * function that disconnects (logout, another session).
  */
-export function connectRealtime(session: { token: string; userId: number }): () => void {
+export function connectRealtime(session: { userId: number; onEnded: () => void }): () => void {
   let stopped = false;
   let disconnect = () => {};
   void import('socket.io-client').then(({ io }) => {
@@ -27,11 +27,15 @@ export function connectRealtime(session: { token: string; userId: number }): () 
     let signedIn = false;
     socket.on('connect', () => {
       signedIn = false;
-      socket.emit(SOCKET_EVENTS.hasNotifyUser, { user: session.userId, token: session.token });
+      // The session is the handshake's cookie (docs/realtime.md): no token travels here.
+      socket.emit(SOCKET_EVENTS.hasNotifyUser, { user: session.userId });
     });
-    socket.on('disconnect', () => {
+    socket.on('disconnect', (reason) => {
       signedIn = false;
       setRealtimeConnected(false);
+      // The server closed it: a sign-out elsewhere, an administrator, or the identity provider's
+      // back-channel logout ended the session. The screen learns it now, not at its next call.
+      if (reason === 'io server disconnect' && !stopped) session.onEnded();
     });
     socket.on(SOCKET_EVENTS.totalAlertas, (t: TotalAlertas) => {
       // The first totals of a connection are taken whatever their version (another database after

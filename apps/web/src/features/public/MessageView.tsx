@@ -4,12 +4,12 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { Field } from '../../components/Field.tsx';
 import { OficioSummary } from '../../components/OficioSummary.tsx';
 import { SimulatedNotice } from '../../components/SimulatedNotice.tsx';
+import { TrackingPanel } from '../../components/tracking/TrackingPanel.tsx';
 import { Certificates } from './Certificates.tsx';
 import { FailureNotice } from './FailureNotice.tsx';
 import { LetterTab } from './LetterTab.tsx';
 import { MessageContent } from './MessageContent.tsx';
 import { hasPhoneChannel, PhoneChannelTab } from './PhoneChannelTab.tsx';
-import { TrackingTable } from './TrackingTable.tsx';
 import { VoiceTab } from './VoiceTab.tsx';
 
 /** The public page's message: the summary with its certificates, the channels' tabs and the recipient's actions (spec 002 §3). */
@@ -36,7 +36,7 @@ export function MessageView({ m, uuid, onAccept, accepted }: { m: PublicMessage;
             {hasWhatsapp && <Tabs.Tab value="whatsapp">AR-WhatsApp</Tabs.Tab>}
             {m.statusFull.voz && <Tabs.Tab value="voz">AR-Voz</Tabs.Tab>}
             {m.statusFull.carta && <Tabs.Tab value="carta">AR-Carta</Tabs.Tab>}
-            {showTracking && <Tabs.Tab value="tracking">Click Tracking</Tabs.Tab>}
+            {showTracking && <Tabs.Tab value="tracking">Rastreamento</Tabs.Tab>}
           </Tabs.List>
 
           <Tabs.Panel value="resumo" pt="md">
@@ -100,7 +100,7 @@ export function MessageView({ m, uuid, onAccept, accepted }: { m: PublicMessage;
 
           {showTracking && (
             <Tabs.Panel value="tracking" pt="md">
-              <TrackingTable m={m} />
+              <TrackingPanel items={m.clickTracking} />
             </Tabs.Panel>
           )}
         </Tabs>

@@ -6,7 +6,6 @@ import {
   type RemessaUploadResponse,
 } from '@ar/core';
 import { api } from '../../api/client.ts';
-import { getSession } from '../../session/session.ts';
 
 export const remessaStatsCall = () => api<RemessaStatsResponse>('/remessas/stats', { silent: true });
 export const encodingCall = (content: string) =>
@@ -21,7 +20,7 @@ export const uploadCall = (body: RemessaUploadBody) =>
  */
 export async function downloadCsv(path: string, query: Record<string, string>, fallbackName: string): Promise<boolean> {
   const qs = new URLSearchParams(query).toString();
-  const res = await fetch(`/v2${path}${qs ? `?${qs}` : ''}`, { headers: { authorization: `Bearer ${getSession()?.token ?? ''}` } });
+  const res = await fetch(`/v2${path}${qs ? `?${qs}` : ''}`);
   if (!res.ok) throw new Error((await res.json().catch(() => null))?.message ?? 'Falha no download');
   const blob = await res.blob();
   // Nothing to save: an empty body (a preview not ready yet), or a report whose count says no row (its CSV is the header alone).

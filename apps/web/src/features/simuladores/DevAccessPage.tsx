@@ -10,9 +10,9 @@ export function devDestination(raw: string | null): string {
 
 /**
  * /simuladores?destino=/dev/…: opens a page of the demo mode's simulators (the local mailbox, the
- * simulated phone) as the signed-in user. Those pages are the server's own HTML, reached by a plain
- * navigation that carries no bearer token, so this hands the session to POST /dev/sessao, which
- * answers it as a cookie only /dev sees (docs/security.md), then goes there.
+ * simulated phone) as the signed-in user (the route is inside the signed-in area, so a visitor
+ * signs in first and comes back). Those pages are the server's own HTML, which read the product's
+ * session cookie (docs/security.md); this checks the page is there (the simulators are on) and goes.
  */
 export default function DevAccessPage() {
   const [params] = useSearchParams();
@@ -20,13 +20,12 @@ export default function DevAccessPage() {
   const [problem, setProblem] = useState<string | null>(null);
 
   useEffect(() => {
-    const token = getSession()?.token;
-    if (!token) return;
+    if (!getSession()) return;
     let cancelled = false;
-    fetch('/dev/sessao', { method: 'POST', headers: { authorization: `Bearer ${token}` } })
+    fetch(destination, { method: 'HEAD' })
       .then((res) => {
         if (cancelled) return;
-        if (res.status === 204) window.location.replace(destination);
+        if (res.ok) window.location.replace(destination);
         else if (res.status === 404) setProblem('Os simuladores não estão ligados nesta instalação (só no modo de demonstração).');
         else setProblem('Não foi possível abrir os simuladores com esta sessão. Entre novamente e tente de novo.');
       })

@@ -13,6 +13,7 @@ import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { showWarning } from '../../app/alerts.ts';
+import { usePublicConfig } from '../../app/public-config.ts';
 import { FormActions, formSubmitState, ModalForm, useValidatedSave } from '../../components/ModalForm.tsx';
 import { notifyThen, showFailure, zodValidate } from '../../components/registry-ui.tsx';
 import { useSession } from '../../session/session.ts';
@@ -30,6 +31,7 @@ interface UserForm {
   cod_ger_empresa: string | null;
   cod_ger_entidade: string | null;
   blocked: boolean;
+  ssoOnly: boolean;
 }
 
 const toBody = (v: UserForm, isAdmin: boolean, isEdit: boolean): UserBody => ({
@@ -41,6 +43,7 @@ const toBody = (v: UserForm, isAdmin: boolean, isEdit: boolean): UserBody => ({
   cod_ger_empresa: isAdmin && v.cod_ger_empresa ? Number(v.cod_ger_empresa) : undefined,
   cod_ger_entidade: isAdmin && v.cod_ger_entidade ? Number(v.cod_ger_entidade) : undefined,
   usu_status: isEdit ? (v.blocked ? 'B' : 'L') : undefined,
+  usu_sso_obrigatorio: v.ssoOnly,
 });
 
 /**
@@ -53,6 +56,8 @@ export function UserModal({ user, onClose, onSaved }: { user: UserDetail | null;
   const isAdmin = actor?.usu_nivel === 3;
   const isEdit = user !== null;
   const isSelf = user?.usu_codigo === actor?.usu_codigo;
+  // Single sign-on configured in this installation (docs/access.md): the choice to require it.
+  const sso = usePublicConfig().data?.signIn.sso;
   const form = useForm<UserForm>({
     mode: 'controlled',
     initialValues: {
@@ -64,6 +69,7 @@ export function UserModal({ user, onClose, onSaved }: { user: UserDetail | null;
       cod_ger_empresa: user?.cod_ger_empresa ? String(user.cod_ger_empresa) : null,
       cod_ger_entidade: user?.cod_ger_entidade ? String(user.cod_ger_entidade) : null,
       blocked: user?.usu_status === 'B',
+      ssoOnly: user?.usu_sso_obrigatorio ?? false,
     },
     validate: (values) => {
       const errors = zodValidate<UserBody>(userBody)(toBody(values, isAdmin, isEdit));
@@ -173,6 +179,13 @@ export function UserModal({ user, onClose, onSaved }: { user: UserDetail | null;
         onChange={(accounts) => form.setFieldValue('accounts', accounts)}
         loginEmail={form.values.usu_login}
       />
+      {sso && !isSelf && (
+        <Switch
+          label={`Entrar somente pelo "${sso.label}"`}
+          description="Sem acesso por senha: o usuário entra pelo provedor de identidade da organização."
+          {...form.getInputProps('ssoOnly', { type: 'checkbox' })}
+        />
+      )}
       {isEdit && !isSelf && (
         <Switch
           label="Acesso bloqueado"

@@ -1,5 +1,5 @@
 import { USERS_MSG, type UserDetail, type UserListItem, userStatusLabel } from '@ar/core';
-import { Badge } from '@mantine/core';
+import { Badge, Stack, Text } from '@mantine/core';
 import { IconMail, IconPencil } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { Navigate } from 'react-router';
@@ -25,6 +25,37 @@ export default function UsersPage() {
   if (!session || session.user.usu_nivel === 1) return <Navigate to={LEVEL1_LANDING} replace />;
   return <UsersTable />;
 }
+
+/** How the user last signed in: when, and by password or through the identity provider (docs/access.md). */
+function LastSignIn({ user }: { user: UserListItem }) {
+  if (!user.usu_ultimo_acesso)
+    return (
+      <Text size="sm" c="dimmed">
+        Nunca entrou
+      </Text>
+    );
+  const via =
+    user.usu_ultimo_acesso_via === 'sso'
+      ? `SSO${user.usu_ultimo_acesso_provedor ? ` (${providerName(user.usu_ultimo_acesso_provedor)})` : ''}`
+      : 'Senha';
+  return (
+    <Stack gap={0}>
+      <Text size="sm">{formatDateTime(user.usu_ultimo_acesso)}</Text>
+      <Text size="xs" c="dimmed">
+        {via}
+      </Text>
+    </Stack>
+  );
+}
+
+/** A provider by its issuer's host (sso.acesso.gov.br, keycloak.empresa.com.br). */
+const providerName = (issuer: string) => {
+  try {
+    return new URL(issuer).host;
+  } catch {
+    return issuer;
+  }
+};
 
 function UsersTable() {
   const resend = useMutation({
@@ -64,6 +95,7 @@ function UsersTable() {
           ),
         },
         { key: 'usu_data_criacao', title: 'Criado', sortable: true, width: 150, render: (u) => formatDateTime(u.usu_data_criacao) },
+        { key: 'usu_ultimo_acesso', title: 'Último acesso', width: 190, render: (u) => <LastSignIn user={u} /> },
         manageMenuColumn(
           (u) => u.usu_nome,
           (u) => [
