@@ -90,7 +90,10 @@ test('password recovery through the mailbox, a weak password refused, then sign-
   await page.getByLabel('Confirme a nova senha').fill('Recuperada@2026');
   await expect(save).toBeEnabled();
   await save.click();
+  // Done: the message shows over the login, not over the form (issue 43).
   await expectAlert(page, 'Sucesso', 'Senha alterada com sucesso!');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(save).toHaveCount(0);
   await closeAlert(page);
   await expect(page).toHaveURL(/\/login$/);
 

@@ -59,14 +59,14 @@ test('compose to two recipients with a template and an attachment; the messages 
   await expect(page).toHaveURL(/\/emails\/enviados$/);
   await page.getByRole('link', { name: 'Novo AR' }).first().click();
   await expect(page).toHaveURL(/\/emails\/novo$/);
-  await expect(page.getByTestId('recipients-count')).toHaveText('1 de 10 destinatario(s)');
+  await expect(page.getByTestId('recipients-count')).toHaveText('1 de 10 destinatário(s)');
 
   // A saved recipient, then a typed one; the second row warns that it costs one more AR.
   await pick(page, 'Destinatário 1', /Carla Souza/);
   await expect(page.getByLabel('E-mail do destinatário 1')).toHaveValue('carla@cliente.test');
   await page.getByRole('button', { name: 'Adicionar destinatário' }).click();
   await expect(page.getByText('A cada novo destinatário adicionado, será cobrado um AR adicional')).toBeVisible();
-  await expect(page.getByTestId('recipients-count')).toHaveText('2 de 10 destinatario(s)');
+  await expect(page.getByTestId('recipients-count')).toHaveText('2 de 10 destinatário(s)');
   await page.getByLabel('Nome do destinatário 2').fill('Diego');
   await page.getByLabel('E-mail do destinatário 2').fill('diego@cliente.test');
 
@@ -135,7 +135,22 @@ test('compose rules: the 11th recipient, a disallowed file, a duplicate address,
   await login(page, 'gerente@demo.local');
   await expect(page).toHaveURL(/\/emails\/enviados$/);
   await page.goto('/emails/novo');
-  await expect(page.getByTestId('recipients-count')).toHaveText('1 de 10 destinatario(s)');
+  await expect(page.getByTestId('recipients-count')).toHaveText('1 de 10 destinatário(s)');
+
+  // The name takes at most 14 characters, counted under the field: a longer one is cut there, in
+  // sight, with what it was, and a 15th typed character is refused (issue 43).
+  const name1 = page.getByLabel('Nome do destinatário 1');
+  await expect(page.getByTestId('recipient-1-name-count')).toHaveText('0 de 14 caracteres');
+  await name1.fill('Paula Cinco Canais');
+  await expect(name1).toHaveValue('Paula Cinco Ca');
+  await expect(page.getByTestId('recipient-1-name-count')).toContainText('14 de 14 caracteres');
+  await expect(page.getByTestId('recipient-1-name-cut')).toHaveText('Máximo de 14: “Paula Cinco Canais” ficou “Paula Cinco Ca”.');
+  await name1.fill('Paula Cinco');
+  await expect(page.getByTestId('recipient-1-name-cut')).toHaveCount(0);
+  await name1.press('End');
+  await name1.pressSequentially(' Canais');
+  await expect(name1).toHaveValue('Paula Cinco Ca');
+  await expect(page.getByTestId('recipient-1-name-cut')).toBeVisible();
 
   // A single recipient: choosing a template asks first, and 'Não' leaves subject and body alone.
   await page.getByLabel('Nome do destinatário 1').fill('Ana');
@@ -165,11 +180,11 @@ test('compose rules: the 11th recipient, a disallowed file, a duplicate address,
 
   // Up to 10 rows; the 11th is refused.
   for (let n = 3; n <= 10; n++) await page.getByRole('button', { name: 'Adicionar destinatário' }).click();
-  await expect(page.getByTestId('recipients-count')).toHaveText('10 de 10 destinatario(s)');
+  await expect(page.getByTestId('recipients-count')).toHaveText('10 de 10 destinatário(s)');
   await page.getByRole('button', { name: 'Adicionar destinatário' }).click();
   await expectAlert(page, 'Aviso', 'Você atingiu o limite máximo de destinatários (10)');
   await page.getByRole('dialog').getByRole('button').first().click();
-  await expect(page.getByTestId('recipients-count')).toHaveText('10 de 10 destinatario(s)');
+  await expect(page.getByTestId('recipients-count')).toHaveText('10 de 10 destinatário(s)');
 
   // A file type outside the list is refused before any upload.
   await page
@@ -183,7 +198,7 @@ test('compose rules: the 11th recipient, a disallowed file, a duplicate address,
   await page.getByRole('button', { name: 'Limpar' }).click();
   await expect(page.getByText('Você irá limpar todos os campos. Deseja continuar?')).toBeVisible();
   await page.getByRole('button', { name: 'Sim' }).click();
-  await expect(page.getByTestId('recipients-count')).toHaveText('1 de 10 destinatario(s)');
+  await expect(page.getByTestId('recipients-count')).toHaveText('1 de 10 destinatário(s)');
   await expect(page.getByLabel('Assunto')).toHaveValue('');
   await expect(page.getByLabel('E-mail do destinatário 1')).toHaveValue('');
 });

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { DEMO_PASSWORD, expectAlert, login } from './support.ts';
 
 // The dashboard (spec 000 §2 "Dashboard", §5, §8, §9; docs/dashboard.md).
@@ -87,6 +87,9 @@ test('the sends made here show in the totals and the charts, and a tag filters t
     await expect(page.getByTestId(chart).getByText('Nenhum dado disponível.'), chart).toHaveCount(0);
   }
   await expect(page.getByTestId('chart-canais').locator('.recharts-bar-rectangle').first()).toBeVisible();
+  // The five channels of the product, each in the legend, whether or not it has a send yet.
+  for (const channel of ['E-mail', 'SMS', 'WhatsApp', 'Voz', 'Carta'])
+    await expect(page.getByTestId('chart-canais').getByText(channel, { exact: true }), channel).toBeVisible();
 
   // The tag filter: only the three sends of this test carry it.
   await page.getByRole('textbox', { name: 'Etiqueta' }).click();
@@ -141,4 +144,42 @@ test('a range of 31 days shows the spec warning and calls nothing', async ({ pag
   await page.getByRole('button', { name: 'Filtrar' }).click();
   await expectAlert(page, 'Aviso', 'Por favor selecione duas datas com até 30 dias de alcance.');
   expect(calls).toBe(0);
+});
+
+/** Another session of the same user, in a browser of its own, sends one message from the compose screen. */
+async function sendFromAnotherSession(browser: Browser, email: string, subject: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await login(page, email);
+  await expect(page).toHaveURL(/\/emails\/enviados$/);
+  await page.goto('/emails/novo');
+  await page.getByLabel('Nome do destinatário 1').fill('Olga');
+  await page.getByLabel('E-mail do destinatário 1').fill('olga@painel.test');
+  await page.getByLabel('Assunto').fill(subject);
+  await page.getByTestId('compose-body').locator('[contenteditable=true]').fill('Aviso enviado de outra sessão.');
+  await page.getByRole('button', { name: 'Enviar' }).click();
+  await expect(page.getByTestId('sent-message')).toContainText('Em processamento...');
+  await context.close();
+}
+
+test('the open dashboard follows a send made in another session, without a reload', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  await login(page, 'admin@demo.local');
+  await expect(page).toHaveURL(/\/emails\/enviados$/);
+  await page.goto('/dashboard');
+  await expect(total(page, 'enviados')).toHaveText(/^\d+$/);
+  const before = await readTotal(page, 'enviados');
+  const bars = page.getByTestId('chart-canais').locator('.recharts-bar-rectangle');
+  const barsBefore = await bars.count();
+  await page.evaluate(() => {
+    (window as unknown as { semRecarga: boolean }).semRecarga = true;
+  });
+
+  await sendFromAnotherSession(browser, 'admin@demo.local', 'Painel ao vivo');
+
+  // The socket's status push (the message turned to Enviado) reloads the totals and the charts.
+  await expect(total(page, 'enviados')).toHaveText(String(before + 1), { timeout: 20_000 });
+  await expect(page.getByTestId('chart-canais').getByText('Nenhum dado disponível.')).toHaveCount(0);
+  expect(await bars.count()).toBeGreaterThanOrEqual(Math.max(barsBefore, 1));
+  expect(await page.evaluate(() => (window as unknown as { semRecarga?: boolean }).semRecarga)).toBe(true);
 });

@@ -20,6 +20,35 @@ test('the demo postpaid user can send under its own name: the seeded name passes
   await expect(page.getByText(SPECIAL_CHARS)).toHaveCount(0);
 });
 
+test('compose: the disabled Enviar of an empty form says why on hover and on focus', async ({ page }) => {
+  await login(page, 'gerente@demo.local');
+  await expect(page).toHaveURL(/\/emails\/enviados$/);
+  await page.goto('/emails/novo');
+  await expect(page.getByTestId('recipients-count')).toHaveText('1 de 10 destinatário(s)');
+  const send = page.getByRole('button', { name: 'Enviar' });
+  await expect(send).toBeDisabled();
+  const tooltip = page.getByRole('tooltip');
+  // Hover: the unmet rules, before anything is clicked.
+  await send.hover();
+  await expect(tooltip).toContainText('Para enviar:');
+  for (const rule of ['Informe o nome do destinatário.', 'Informe o assunto.', 'Informe o conteúdo da mensagem.'])
+    await expect(tooltip).toContainText(rule);
+  await page.screenshot({ path: 'test-results/compose-send-reasons.png' });
+  await page.mouse.move(0, 0);
+  await expect(tooltip).toHaveCount(0);
+  // Focus (the keyboard reaches the disabled button): the same, and it is the button's description.
+  await page.getByRole('button', { name: 'Limpar', exact: true }).focus();
+  await page.keyboard.press('Tab');
+  await expect(send).toBeFocused();
+  await expect(tooltip).toContainText('Informe o assunto.');
+  await expect(send).toHaveAccessibleDescription(/^Para enviar: .*Informe o assunto\./);
+  // Enter on it shows each rule next to its field, as a click does; nothing is sent.
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Informe o assunto.').first()).toBeVisible();
+  await expect(page.getByTestId('recipient-1-problem')).toHaveText('Informe o nome do destinatário.');
+  await expect(page).toHaveURL(/\/emails\/novo$/);
+});
+
 test('compose: a prefilled sender that breaks the rule and a required attachment say so at once; a click on Enviar shows the rest', async ({
   page,
   request,

@@ -94,8 +94,27 @@ test('Novo Ofício: the form with its rules, the preview, the send, the search b
   await expect(preview.getByText('Ana Requerente (CPF 529.982.247-25)')).toBeVisible();
   await expect(preview.getByText('R$ 15.250,40')).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('oficio-preview.png') });
+  const totalOf = async () =>
+    Number(/ de ([\d.]+) créditos/.exec((await page.getByTestId('credit-counter').textContent()) ?? '')?.[1]?.replace(/\./g, ''));
+  const creditsBefore = await totalOf();
+  // Animations paused, as in a hidden tab: the success message still comes and no plane is left
+  // over the form (issue 43: the form cleared, a plane stayed over Finalidade, no message).
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Animation.enable');
+  await cdp.send('Animation.setPlaybackRate', { playbackRate: 0 });
   await page.getByRole('button', { name: 'Enviar ofício' }).click();
-  await expect(page.getByText(/Seu AR-Email está sendo enviado/)).toBeVisible({ timeout: 20_000 });
+  const sent = page.getByRole('dialog', { name: 'Ofício enviado' });
+  await expect(sent.getByText(/Seu AR-Email está sendo enviado/)).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('sent-plane')).toHaveCount(0);
+  // The credit counter under the form is the balance after the send, already behind the message.
+  await expect.poll(totalOf).toBe(creditsBefore - 1);
+  // Animations back (the tab shown again): the dialog fades in over the cleared form.
+  await cdp.send('Animation.setPlaybackRate', { playbackRate: 1 });
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: test.info().outputPath('oficio-sent.png') });
+  await sent.getByRole('button', { name: 'Ok' }).click();
+  await expect(sent).toHaveCount(0);
+  await expect(page.getByLabel('Finalidade')).toHaveValue('');
 
   // It reaches the SMTP server with the notice in its body.
   const [mail] = await waitFor(

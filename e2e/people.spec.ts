@@ -20,7 +20,10 @@ async function confirmInvitation(page: Page, email: string, subject: RegExp, nam
   await page.getByLabel('Confirme a nova senha').fill(password);
   await expect(confirm).toBeEnabled();
   await confirm.click();
+  // Done: the message shows over the login, not over the form (issue 43).
   await expectAlert(page, 'Sucesso', /^Cadastro confirmado com sucesso/);
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(confirm).toHaveCount(0);
   await closeAlert(page);
   await expect(page).toHaveURL(/\/login$/);
   return link;
@@ -141,6 +144,9 @@ test('a visitor signs up on each tab, rejected first for an invalid CPF or CNPJ 
   await page.getByLabel('CPF').pressSequentially('52998224725');
   await page.getByRole('button', { name: 'Cadastrar' }).click();
   await expectAlert(page, 'Sucesso', /^Cadastro efetuado com sucesso! Enviamos para o seu e-mail um convite/);
+  // Over the login already, not over the form.
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('button', { name: 'Cadastrar' })).toHaveCount(0);
   await closeAlert(page);
   await expect(page).toHaveURL(/\/login$/);
   await confirmInvitation(page, fisica, /Ative o seu acesso/, 'Maria da Silva', 'Fisica@2026');

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { closeAlert, expectAlert, login } from './support.ts';
+import { closeAlert, DEMO_PASSWORD, expectAlert, login } from './support.ts';
 
 // Other journeys may spend or add credits on the same demo data: assertions compare with the
 // figures read at the start of each journey instead of fixed numbers.
@@ -202,4 +202,44 @@ test('a postpaid user sees the credits used and no Comprar Créditos', async ({ 
   await page.getByRole('button', { name: /Ações do plano/ }).click();
   await expect(page.getByRole('menuitem', { name: 'Movimentações' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: /Ativar|Desativar|créditos/ })).toHaveCount(0);
+});
+
+test("a user sees its own plan's movements: a manager's adjustment with who and why, and its own send", async ({ page, request }) => {
+  const bearer = async (email: string) => ({
+    authorization: `Bearer ${(await (await request.post('/v2/login', { data: { username: email, password: DEMO_PASSWORD } })).json()).token}`,
+  });
+  const usuario = await bearer('usuario@demo.local');
+  const pla = (await (await request.get('/v2/plano-usuario', { headers: usuario })).json()).plano.pla_codigo;
+  const motivo = `Bônus ${Date.now().toString(36)}`;
+  const added = await request.put('/v2/plano', {
+    headers: await bearer('gerente@demo.local'),
+    data: { pla_codigo: pla, pla_total_credito: 50, motivo },
+  });
+  expect(added.ok()).toBe(true);
+  const sent = await request.post('/v2/emails/send', {
+    headers: usuario,
+    data: {
+      destinataires: [{ to: 'saldo@cliente.test', nameTo: 'Saldo' }],
+      nameFrom: 'Usuário Demo',
+      subject: 'Movimentação',
+      content: '<p>Olá</p>',
+    },
+  });
+  expect(sent.ok()).toBe(true);
+
+  await login(page, 'usuario@demo.local');
+  await expect(page).toHaveURL(/\/emails\/enviados$/);
+  await page.goto('/planos');
+  await page.getByRole('tab', { name: 'Movimentações' }).click();
+  const rows = page.getByRole('table').getByRole('row');
+  // Newest first: the send (−1), then the manager's +50 with its author and reason.
+  await expect(rows.nth(1)).toContainText('Envio');
+  await expect(rows.nth(1)).toContainText('−1');
+  const adjustment = rows.filter({ hasText: motivo });
+  await expect(adjustment).toContainText('Ajuste do gerente');
+  await expect(adjustment).toContainText('+50');
+  await expect(adjustment).toContainText('Gerente Demo');
+  // Read-only: nothing on the page changes credits.
+  await expect(page.getByRole('button', { name: /Adicionar créditos|Remover créditos|Ações do plano/ })).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('movimentacoes.png'), fullPage: true });
 });

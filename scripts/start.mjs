@@ -14,6 +14,14 @@ import cluster from 'node:cluster';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { unsupportedNodeMessage } from './node-version.mjs';
+
+// Before anything else: on an older Node the product started and then failed on its first report.
+const unsupported = unsupportedNodeMessage();
+if (unsupported) {
+  console.error(unsupported);
+  process.exit(1);
+}
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverMain = path.join(root, 'apps/server/src/main.ts');

@@ -107,7 +107,13 @@ export async function insertMessage(db: Kysely<DB>, m: TestMessage): Promise<{ e
         FROM email_eventos v WHERE v.cod_email = m.ema_uni_codigo AND v.evt_canal = 'sms'), 0),
       ema_alcance_whatsapp = coalesce((SELECT bit_or(CASE evt_tipo WHEN 'processed' THEN 1 WHEN 'send' THEN 2 WHEN 'delivered' THEN 4
         WHEN 'erro' THEN 16 WHEN 'read' THEN 64 ELSE 0 END)
-        FROM email_eventos v WHERE v.cod_email = m.ema_uni_codigo AND v.evt_canal = 'whatsapp'), 0)
+        FROM email_eventos v WHERE v.cod_email = m.ema_uni_codigo AND v.evt_canal = 'whatsapp'), 0),
+      ema_alcance_voz = coalesce((SELECT bit_or(CASE evt_tipo WHEN 'processed' THEN 1 WHEN 'send' THEN 2 WHEN 'delivered' THEN 4
+        WHEN 'erro' THEN 16 WHEN 'acknowledged' THEN 128 WHEN 'answered' THEN 256 ELSE 0 END)
+        FROM email_eventos v WHERE v.cod_email = m.ema_uni_codigo AND v.evt_canal = 'voz'), 0),
+      ema_alcance_carta = coalesce((SELECT bit_or(CASE evt_tipo WHEN 'processed' THEN 1 WHEN 'send' THEN 2 WHEN 'delivered' THEN 4
+        WHEN 'erro' THEN 16 ELSE 0 END)
+        FROM email_eventos v WHERE v.cod_email = m.ema_uni_codigo AND v.evt_canal = 'carta'), 0)
     WHERE m.ema_uni_codigo = ${row.ema_uni_codigo}`.execute(db);
   return row;
 }

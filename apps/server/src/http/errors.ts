@@ -46,6 +46,12 @@ export const INVALID_JSON = 'O conteúdo enviado não é um JSON válido.';
  */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
+    // Every answer here is { message } in JSON, whatever a route had set for the file it meant to
+    // send (a CSV or xlsx type, its name): under a file's type Fastify refuses the object
+    // (FST_ERR_REP_INVALID_PAYLOAD_TYPE) and a raw 500 went out instead.
+    reply.removeHeader('content-disposition');
+    reply.removeHeader('filename');
+    reply.type('application/json; charset=utf-8');
     if (error instanceof AppError) {
       // A 5xx the product chose (the queue unavailable) still says something is wrong with it.
       if (error.statusCode >= 500) reportRouteError(request, error, error.statusCode);

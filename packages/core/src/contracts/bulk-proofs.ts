@@ -31,10 +31,19 @@ export const BULK_PROOF_PDF_MAX = 500;
 /** The filter shows up to 4 selected statuses, then 'e mais N' (spec 002 §2, §9). */
 export const BULK_PROOF_STATUS_SHOWN = 4;
 
-/** The channels the proof filter offers (spec 002 §4: e-mail, SMS, WhatsApp). */
-export const BULK_PROOF_CHANNELS = ['email', 'sms', 'whatsapp'] as const satisfies readonly Channel[];
+/**
+ * The channels the proof filter offers: the spec's three (spec 002 §4: e-mail, SMS, WhatsApp) and the
+ * product's AR-Voz and AR-Carta, so a proof of a period can be asked for every channel a message goes by.
+ */
+export const BULK_PROOF_CHANNELS = ['email', 'sms', 'whatsapp', 'voz', 'carta'] as const satisfies readonly Channel[];
 export type BulkProofChannel = (typeof BULK_PROOF_CHANNELS)[number];
-export const CHANNEL_SHORT: Record<BulkProofChannel, string> = { email: 'E-mail', sms: 'SMS', whatsapp: 'WhatsApp' };
+export const CHANNEL_SHORT: Record<BulkProofChannel, string> = {
+  email: 'E-mail',
+  sms: 'SMS',
+  whatsapp: 'WhatsApp',
+  voz: 'Voz',
+  carta: 'Carta',
+};
 
 export interface BulkProofStatus {
   id: number;
@@ -46,8 +55,9 @@ export interface BulkProofStatus {
 /**
  * The statuses of the proof filter, ids 1 to 16 (spec 002 §4; 10 and 11 unused): e-mail Processado,
  * Entregue, Lido, Falha no Envio/Entrega; SMS and WhatsApp Processado, Enviado, Entregue, Lido,
- * Falha no Envio/Entrega. An id means "the channel of the message reached this status", as the
- * sent list's filter (docs/emails.md).
+ * Falha no Envio/Entrega. Then the product's own, after the spec's ids (docs/proofs.md): AR-Voz 17 to
+ * 22 and AR-Carta 23 to 26, the statuses the sent list's filter offers for them (STATUS_FILTER). An
+ * id means "the channel of the message reached this status", as the sent list's filter (docs/emails.md).
  */
 export const BULK_PROOF_STATUSES: readonly BulkProofStatus[] = (
   [
@@ -65,6 +75,16 @@ export const BULK_PROOF_STATUSES: readonly BulkProofStatus[] = (
     [14, 'whatsapp', 'delivered'],
     [15, 'whatsapp', 'read'],
     [16, 'whatsapp', 'erro'],
+    [17, 'voz', 'processed'],
+    [18, 'voz', 'send'],
+    [19, 'voz', 'delivered'],
+    [20, 'voz', 'acknowledged'],
+    [21, 'voz', 'answered'],
+    [22, 'voz', 'erro'],
+    [23, 'carta', 'processed'],
+    [24, 'carta', 'send'],
+    [25, 'carta', 'delivered'],
+    [26, 'carta', 'erro'],
   ] as const
 ).map(([id, channel, type]) => ({ id, channel, type, label: STATUS_LABELS[type].label }));
 
@@ -78,13 +98,13 @@ export const bulkProofFilter = z
   .object({
     channels: z
       .array(z.enum(BULK_PROOF_CHANNELS, { error: BULK_PROOF_MSG.invalidChannel }))
-      .max(3)
+      .max(BULK_PROOF_CHANNELS.length)
       .default([]),
     status: z
       .array(
         z.coerce.number({ error: BULK_PROOF_MSG.invalidStatus }).refine((id) => !!bulkProofStatusById(id), BULK_PROOF_MSG.invalidStatus),
       )
-      .max(16)
+      .max(BULK_PROOF_STATUSES.length)
       .default([]),
   })
   .default({ channels: [], status: [] });

@@ -31,6 +31,9 @@ export const EMAIL_MSG = {
   vozInvalid: 'Informe um telefone válido com DDD para o AR-Voz.',
   vozNotAllowed: 'O envio por AR-Voz não está habilitado para esta conta.',
   sendFailed: 'Houve um erro ao enviar o e-mail',
+  /** The disabled 'Enviar' says why on hover and focus (issue 43): this, then each unmet rule. */
+  sendBlocked: 'Para enviar:',
+  creditsLoading: 'Aguarde: consultando os seus créditos.',
   sent: (product: string) =>
     `Em processamento... Obrigado por utilizar o ${product} para enviar suas comunicações com validade jurídica. Seu AR-Email está sendo enviado.`,
 } as const;

@@ -336,6 +336,9 @@ export const remessaReportQuery = z
   });
 export type RemessaReportQuery = z.output<typeof remessaReportQuery>;
 
+/** The period report's row count (header): 0 when the period has no remessa (the CSV then holds its header row only). */
+export const REPORT_ROWS_HEADER = 'x-total-registros';
+
 /** remessas_{dd-MM-yyyy}_{dd-MM-yyyy}.csv from the period's ISO days. */
 export function remessaReportName(dataInicial: string, dataFinal: string): string {
   const day = (iso: string) => iso.split('-').reverse().join('-');

@@ -44,8 +44,11 @@ describe('a forced password change is enforced by the server (secure: false)', (
   });
 });
 
+// Why the answer takes the same time for any address: the request only queues a job, for every
+// address, and sends nothing itself (checked here with a relay slow enough to show). The times
+// themselves are bench/password-recovery.mjs's figure, not a wall clock in a test.
 describe('password recovery answers in the same time whether the address exists or not', () => {
-  it('sends nothing in the request: both answers are the same and quick, and one job each goes to the queue', async () => {
+  it('sends nothing in the request: both answers are the same, and one job each goes to the queue', async () => {
     const realSend = app.t.ctx.mail.send;
     const calls: string[] = [];
     // A slow relay: a request that sent the e-mail itself would take this long for a known address only.
@@ -55,22 +58,15 @@ describe('password recovery answers in the same time whether the address exists 
       return realSend(mail);
     };
     try {
-      const ask = async (email: string) => {
-        const start = performance.now();
-        const res = await app.t.app.inject({
-          method: 'POST',
-          url: '/v2/usuarios/password-recovery',
-          payload: { emailUserRecovery: email },
-        });
-        return { res, ms: performance.now() - start };
-      };
+      const ask = (email: string) =>
+        app.t.app.inject({ method: 'POST', url: '/v2/usuarios/password-recovery', payload: { emailUserRecovery: email } });
       await ask('aquecimento@exemplo.com.br');
       const known = await ask('gerente@demo.local');
       const unknown = await ask('ninguem@exemplo.com.br');
-      expect(known.res.statusCode).toBe(200);
-      expect(unknown.res.body).toBe(known.res.body);
+      expect(known.statusCode).toBe(200);
+      expect([unknown.statusCode, unknown.body]).toEqual([known.statusCode, known.body]);
+      // The slow relay was never called while answering: a known address waited for nothing more.
       expect(calls).toEqual([]);
-      expect(Math.abs(known.ms - unknown.ms)).toBeLessThan(750);
 
       const jobs = (await app.t.ctx.boss?.fetch<RecoveryJob>(RECOVERY_QUEUE, { batchSize: 10 })) ?? [];
       expect(jobs.map((j) => j.data.email).sort()).toEqual(['aquecimento@exemplo.com.br', 'gerente@demo.local', 'ninguem@exemplo.com.br']);

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -111,6 +112,37 @@ describe('evidence of a message', () => {
     expect(msg.ema_uni_hash).toMatch(/^[0-9a-f]{64}$/);
     const chain = await checkChain(t.ctx.db, id);
     expect(chain).toMatchObject({ isIntact: true, firstBroken: null, events: 3, storedMessageHash: msg.ema_uni_hash });
+  });
+
+  it('hashes the message as docs/evidence.md says: from and to are the bare addresses, without display names', async () => {
+    const m = await t.ctx.db
+      .selectFrom('emails')
+      .select([
+        'ema_uni_id',
+        'ema_uni_from',
+        'ema_uni_to',
+        'ema_uni_name_from',
+        'ema_uni_name_to',
+        'ema_uni_subject',
+        'ema_uni_content',
+        'ema_uni_hash',
+      ])
+      .where('ema_uni_codigo', '=', id)
+      .executeTakeFirstOrThrow();
+    const sha = (s: string) => createHash('sha256').update(s, 'utf8').digest('hex');
+    // What an expert does by hand from the documentation, without the product's code.
+    const byHand = (from: string | null, to: string | null) =>
+      sha(JSON.stringify(['AR-MSG-1', m.ema_uni_id, from, to, m.ema_uni_subject, sha(m.ema_uni_content), null, null, []]));
+    expect([m.ema_uni_from, m.ema_uni_to]).toEqual(['usuario@demo.local', 'ana@cliente.test']);
+    expect(byHand('usuario@demo.local', 'ana@cliente.test')).toBe(m.ema_uni_hash);
+    // The three other combinations an expert tried: none is the stored hash.
+    const named = (name: string | null, address: string | null) => `${name} <${address}>`;
+    for (const [from, to] of [
+      [named(m.ema_uni_name_from, m.ema_uni_from), m.ema_uni_to],
+      [m.ema_uni_from, named(m.ema_uni_name_to, m.ema_uni_to)],
+      [named(m.ema_uni_name_from, m.ema_uni_from), named(m.ema_uni_name_to, m.ema_uni_to)],
+    ])
+      expect(byHand(from, to)).not.toBe(m.ema_uni_hash);
   });
 
   it('every stored token verifies with openssl ts -verify against the TSA certificate', async () => {

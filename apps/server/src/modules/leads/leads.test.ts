@@ -89,17 +89,16 @@ describe('/v2/leads', () => {
     expect((await call('GET', `/leads/${id}`, as.bob)).json().lea_nome).toBe('Do Bob');
   });
 
-  it('imports 5,000 rows in one call, in seconds, then pages and searches them', async () => {
+  // How long the import takes is bench/leads-import.mjs's figure, not a wall clock here.
+  it('imports 5,000 rows in one call, then pages and searches them', async () => {
     const rows = Array.from({ length: 5000 }, (_, i) => ({
       lea_nome: `Pessoa ${i}`,
       lea_email: `p${i}@example.com`,
       lea_cidade: 'Recife',
     }));
-    const started = Date.now();
     const res = await call('POST', '/leads/import', as.ana, rows);
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ message: LEAD_MSG.imported, count: 5000 });
-    expect(Date.now() - started).toBeLessThan(15000);
     const page = (await call('GET', '/leads?limit=10&offset=10', as.ana)).json();
     expect(page.pagination).toEqual({ offset: 10, limit: 10, rowCount: 5000, pageCount: 500 });
     expect(page.leads[0].lea_nome).toBe('Pessoa 4989');

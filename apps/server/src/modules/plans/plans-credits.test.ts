@@ -53,6 +53,27 @@ describe('PUT /plano: a manager adds or removes prepaid credits', () => {
     expect((await get('usuario', `/v2/planos/${pla}/movimentos?column=mov_data`)).statusCode).toBe(400);
   });
 
+  it("a user reads its own plan's movements, read-only: a manager's adjustment with who and why; no one else's", async () => {
+    const own = (await get('usuario', '/v2/plano-usuario')).json().plano.pla_codigo;
+    const managers = (await get('gerente', '/v2/plano-usuario')).json().plano.pla_codigo;
+    expect((await put('gerente', '/v2/plano', { pla_codigo: own, pla_total_credito: 50, motivo: 'Bônus do gerente' })).statusCode).toBe(
+      200,
+    );
+    const mine = await get('usuario', `/v2/planos/${own}/movimentos`);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().movimentos[0]).toMatchObject({
+      mov_tipo: 'ajuste',
+      mov_creditos: 50,
+      mov_motivo: 'Bônus do gerente',
+      autor: { nome: 'Gerente Demo' },
+    });
+    // Each row is the actor's plan's: another user's plan, even its own manager's, answers 404.
+    expect((await get('usuario', `/v2/planos/${managers}/movimentos`)).statusCode).toBe(404);
+    // Reading is all: a user changes no credits, not even its own.
+    expect((await put('usuario', '/v2/plano', { pla_codigo: own, pla_total_credito: 10 })).statusCode).not.toBe(200);
+    expect((await put('gerente', '/v2/plano', { pla_codigo: own, pla_total_credito: -50, motivo: 'Desfeito' })).statusCode).toBe(200);
+  });
+
   it('refuses bad input with a Portuguese message and changes nothing', async () => {
     const pla = (await get('usuario', '/v2/plano-usuario')).json().plano.pla_codigo;
     for (const payload of [

@@ -239,6 +239,10 @@ function method(doc: Pdf, r: ExpertReportData): void {
       size: 7.8,
     },
   );
+  paragraph(
+    doc,
+    "De e para são os endereços puros, como armazenados (sem o nome de exibição nem a forma 'Nome <endereço>'); para é null numa mensagem sem e-mail.",
+  );
   paragraph(doc, 'Início da cadeia: sha256("AR-GENESIS-1\\n" + uuid + "\\n" + hash da mensagem)', { mono: true, size: 7.8 });
   paragraph(
     doc,

@@ -194,6 +194,8 @@ describe('expert report (laudo pericial)', () => {
     const flat = text.replace(/\s+/g, ' ');
     const rows = await events();
     expect(rows.map((r) => r.evt_tipo)).toEqual(['processed', 'send', 'read', 'track']);
+    // Which from and to the message hash chains, so an expert recomputes it at the first try.
+    expect(flat).toContain('De e para são os endereços puros, como armazenados');
     for (const r of rows) {
       expect(text).toContain(`Evento ${r.evt_seq} —`);
       expect(text).toContain(r.evt_hash);

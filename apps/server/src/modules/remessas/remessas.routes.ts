@@ -2,6 +2,7 @@ import {
   idParam,
   REMESSA_MSG,
   REMESSA_UPLOAD_MAX_CHARS,
+  REPORT_ROWS_HEADER,
   remessaEncodingBody,
   remessaEncodingResponse,
   remessaListQuery,
@@ -127,12 +128,15 @@ export function remessaRoutes(app: FastifyInstance, ctx: AppContext): void {
     url: '/remessas/relatorio',
     tag,
     summary:
-      'Relatório de remessas do período (format=csv, dataInicial e dataFinal AAAA-MM-DD, horário de Brasília); corpo vazio quando não há remessa',
+      'Relatório de remessas do período (format=csv, dataInicial e dataFinal AAAA-MM-DD, horário de Brasília); sem remessa no período, só a linha de cabeçalho, com X-Total-Registros: 0',
     auth: true,
     query: remessaReportQuery,
     handler: async ({ query, scope, reply }) => {
       const rows = await remessas.remessasOfPeriod(ctx, scope, query);
-      return sendCsv(reply, remessaReportName(query.dataInicial, query.dataFinal), rows.length ? reportCsv(rows) : '');
+      // Always the header row, so an empty period is still a CSV a spreadsheet opens with its
+      // columns (a 0-byte file was not); the count tells the page there is nothing to save.
+      reply.header(REPORT_ROWS_HEADER, String(rows.length));
+      return sendCsv(reply, remessaReportName(query.dataInicial, query.dataFinal), reportCsv(rows));
     },
   });
 }

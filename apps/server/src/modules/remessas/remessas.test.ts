@@ -433,7 +433,7 @@ describe('remessas: a mixed file', () => {
     expect((await settled(app.t.ctx.db, confirmed)).rem_enfileiradas).toBe(5);
   });
 
-  it('prints the period report and answers an empty body for a period without remessas', async () => {
+  it('prints the period report, and for a period without remessas its header row with a count of 0', async () => {
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
     const res = await app.call('GET', `/remessas/relatorio?format=csv&dataInicial=${today}&dataFinal=${today}`, as.admin);
     const day = today.split('-').reverse().join('-');
@@ -448,7 +448,10 @@ describe('remessas: a mixed file', () => {
     expect(lines.some((l) => l.startsWith(`${fileId};clientes novembro.csv;`) && l.includes(';Concluído;11;5;'))).toBe(true);
     const empty = await app.call('GET', '/remessas/relatorio?format=csv&dataInicial=2020-01-01&dataFinal=2020-01-31', as.admin);
     expect(empty.statusCode).toBe(200);
-    expect(empty.body).toBe('');
+    // A CSV a spreadsheet opens with its columns, not a 0-byte file; the count says there is no row.
+    expect(empty.body.replace(/^\uFEFF/, '')).toBe(`${lines[0]}\r\n`);
+    expect(empty.headers['x-total-registros']).toBe('0');
+    expect(res.headers['x-total-registros']).toBe(String(lines.length - 1));
     const future = await app.call('GET', '/remessas/relatorio?format=csv&dataInicial=2020-01-01&dataFinal=2999-01-31', as.admin);
     expect(future.json().message).toBe('A data não pode ser posterior a hoje.');
   });

@@ -16,11 +16,15 @@ const HAS_CHANNEL: Record<BulkProofChannel, RawBuilder<SqlBool>> = {
   email: sql<SqlBool>`e.ema_uni_to IS NOT NULL`,
   sms: sql<SqlBool>`e.ema_uni_sms IS NOT NULL`,
   whatsapp: sql<SqlBool>`e.ema_uni_whatsapp IS NOT NULL`,
+  voz: sql<SqlBool>`e.ema_uni_voz IS NOT NULL`,
+  carta: sql<SqlBool>`e.ema_uni_carta IS NOT NULL`,
 };
 const REACHED: Record<BulkProofChannel, string> = {
   email: 'e.ema_alcance_email',
   sms: 'e.ema_alcance_sms',
   whatsapp: 'e.ema_alcance_whatsapp',
+  voz: 'e.ema_alcance_voz',
+  carta: 'e.ema_alcance_carta',
 };
 
 /**

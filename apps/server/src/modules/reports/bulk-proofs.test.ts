@@ -97,7 +97,7 @@ describe('POST /v2/reports/proofs: the request', () => {
     expect((await create(users.ana, { startDate: '2026-10-01', finalDate: '2026-10-31', nameProof: 'x'.repeat(61) })).json().message).toBe(
       BULK_PROOF_MSG.nameTooLong,
     );
-    for (const status of [[10], [11], [17], [0]]) {
+    for (const status of [[10], [11], [27], [0]]) {
       const res = await create(users.ana, { ...october, filter: { channels: [], status } });
       expect([res.statusCode, res.json().message]).toEqual([400, BULK_PROOF_MSG.invalidStatus]);
     }
@@ -190,6 +190,54 @@ describe('a bulk proof from request to download', () => {
     expect(await countOf({ channels: [], status: [3, 4] })).toBe(2); // Lido or Falha
     expect(await countOf({ channels: [], status: [6] })).toBe(1); // SMS Enviado
     expect(await countOf({ channels: [], status: [1] })).toBe(2); // e-mail Processado
+  });
+
+  it('offers AR-Voz and AR-Carta like the other channels: by channel and by the status each reached', async () => {
+    const db = app.t.ctx.db;
+    const carta = {
+      nome: 'Carla Carta',
+      endereco: 'Rua das Flores',
+      numero: '120',
+      complemento: null,
+      bairro: 'Centro',
+      cidade: 'Curitiba',
+      estado: 'PR' as const,
+      cep: '80010-000',
+    };
+    await insertMessage(db, {
+      login: 'usuario@demo.local',
+      at: '2026-09-10T12:00:00Z',
+      to: null,
+      voz: '(41) 98765-4321',
+      nameTo: 'Vera Voz',
+      events: [
+        ['voz', 'processed', '2026-09-10T12:00:01Z'],
+        ['voz', 'send', '2026-09-10T12:01:00Z'],
+        ['voz', 'acknowledged', '2026-09-10T12:02:00Z'],
+      ],
+    });
+    await insertMessage(db, {
+      login: 'usuario@demo.local',
+      at: '2026-09-11T12:00:00Z',
+      carta,
+      nameTo: 'Carla Carta',
+      events: [
+        ['email', 'processed', '2026-09-11T12:00:01Z'],
+        ['carta', 'processed', '2026-09-11T12:00:01Z'],
+        ['carta', 'send', '2026-09-12T09:00:00Z'],
+      ],
+    });
+    const september = { startDate: '2026-09-01', finalDate: '2026-09-30' };
+    const countOf = async (filter: unknown) => (await create(users.ana, { ...september, filter })).json().comprovante?.progresso.total;
+    expect(await countOf({ channels: ['voz'], status: [] })).toBe(1);
+    expect(await countOf({ channels: ['carta'], status: [] })).toBe(1);
+    expect(await countOf({ channels: ['voz', 'carta'], status: [] })).toBe(2);
+    expect(await countOf({ channels: [], status: [20] })).toBe(1); // voz Confirmado
+    expect(await countOf({ channels: [], status: [24] })).toBe(1); // carta Enviado (posted)
+    const none = await create(users.ana, { ...september, filter: { channels: [], status: [25] } }); // carta Entregue
+    expect([none.statusCode, none.json().message]).toEqual([422, BULK_PROOF_MSG.noMessages]);
+    // The five channels at once are one filter, not too many.
+    expect(await countOf({ channels: ['email', 'sms', 'whatsapp', 'voz', 'carta'], status: [] })).toBe(2);
   });
 
   it('lists 10 a page, newest first', async () => {

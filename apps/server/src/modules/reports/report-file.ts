@@ -45,6 +45,11 @@ export interface ReportFileWriter {
   end(): Promise<void>;
   /** Stops the worker (the reader went away, or the pages failed); `out` is left to the caller. */
   stop(): void;
+  /**
+   * Resolves once the worker wrote the file's first bytes (or the whole file), rejects when it
+   * failed before: until then the answer can still be an error with the product's `{ message }`.
+   */
+  started(): Promise<void>;
 }
 
 /**
@@ -70,12 +75,14 @@ export async function startReportFile(
   }
   let pending = 0;
   let done = false;
+  let wrote = false;
   let failure: Error | null = null;
-  let wake: (() => void) | null = null;
+  // Who waits for the worker: the pages' loop and, until the first bytes, the answer (started).
+  const wakers = new Set<() => void>();
   const signal = () => {
-    const w = wake;
-    wake = null;
-    w?.();
+    const waiting = [...wakers];
+    wakers.clear();
+    for (const w of waiting) w();
   };
   const fail = (err: Error) => {
     failure ??= err;
@@ -88,6 +95,8 @@ export async function startReportFile(
   worker.on('message', (message: ReportFileFromWorker) => {
     switch (message.type) {
       case 'chunk': {
+        wrote = true;
+        signal();
         if (out.destroyed) return;
         if (out.write(Buffer.from(message.data, 0, message.length))) ack();
         else out.once('drain', ack);
@@ -121,7 +130,7 @@ export async function startReportFile(
   const until = async (ok: () => boolean) => {
     while (!ok() && failure === null && !out.destroyed) {
       await new Promise<void>((resolve) => {
-        wake = resolve;
+        wakers.add(resolve);
       });
     }
     if (failure) throw failure;
@@ -144,5 +153,6 @@ export async function startReportFile(
       out.off('close', onClose);
       void worker.terminate();
     },
+    started: () => until(() => wrote || done),
   };
 }

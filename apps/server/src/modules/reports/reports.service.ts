@@ -1,7 +1,7 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { canRequestReportType, dayLabel, REPORT_MSG, type ReportRequest, reportPeriod } from '@ar/core';
 import type { AppContext } from '../../context.ts';
-import { notFound } from '../../http/errors.ts';
+import { AppError, notFound } from '../../http/errors.ts';
 import { requirePermission, type TenantScope } from '../tenancy/tenant-scope.ts';
 import { startReportFile } from './report-file.ts';
 import { hasReportMessages, reportPage } from './reports.queries.ts';
@@ -40,8 +40,9 @@ function reportFilename(req: ReportRequest): string {
  * A sent-notification report (spec 002 §2, §5): checks the request, answers 404 'Ausência de
  * Dados!' when the period has no message, then streams the file: messages are read a page at a
  * time by keyset and written row by row, waiting for the reader, so memory does not grow with the
- * number of rows. A failure after the first byte can no longer change the status: the stream is
- * destroyed (the download fails) and the cause logged.
+ * number of rows. The answer waits for the worker's first bytes: a failure before them is 500 'Houve
+ * um erro ao gerar o relatório' ({ message }); after them it can no longer change the status, so
+ * the stream is destroyed (the download fails) and the cause logged.
  */
 export async function generateReport(ctx: AppContext, scope: TenantScope, req: ReportRequest): Promise<ReportFile> {
   requirePermission(canRequestReportType(req.tipo, scope.actor.usu_nivel));
@@ -49,11 +50,14 @@ export async function generateReport(ctx: AppContext, scope: TenantScope, req: R
   if (!(await hasReportMessages(ctx.db, scope, req.tipo, period))) throw notFound(REPORT_MSG.noData);
 
   const out = new PassThrough({ highWaterMark: 256 * 1024 });
+  // The file is written by a worker thread with a heap of its own (report-file.ts); this thread
+  // reads the pages (PGlite lives here) and hands each over, the next read while the worker
+  // writes the one before.
+  const file = await startReportFile(out, { format: req.format, tipo: req.tipo, publicUrl: ctx.config.publicUrl }).catch((err) => {
+    ctx.log.error({ err }, 'report worker did not start');
+    throw new AppError(500, REPORT_MSG.generateError);
+  });
   const write = async () => {
-    // The file is written by a worker thread with a heap of its own (report-file.ts); this thread
-    // reads the pages (PGlite lives here) and hands each over, the next read while the worker
-    // writes the one before.
-    const file = await startReportFile(out, { format: req.format, tipo: req.tipo, publicUrl: ctx.config.publicUrl });
     // Reads a page and hands it to the worker, answering only where the next one starts: the
     // page's texts must not outlive this call (an async function's frame keeps its locals until it
     // ends, and a page still held while the next one arrives is promoted to the old generation).
@@ -75,7 +79,19 @@ export async function generateReport(ctx: AppContext, scope: TenantScope, req: R
       throw err;
     }
   };
-  write().catch((err) => {
+  const writing = write();
+  // Nothing is answered before the worker's first bytes: a worker that fails before them (it could
+  // not start, its first page failed) is an error answer with the product's { message }, not a
+  // download that breaks, nor Fastify's raw error about a stream.
+  try {
+    await Promise.race([file.started(), writing]);
+  } catch (err) {
+    file.stop();
+    out.destroy();
+    ctx.log.error({ err }, 'report generation failed before its first byte');
+    throw new AppError(500, REPORT_MSG.generateError);
+  }
+  writing.catch((err) => {
     ctx.log.error({ err }, 'report generation failed');
     out.destroy(err instanceof Error ? err : new Error(String(err)));
   });

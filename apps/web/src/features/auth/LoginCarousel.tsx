@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 const BLURBS = [
   {
     title: 'Comunicações com validade jurídica',
-    text: 'Envie AR-Email, AR-SMS e AR-WhatsApp com protocolo único, carimbo do tempo e comprovante de envio, entrega e leitura.',
+    text: 'Envie AR-Email, AR-SMS, AR-WhatsApp, AR-Voz e AR-Carta com protocolo único, carimbo do tempo e comprovante de envio, entrega e leitura.',
   },
   {
     title: 'Prova que se sustenta',

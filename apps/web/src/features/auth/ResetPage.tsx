@@ -16,7 +16,11 @@ export default function ResetPage() {
   const check = useQuery({ queryKey: ['reset-token', passwordToken], queryFn: () => checkResetTokenCall(passwordToken), retry: false });
   const mutation = useMutation({
     mutationFn: () => resetCall(passwordToken, value.newPassword),
-    onSuccess: () => showAlert('Sucesso', MSG.passwordChanged, () => navigate('/login', { replace: true })),
+    // Done: to the login at once, the message over it (spec 000: 'a message is shown and the user goes to login').
+    onSuccess: () => {
+      navigate('/login', { replace: true });
+      showAlert('Sucesso', MSG.passwordChanged);
+    },
     onError: (e: Error) => showAlert('Aviso', e.message || MSG.passwordUpdateProblem),
   });
   if (check.isPending) {

@@ -23,10 +23,7 @@ function cardState<T>(call: DashboardCall, q: { data?: T; isError: boolean; isPe
 
 type DailyCall = Exclude<DashboardCall, 'resume' | 'tags'>;
 
-/**
- * A daily chart of two or more series, as bars (stacked or side by side) or lines. Series past the
- * third (voice and letter) are drawn only when they have a send.
- */
+/** A daily chart of two or more series, as bars (stacked or side by side) or lines; every series always drawn. */
 function DailyChart<C extends DailyCall>(props: {
   call: C;
   title: string;
@@ -36,7 +33,7 @@ function DailyChart<C extends DailyCall>(props: {
   series: (data: DashboardAnswers[C]) => Series[];
 }) {
   const q = useDashboardCall(props.call, props.filter);
-  const series = q.data ? props.series(q.data).filter((s, i) => i < 3 || s.values.some((v) => v > 0)) : [];
+  const series = q.data ? props.series(q.data) : [];
   const data = q.data ? byDay(q.data.dateXaxis, series) : [];
   const common = {
     h: 260,

@@ -21,6 +21,7 @@ import { showWarning } from '../../app/alerts.ts';
 import { formatCredits } from '../../app/format.ts';
 import { useSession } from '../../session/session.ts';
 import { tagOptionsCall } from '../emails/emails.api.ts';
+import { useRefreshOnEmailStatus } from '../notifications/realtime-store.ts';
 import { DashboardCharts } from './DashboardCharts.tsx';
 import { useDashboardCall } from './useDashboard.ts';
 
@@ -69,6 +70,9 @@ export default function DashboardPage() {
   const [applied, setApplied] = useState<DashboardBody>(() => ({ dateRange: defaultDashboardRange(), tag: null, escopo: 'proprio' }));
   const tags = useQuery({ queryKey: ['etiquetas-filtro'], queryFn: tagOptionsCall });
   const queryClient = useQueryClient();
+  // Live like the sent list (docs/realtime.md): a send, a delivery, a read or a reply of the user's
+  // messages, from any session, moves the totals and the charts without a reload, once a burst.
+  useRefreshOnEmailStatus(['dashboard']);
 
   const filtrar = () => {
     // The spec's rule before calling (spec 000 §5); the server checks it again.

@@ -1,4 +1,10 @@
-import type { RemessaEncodingResponse, RemessaStatsResponse, RemessaUploadBody, RemessaUploadResponse } from '@ar/core';
+import {
+  REPORT_ROWS_HEADER,
+  type RemessaEncodingResponse,
+  type RemessaStatsResponse,
+  type RemessaUploadBody,
+  type RemessaUploadResponse,
+} from '@ar/core';
 import { api } from '../../api/client.ts';
 
 export const remessaStatsCall = () => api<RemessaStatsResponse>('/remessas/stats', { silent: true });
@@ -9,14 +15,16 @@ export const uploadCall = (body: RemessaUploadBody) =>
 
 /**
  * A CSV of the batch area (preview, period report): saved under the name the server gives it, or
- * null when the body is empty (not ready / nothing in the period, spec 002 §7).
+ * false when there is nothing (a preview not ready: empty body; a period without remessas: the
+ * header row alone, counted 0 by X-Total-Registros; spec 002 §7, issue 43).
  */
 export async function downloadCsv(path: string, query: Record<string, string>, fallbackName: string): Promise<boolean> {
   const qs = new URLSearchParams(query).toString();
   const res = await fetch(`/v2${path}${qs ? `?${qs}` : ''}`);
   if (!res.ok) throw new Error((await res.json().catch(() => null))?.message ?? 'Falha no download');
   const blob = await res.blob();
-  if (blob.size === 0) return false;
+  // Nothing to save: an empty body (a preview not ready yet), or a report whose count says no row (its CSV is the header alone).
+  if (blob.size === 0 || res.headers.get(REPORT_ROWS_HEADER) === '0') return false;
   saveBlob(blob, decodeURIComponent(res.headers.get('filename') ?? '') || fallbackName);
   return true;
 }

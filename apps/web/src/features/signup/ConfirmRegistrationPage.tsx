@@ -28,7 +28,11 @@ export default function ConfirmRegistrationPage() {
   const valid = nameCheck.success && passwordFormValid(password);
   const mutation = useMutation({
     mutationFn: () => confirmRegistrationCall(inviteToken, { usu_codigo: invite.data?.usu_codigo ?? 0, usu_nome: name, ...password }),
-    onSuccess: (res) => showAlert('Sucesso', res.message, () => navigate('/login', { replace: true })),
+    // Done: to the login at once, the message over it (spec 000: 'a message is shown and the user goes to login').
+    onSuccess: (res) => {
+      navigate('/login', { replace: true });
+      showAlert('Sucesso', res.message);
+    },
     onError: (e) => {
       if (!isLinkGone(e)) showFailure(SIGNUP_MSG.confirmError, e);
     },

@@ -160,7 +160,11 @@ function SignUpTabs({ uuid }: { uuid: string }) {
   const valid = Object.keys(validate(type, form.values)).length === 0;
   const mutation = useMutation({
     mutationFn: () => registerCall(uuid, toBody(type, form.getValues())),
-    onSuccess: (res) => showAlert('Sucesso', res.message, () => navigate('/login', { replace: true })),
+    // Done: to the login at once, the message over it, as after confirming an invitation.
+    onSuccess: (res) => {
+      navigate('/login', { replace: true });
+      showAlert('Sucesso', res.message);
+    },
     onError: (e) => showFailure(SIGNUP_MSG.accessError, e),
   });
 

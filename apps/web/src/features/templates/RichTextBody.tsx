@@ -7,6 +7,7 @@ import Image from '@tiptap/extension-image';
 import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useRef } from 'react';
+import { EDITOR_LABELS } from './editor-labels.ts';
 import { VariableSafeBold, VariableSafeItalic } from './variable-safe-marks.ts';
 
 const IMAGE_TYPES = 'image/png,image/jpeg,image/gif,image/webp';
@@ -59,7 +60,7 @@ export function RichTextBody({
   };
 
   return (
-    <RichTextEditor editor={editor} data-testid={testId}>
+    <RichTextEditor editor={editor} labels={EDITOR_LABELS} data-testid={testId}>
       <RichTextEditor.Toolbar sticky stickyOffset={0}>
         <RichTextEditor.ControlsGroup>
           <RichTextEditor.Bold />

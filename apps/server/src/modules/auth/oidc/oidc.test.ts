@@ -46,6 +46,10 @@ afterAll(async () => {
   await op?.close();
 });
 
+/** POST /v2/login with the password form's body. */
+const passwordLogin = (app: TestApp, username: string, password: string) =>
+  app.app.inject({ method: 'POST', url: '/v2/login', payload: { username, password } });
+
 /** The product's side of the browser. */
 class Browser {
   readonly product = new CookieJar();
@@ -392,13 +396,9 @@ describe('the configuration', () => {
 
   it('an administrator may require SSO for a user: the right password is then refused with the reason', async () => {
     await t.ctx.db.updateTable('usuarios').set({ usu_sso_obrigatorio: true }).where('usu_login', '=', 'pos@demo.local').execute();
-    const wrong = await t.app.inject({ method: 'POST', url: '/v2/login', payload: { username: 'pos@demo.local', password: 'errada-123' } });
+    const wrong = await passwordLogin(t, 'pos@demo.local', 'errada-123');
     expect(wrong.statusCode).toBe(401);
-    const right = await t.app.inject({
-      method: 'POST',
-      url: '/v2/login',
-      payload: { username: 'pos@demo.local', password: DEMO_PASSWORD },
-    });
+    const right = await passwordLogin(t, 'pos@demo.local', DEMO_PASSWORD);
     expect(right.statusCode).toBe(403);
     expect(right.json().message).toBe(AUTH_MSG.ssoRequired('Entrar com gov.br'));
   });
@@ -441,11 +441,7 @@ describe('the configuration', () => {
     // The password session is over; the one opened through the provider goes on.
     expect((await t.app.inject({ method: 'GET', url: '/v2/me', headers: { authorization: `Bearer ${password}` } })).statusCode).toBe(401);
     expect((await b.get('/v2/me')).status).toBe(200);
-    const refused = await t.app.inject({
-      method: 'POST',
-      url: '/v2/login',
-      payload: { username: 'usuario@demo.local', password: DEMO_PASSWORD },
-    });
+    const refused = await passwordLogin(t, 'usuario@demo.local', DEMO_PASSWORD);
     expect(refused.statusCode).toBe(403);
     await t.ctx.db.updateTable('usuarios').set({ usu_sso_obrigatorio: false }).where('usu_codigo', '=', id).execute();
   });
@@ -458,11 +454,7 @@ describe('the configuration', () => {
       LOCAL_LOGIN: 'false',
     });
     try {
-      const res = await only.app.inject({
-        method: 'POST',
-        url: '/v2/login',
-        payload: { username: 'admin@demo.local', password: DEMO_PASSWORD },
-      });
+      const res = await passwordLogin(only, 'admin@demo.local', DEMO_PASSWORD);
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe(AUTH_MSG.localLoginOff('Entrar com SSO'));
       expect((await only.app.inject({ method: 'GET', url: '/v2/config' })).json().signIn).toEqual({

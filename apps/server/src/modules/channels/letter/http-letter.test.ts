@@ -352,4 +352,18 @@ describe('docs/letter-provider.openapi.yaml', () => {
     for (const [field, max] of Object.entries(LETTER_LIMITS))
       expect(yaml).toMatch(new RegExp(`\\b${field}: \\{ type: [^}]*maxLength: ${max}\\b`));
   });
+
+  it('is YAML a strict parser takes: no plain text with a comma inside a flow mapping', async () => {
+    const yaml = await fs.readFile(new URL('../../../../../../docs/letter-provider.openapi.yaml', import.meta.url), 'utf8');
+    // `{ description: Número, or S/N. }` splits at the comma: a YAML struct error for Redocly and others.
+    const unquoted = yaml.split('\n').filter((line) => /\{[^}]*\b(?:description|summary|title): (?!["'])[^}]*,[^}]*\}/.test(line));
+    expect(unquoted).toEqual([]);
+  });
+
+  it('documents the tracking callback with the answer the product gives: 204, no body', async () => {
+    const yaml = await fs.readFile(new URL('../../../../../../docs/letter-provider.openapi.yaml', import.meta.url), 'utf8');
+    const webhook = yaml.slice(yaml.indexOf('\nwebhooks:'), yaml.indexOf('\ncomponents:'));
+    expect(webhook).toMatch(/"204": \{ description:/);
+    expect(webhook).not.toMatch(/"200":/);
+  });
 });

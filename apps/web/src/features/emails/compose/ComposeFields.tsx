@@ -64,7 +64,7 @@ export function ComposeFields({ user, form, data, accounts, mainAccount, oficio,
       <Stack gap="xs">
         <Group justify="space-between">
           <Text fw={600} data-testid="recipients-count">
-            {draft.recipients.length} de {MAX_RECIPIENTS} destinatario(s)
+            {draft.recipients.length} de {MAX_RECIPIENTS} destinatário(s)
           </Text>
           <Button variant="light" size="xs" leftSection={<IconPlus size={14} />} onClick={() => form.addRecipient()}>
             Adicionar destinatário

@@ -1,8 +1,8 @@
-import { type CreditState, PLAN_MSG } from '@ar/core';
-import { Anchor, Button, Group, Text } from '@mantine/core';
+import { type CreditState, EMAIL_MSG, PLAN_MSG } from '@ar/core';
+import { Anchor, Box, Button, Group, List, Text, Tooltip } from '@mantine/core';
 import { IconEraser, IconExternalLink, IconEye, IconSend } from '@tabler/icons-react';
+import { useState } from 'react';
 import { formatCredits } from '../../../app/format.ts';
-import { ExplainDisabled } from '../../../components/ExplainDisabled.tsx';
 import type { SendState } from './compose-form.ts';
 
 interface Props {
@@ -36,16 +36,7 @@ export function ComposeFooter({ state, credits, sending, oficio, storeUrl, onCle
                 {PLAN_MSG.inactive}
               </Text>
             )}
-            <ExplainDisabled disabled={!state.enabled && !sending} onExplain={onExplain} testId="send-button-box">
-              <Button
-                leftSection={oficio ? <IconEye size={16} /> : <IconSend size={16} />}
-                onClick={onSend}
-                disabled={!state.enabled}
-                loading={sending}
-              >
-                {oficio ? 'Pré-visualizar e enviar' : 'Enviar'}
-              </Button>
-            </ExplainDisabled>
+            <SendButton state={state} sending={sending} oficio={oficio} onSend={onSend} onExplain={onExplain} />
           </Group>
         ) : (
           <Group gap="xs">
@@ -59,5 +50,70 @@ export function ComposeFooter({ state, credits, sending, oficio, storeUrl, onCle
         )}
       </Group>
     </Group>
+  );
+}
+
+/**
+ * 'Enviar' (or the ofício's 'Pré-visualizar e enviar'). Disabled, it stays focusable (aria-disabled,
+ * not the disabled attribute, which takes hover and focus away) and says why: every unmet rule in
+ * a tooltip on hover and focus, and as its accessible description; a click shows each one next to
+ * its field (issue 15, "a disabled button always says why"; issue 43: an empty form said nothing).
+ */
+function SendButton({ state, sending, oficio, onSend, onExplain }: Pick<Props, 'state' | 'sending' | 'oficio' | 'onSend' | 'onExplain'>) {
+  const blocked = !state.enabled && !sending;
+  // Open on hover and focus. A click or Enter shows the same rules next to their fields: from then
+  // on they are there, and the tooltip stays closed until the rules change (a field fixed or emptied).
+  const [pointed, setPointed] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const reasonsKey = state.reasons.join('\n');
+  const [dismissedFor, setDismissedFor] = useState<string | null>(null);
+  const dismissed = dismissedFor === reasonsKey;
+  const shown = (pointed || focused) && !dismissed && blocked && state.reasons.length > 0;
+  const reasons = (
+    <>
+      <Text size="sm" fw={600}>
+        {EMAIL_MSG.sendBlocked}
+      </Text>
+      <List size="sm" spacing={2}>
+        {state.reasons.map((r) => (
+          <List.Item key={r}>{r}</List.Item>
+        ))}
+      </List>
+    </>
+  );
+  return (
+    <Box component="span" display="inline-block" data-testid="send-button-box" data-disabled={blocked || undefined}>
+      {/* No text while closed: a closed tooltip may stay in the page, hidden, and its rules would be
+          found twice beside the fields' own messages. */}
+      <Tooltip
+        label={shown ? reasons : ''}
+        opened={shown}
+        transitionProps={{ transition: 'fade', duration: 150, exitDuration: 0 }}
+        multiline
+        w={340}
+        withArrow
+        position="top-end"
+      >
+        <Button
+          leftSection={oficio ? <IconEye size={16} /> : <IconSend size={16} />}
+          onClick={() => {
+            setDismissedFor(reasonsKey);
+            (blocked ? onExplain : onSend)();
+          }}
+          onMouseEnter={() => setPointed(true)}
+          onMouseLeave={() => setPointed(false)}
+          onFocus={() => setFocused(true)}
+          onBlur={() => setFocused(false)}
+          data-disabled={blocked || undefined}
+          aria-disabled={blocked || undefined}
+          // The reasons as its accessible description: an attribute, not hidden text that every search of the page would find twice.
+          aria-description={blocked && state.reasons.length ? [EMAIL_MSG.sendBlocked, ...state.reasons].join(' ') : undefined}
+          loading={sending}
+          style={blocked ? { cursor: 'not-allowed' } : undefined}
+        >
+          {oficio ? 'Pré-visualizar e enviar' : 'Enviar'}
+        </Button>
+      </Tooltip>
+    </Box>
   );
 }

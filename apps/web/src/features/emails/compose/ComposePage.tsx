@@ -143,8 +143,11 @@ export function ComposeForm({ user, reply, oficio = false }: { user: SessionUser
       const answer = await calls.sendCall(
         reply ? { ...payload, codEmailReply: reply.codEmailReply, codEmailReplyBase: reply.codEmailReplyBase } : payload,
       );
-      // Sent: the draft goes at once, so leaving through the dialog never brings it back.
+      // Sent: the draft goes at once, so leaving through the dialog never brings it back; the
+      // credits (the counter under the form, the menu's) and the pickers are read again now, not
+      // only after Ok.
       resetForm();
+      data.reloadPickers();
       setFlying(true);
       setSentMessage(answer.message);
     } catch (e) {
@@ -210,11 +213,11 @@ export function ComposeForm({ user, reply, oficio = false }: { user: SessionUser
       {flying && <PlaneFlight onEnd={() => setFlying(false)} />}
       <SentDialog
         message={flying ? null : sentMessage}
+        title={oficio ? 'Ofício enviado' : undefined}
         onOk={() => {
           setSentMessage(null);
           // A reply's Ok leads to the sent list, where the answer now is (spec 001 §4).
           if (reply) navigate('/emails/enviados');
-          else data.reloadPickers();
         }}
         onGoToSent={() => {
           setSentMessage(null);

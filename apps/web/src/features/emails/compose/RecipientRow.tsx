@@ -12,7 +12,7 @@ import {
 } from '@ar/core';
 import { ActionIcon, Group, Paper, Select, Stack, Switch, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import type { LetterDraft, RecipientDraft } from './compose-form.ts';
+import { fitRecipientName, type LetterDraft, type RecipientDraft } from './compose-form.ts';
 
 /** The masked lengths: (##) #####-#### for the SMS, +## (##) #####-#### at most for WhatsApp (spec 001 §5). */
 const SMS_MASKED_MAX = 15;
@@ -72,14 +72,26 @@ export function RecipientRow({
             w={240}
             comboboxProps={{ withinPortal: true }}
           />
+          {/* At most 14 characters (spec 001 §5): counted under the field; more is refused there, and a
+              longer name (pasted, a saved recipient's) is cut in front of the person, who sees what it was. */}
           <TextInput
             label="Nome"
             aria-label={`Nome do destinatário ${n}`}
             placeholder="Nome"
-            maxLength={RECIPIENT_NAME_MAX}
             value={row.nameTo}
-            onChange={(e) => onChange({ nameTo: e.currentTarget.value })}
+            onChange={(e) => onChange(fitRecipientName(e.currentTarget.value))}
             onBlur={onTouch}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            description={
+              <span data-testid={`recipient-${n}-name-count`}>
+                {row.nameTo.length} de {RECIPIENT_NAME_MAX} caracteres
+                {row.nameCutFrom && (
+                  <Text component="span" size="xs" c="orange.8" display="block" data-testid={`recipient-${n}-name-cut`}>
+                    Máximo de {RECIPIENT_NAME_MAX}: “{row.nameCutFrom}” ficou “{row.nameTo}”.
+                  </Text>
+                )}
+              </span>
+            }
             w={150}
           />
           <TextInput

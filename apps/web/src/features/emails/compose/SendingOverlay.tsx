@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconSend } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import classes from './compose.module.css';
 
 /** What the blurred form shows while the send is on its way (spec 001 §4). */
@@ -13,22 +13,46 @@ export function SendingOverlay() {
   );
 }
 
+/** How long the plane may take (its flight is 1.4 s): then the success message shows whatever the animation did. */
+export const PLANE_MS = 1600;
+
 /** The plane that crosses the screen once the server accepted the send. */
 export function PlaneFlight({ onEnd }: { onEnd: () => void }) {
-  // animationend does not fire when motion is reduced to nothing or the tab is hidden: a timer backs it up.
+  // animationend does not fire when motion is reduced to nothing, the tab is hidden or animations
+  // are paused: a timer backs it up. Started once: the form re-rendering (a draft saved, a list
+  // refetched) used to start it again each time, and the plane stayed over the form with the
+  // success message waiting behind it (issue 43).
+  const latest = useRef(onEnd);
+  latest.current = onEnd;
+  const ended = useRef(false);
+  const end = useCallback(() => {
+    if (ended.current) return;
+    ended.current = true;
+    latest.current();
+  }, []);
   useEffect(() => {
-    const t = setTimeout(onEnd, 1600);
+    const t = setTimeout(end, PLANE_MS);
     return () => clearTimeout(t);
-  }, [onEnd]);
+  }, [end]);
   return (
-    <div className={classes.plane} data-testid="sent-plane" aria-hidden onAnimationEnd={onEnd}>
+    <div className={classes.plane} data-testid="sent-plane" aria-hidden onAnimationEnd={end}>
       <IconSend size={72} stroke={1.5} />
     </div>
   );
 }
 
 /** After the plane: the server's message, Ok (a new, empty form) or straight to the sent list. */
-export function SentDialog({ message, onOk, onGoToSent }: { message: string | null; onOk: () => void; onGoToSent: () => void }) {
+export function SentDialog({
+  message,
+  title = 'AR-Email enviado',
+  onOk,
+  onGoToSent,
+}: {
+  message: string | null;
+  title?: string;
+  onOk: () => void;
+  onGoToSent: () => void;
+}) {
   return (
     <Modal
       opened={message !== null}
@@ -39,7 +63,7 @@ export function SentDialog({ message, onOk, onGoToSent }: { message: string | nu
       title={
         <Group gap="xs">
           <IconCircleCheck color="var(--mantine-color-green-6)" />
-          <strong>AR-Email enviado</strong>
+          <strong>{title}</strong>
         </Group>
       }
     >

@@ -1,4 +1,4 @@
-import { CASCADE_MSG, EMAIL_MSG, LETTER_MSG, SENDER_MSG } from '@ar/core';
+import { CASCADE_MSG, EMAIL_MSG, LETTER_MSG, PLAN_MSG, SENDER_MSG } from '@ar/core';
 import { describe, expect, it } from 'vitest';
 import { emptyOficio } from '../oficio/oficio-draft.ts';
 import {
@@ -8,6 +8,7 @@ import {
   emptyCascade,
   emptyDraft,
   emptyRecipient,
+  fitRecipientName,
   letterFromLead,
   messageProblems,
   recipientProblem,
@@ -99,6 +100,38 @@ describe('compose rules', () => {
     // A call alone costs 1 unit, but the account needs 2 credits for it.
     const only = { ...ready(), recipients: [row({ nameTo: 'Ana', vozOn: true, voz: '(11) 98765-4321' })] };
     expect(sendState(only, { ...user, set_envia_email_obrigatorio: false }, prepaid(1), false)).toMatchObject({ visible: false });
+  });
+
+  it('fits a name to 14 characters and keeps what it was when it cuts (issue 43: no silent cut)', () => {
+    expect(fitRecipientName('Paula Cinco Canais')).toEqual({ nameTo: 'Paula Cinco Ca', nameCutFrom: 'Paula Cinco Canais' });
+    expect(fitRecipientName('Paula Cinco Ca')).toEqual({ nameTo: 'Paula Cinco Ca', nameCutFrom: undefined });
+    expect(fitRecipientName('')).toEqual({ nameTo: '', nameCutFrom: undefined });
+    // What the row holds is what is sent: the payload cuts nothing more.
+    const d = { ...ready(), recipients: [row({ ...fitRecipientName('Paula Cinco Canais'), to: 'paula@cliente.test' })] };
+    expect(toPayload(d, user).destinataires[0]?.nameTo).toBe('Paula Cinco Ca');
+    expect(toPayload(d, user).destinataires[0]).not.toHaveProperty('nameCutFrom');
+  });
+
+  it('says why the send button is disabled: every unmet rule, none when it is enabled', () => {
+    // The empty form (issue 43: the disabled 'Enviar' gave no reason).
+    expect(sendState(emptyDraft(user), user, prepaid(10), false).reasons).toEqual([
+      EMAIL_MSG.recipientNameRequired,
+      EMAIL_MSG.recipientEmailRequired,
+      EMAIL_MSG.subjectRequired,
+      EMAIL_MSG.contentRequired,
+    ]);
+    // An account where an SMS or WhatsApp number may stand in for the e-mail says so.
+    const optional = { ...user, set_envia_email_obrigatorio: false };
+    expect(sendState(emptyDraft(optional), optional, prepaid(10), false).reasons).toContain(EMAIL_MSG.recipientContactRequired);
+    // Several rows: each problem names its row.
+    const two = { ...ready(), recipients: [row({ nameTo: 'Ana', to: 'ana@cliente.test' }), row({ nameTo: 'Bia', to: 'bia@' })] };
+    expect(sendState(two, user, prepaid(10), false).reasons).toEqual([`Destinatário 2: ${EMAIL_MSG.recipientEmailInvalid}`]);
+    expect(sendState(ready(), user, { ...prepaid(10), ativo: false }, false).reasons).toEqual([PLAN_MSG.inactive]);
+    expect(sendState(ready(), user, undefined, false).reasons).toEqual([EMAIL_MSG.creditsLoading]);
+    // Enabled, sending, or hidden for credits (the buy link says why): nothing to say on the button.
+    expect(sendState(ready(), user, prepaid(10), false).reasons).toEqual([]);
+    expect(sendState({ ...ready(), subject: '' }, user, prepaid(10), true).reasons).toEqual([]);
+    expect(sendState(ready(), user, prepaid(0), false).reasons).toEqual([]);
   });
 
   it('enables the send button only for a valid form the credits cover, and hides it when they do not', () => {

@@ -17,6 +17,7 @@ import {
   formatCep,
   LETTER_LIMITS,
   messageUnits,
+  PLAN_MSG,
   type PlanType,
   RECIPIENT_NAME_MAX,
   recipientChannels,
@@ -32,6 +33,8 @@ export interface RecipientDraft {
   /** The saved recipient (lead) the row came from or was saved as. */
   lea_codigo: number | null;
   nameTo: string;
+  /** The longer name the row was given (typed, pasted, a saved recipient's, a reply's) when it was cut to 14: said under the field. */
+  nameCutFrom?: string;
   to: string;
   smsOn: boolean;
   sms: string;
@@ -159,6 +162,17 @@ export type ComposeUser = Pick<
   | 'usu_limite_anexo'
   | 'set_envia_email_obrigatorio'
 >;
+
+/**
+ * A recipient's name as the compose field takes it: at most 14 characters (spec 001 §5, "cut to 14").
+ * A longer one is cut here, where the person sees it, and the row keeps what it was given, so the
+ * field says what was cut instead of the list, the detail and the SMS showing a name cut silently.
+ */
+export function fitRecipientName(name: string): Pick<RecipientDraft, 'nameTo' | 'nameCutFrom'> {
+  return name.length > RECIPIENT_NAME_MAX
+    ? { nameTo: name.slice(0, RECIPIENT_NAME_MAX), nameCutFrom: name }
+    : { nameTo: name, nameCutFrom: undefined };
+}
 
 let keySeq = 0;
 export function emptyRecipient(): RecipientDraft {
@@ -323,6 +337,33 @@ export interface SendState {
   units: number;
   /** Why the button is hidden, when it is. */
   creditMessage?: string;
+  /** While it is shown and disabled (not sending): every unmet rule, in the form's order, to say on hover and focus. */
+  reasons: string[];
+}
+
+/**
+ * Why 'Enviar' is disabled, in the words the form shows next to each field: the plan, each
+ * recipient's problem (with its row's number when there are several), a recipient to reach, the
+ * message's fields. Empty when nothing blocks the send.
+ */
+export function sendBlockers(d: ComposeDraft, user: ComposeUser, credits: { ativo: boolean } | undefined): string[] {
+  if (!credits) return [EMAIL_MSG.creditsLoading];
+  const out: string[] = [];
+  if (!credits.ativo) out.push(PLAN_MSG.inactive);
+  const ofRows = new Set<string>();
+  d.recipients.forEach((r, i) => {
+    const problem = recipientProblem(r, user, d.recipients);
+    if (!problem) return;
+    ofRows.add(problem);
+    out.push(d.recipients.length > 1 ? `Destinatário ${i + 1}: ${problem}` : problem);
+  });
+  // No row to reach: in the account's terms (an e-mail required, or any of e-mail, SMS, WhatsApp).
+  const unreachable = !d.recipients.some(hasContact);
+  if (unreachable) out.push(user.set_envia_email_obrigatorio ? EMAIL_MSG.recipientEmailRequired : EMAIL_MSG.recipientContactRequired);
+  // The payload's check repeats a row's problem and the missing contact (under `send`): said once.
+  for (const p of Object.values(messageProblems(d, user)))
+    if (p && !ofRows.has(p) && !(unreachable && p === EMAIL_MSG.recipientContactRequired)) out.push(p);
+  return [...new Set(out)];
 }
 
 /**
@@ -347,11 +388,13 @@ export function sendState(
     d.recipients.length > 0 &&
     d.recipients.every((r) => recipientProblem(r, user, d.recipients) === null);
   const reachable = d.recipients.some(hasContact);
+  const enabled = visible && !!credits && credits.ativo && valid && reachable && !sending;
   return {
     visible,
-    enabled: visible && !!credits && credits.ativo && valid && reachable && !sending,
+    enabled,
     units,
     creditMessage: credit.ok ? undefined : credit.message,
+    reasons: enabled || sending || !visible ? [] : sendBlockers(d, user, credits),
   };
 }
 

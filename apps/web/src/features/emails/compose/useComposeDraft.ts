@@ -1,13 +1,4 @@
-import {
-  CREDIT_MSG,
-  canAddRecipient,
-  EMAIL_MSG,
-  type Lead,
-  MAX_RECIPIENTS,
-  type PlanType,
-  RECIPIENT_NAME_MAX,
-  recipientUnits,
-} from '@ar/core';
+import { CREDIT_MSG, canAddRecipient, EMAIL_MSG, type Lead, MAX_RECIPIENTS, type PlanType, recipientUnits } from '@ar/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
@@ -22,6 +13,7 @@ import {
   emptyDraft,
   emptyLetter,
   emptyRecipient,
+  fitRecipientName,
   letterFromLead,
   loadDraft,
   messageProblems,
@@ -60,8 +52,8 @@ export function useComposeDraft({ user, reply, oficio, from, credits }: Options)
   const fresh = (): ComposeDraft => {
     const base: ComposeDraft = { ...emptyDraft(user, from), oficio: oficio ? emptyOficio() : null };
     if (!reply) return base;
-    const nameTo = reply.nameTo.slice(0, RECIPIENT_NAME_MAX) || reply.to.split('@')[0]?.slice(0, RECIPIENT_NAME_MAX) || '';
-    return { ...base, recipients: [{ ...emptyRecipient(), nameTo, to: reply.to }], subject: reply.subject, content: reply.content };
+    const name = fitRecipientName(reply.nameTo || reply.to.split('@')[0] || '');
+    return { ...base, recipients: [{ ...emptyRecipient(), ...name, to: reply.to }], subject: reply.subject, content: reply.content };
   };
   const [draft, setDraft] = useState<ComposeDraft>(() => (reply ? fresh() : (loadDraft(kind) ?? fresh())));
   const [touched, setTouched] = useState<Set<string>>(() => new Set());
@@ -102,7 +94,7 @@ export function useComposeDraft({ user, reply, oficio, from, credits }: Options)
   function addInstitution(name: string, email: string) {
     if (draft.recipients.some((r) => r.to.toLowerCase() === email.toLowerCase())) return showWarning(EMAIL_MSG.duplicateRecipient);
     const empty = draft.recipients.find((r) => !r.to && !r.nameTo);
-    const initial = { nameTo: name.slice(0, RECIPIENT_NAME_MAX), to: email };
+    const initial = { ...fitRecipientName(name), to: email };
     if (empty) patchRow(empty.key, initial);
     else if (!addRecipient(initial)) return;
     notifications.show({ message: `O e-mail ${email} foi adicionado aos destinatários`, autoClose: 2000 });
@@ -115,7 +107,7 @@ export function useComposeDraft({ user, reply, oficio, from, credits }: Options)
     const row = draft.recipients.find((r) => r.key === key);
     patchRow(key, {
       lea_codigo: lead.lea_codigo,
-      nameTo: lead.lea_nome.slice(0, RECIPIENT_NAME_MAX),
+      ...fitRecipientName(lead.lea_nome),
       to: lead.lea_email,
       // The letter's address from the registry (docs/letters.md); number, district and complement are typed.
       carta: letterFromLead(lead, row?.carta ?? emptyLetter()),
