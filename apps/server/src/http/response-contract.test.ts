@@ -22,6 +22,7 @@ const FILE_ROUTES = new Set<string>([
   'GET /v2/reports/proofs/single/{uuid}', // one message's sending proof PDF
   'POST /v2/tsa', // RFC 3161: application/timestamp-reply
   'GET /v2/tsa/certificado.pem', // the built-in TSA's certificate
+  'GET /v2/assinatura/certificado.pem', // the PDF signing certificate and its chain
   'GET /v2/remessas/retorno/{id}', // a remessa's return preview CSV
   'GET /v2/remessas/retorno-full', // several previews in one CSV
   'GET /v2/remessas/relatorio', // the period report CSV

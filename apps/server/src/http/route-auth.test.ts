@@ -41,6 +41,9 @@ const PUBLIC = [
   'POST /v2/tsa',
   'GET /v2/tsa/certificado.pem',
   'POST /v2/emails/validar-carimbo',
+  // The PDF signatures' certificate and the public document validator (docs/signatures.md): anyone holding a document checks it.
+  'GET /v2/assinatura/certificado.pem',
+  'POST /v2/documentos/validar',
   'GET /v2/emails/validar-carimbo/:token',
   // The recipient's public page and its tracking: keyed by the message's uuid, not a session.
   'GET /v2/emails/info/public/:uuid',

@@ -1,14 +1,10 @@
 import { VALIDAR_DOCUMENTO_FIELD, VALIDAR_DOCUMENTO_MAX_BYTES, validarDocumentoResultSchema } from '@ar/core';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { AppError, badRequest } from '../../http/errors.ts';
+import { badRequest } from '../../http/errors.ts';
 import { defineRoute } from '../../http/route.ts';
-import { consume, type Limit } from '../rate-limit/rate-limit.ts';
 import { signingIdentity } from './signing-identity.ts';
-import { validateDocument } from './validator.ts';
-
-/** Public calls per client address (the file is read and hashed, its signature checked): a person checks a few documents. */
-export const VALIDAR_DOCUMENTO_LIMIT: Limit = { kind: 'validar-documento-ip', max: 60, minutes: 10 };
+import { countValidation, validateDocument } from './validator.ts';
 
 /** The PDF signatures (docs/signatures.md): the signing certificate and the public document validator. */
 export function signingRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -36,8 +32,7 @@ export function signingRoutes(app: FastifyInstance, ctx: AppContext): void {
     auth: false,
     response: validarDocumentoResultSchema,
     handler: async ({ request }) => {
-      if ((await consume(ctx.db, VALIDAR_DOCUMENTO_LIMIT, request.ip)).isOver)
-        throw new AppError(429, 'Muitas validações a partir deste endereço. Tente de novo em alguns minutos.');
+      await countValidation(ctx, request.ip);
       if (!request.isMultipart()) throw badRequest('Envie o PDF no campo arquivo (multipart/form-data).');
       let pdf: Buffer | null = null;
       try {

@@ -2,11 +2,23 @@ import { createHash } from 'node:crypto';
 import type { ValidarDocumentoResult } from '@ar/core';
 import * as pkijs from 'pkijs';
 import type { AppContext } from '../../context.ts';
+import { AppError } from '../../http/errors.ts';
 import { evidenceTsa } from '../evidence/evidence.service.ts';
 import { commonName } from '../evidence/tsa/pki.ts';
 import { checkToken } from '../evidence/tsa/token.ts';
+import { consume, type Limit } from '../rate-limit/rate-limit.ts';
 import { OID_SIGNATURE_TIME_STAMP } from './pades.ts';
+import * as q from './signing.queries.ts';
 import { signingIdentity } from './signing-identity.ts';
+
+/** Public calls per client address (the file is read and hashed, its signature checked): a person checks a few documents. */
+export const VALIDAR_DOCUMENTO_LIMIT: Limit = { kind: 'validar-documento-ip', max: 60, minutes: 10 };
+
+/** Counts a validation for the client address; 429 past the limit (counted in the database, every process sees it). */
+export async function countValidation(ctx: AppContext, ip: string): Promise<void> {
+  if ((await consume(ctx.db, VALIDAR_DOCUMENTO_LIMIT, ip)).isOver)
+    throw new AppError(429, 'Muitas validações a partir deste endereço. Tente de novo em alguns minutos.');
+}
 
 const LABELS: Record<string, string> = {
   comprovante: 'Comprovante de envio',
@@ -17,19 +29,14 @@ const LABELS: Record<string, string> = {
 
 /** The document the product recorded with this SHA-256 (a proof, a report, a bulk file, a letter), or null. */
 async function findIssued(ctx: AppContext, sha256: string): Promise<{ documento: string; protocolo: number | null } | null> {
-  const docs = await ctx.db
-    .selectFrom('email_documentos')
-    .select(['doc_tipo', 'cod_email'])
-    .where('doc_sha256', '=', sha256)
-    .limit(2)
-    .execute();
+  const docs = await q.findDocumentsByHash(ctx.db, sha256);
   const first = docs[0];
   if (first) {
     // A bulk PDF is logged once per message it holds: no single protocol then.
     const single = docs.length === 1 || docs.every((d) => d.cod_email === first.cod_email);
     return { documento: LABELS[first.doc_tipo] ?? first.doc_tipo, protocolo: single ? first.cod_email : null };
   }
-  const letter = await ctx.db.selectFrom('cartas').select('cod_email').where('pdf_sha256', '=', sha256).executeTakeFirst();
+  const letter = await q.findLetterByHash(ctx.db, sha256);
   return letter ? { documento: LABELS.carta as string, protocolo: letter.cod_email } : null;
 }
 
