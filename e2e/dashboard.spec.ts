@@ -164,7 +164,7 @@ async function sendFromAnotherSession(browser: Browser, email: string, subject: 
 
 test('the open dashboard follows a send made in another session, without a reload', async ({ page, browser }) => {
   test.setTimeout(90_000);
-  await login(page, 'admin@demo.local');
+  await login(page, 'usuario@demo.local');
   await expect(page).toHaveURL(/\/emails\/enviados$/);
   await page.goto('/dashboard');
   await expect(total(page, 'enviados')).toHaveText(/^\d+$/);
@@ -175,7 +175,7 @@ test('the open dashboard follows a send made in another session, without a reloa
     (window as unknown as { semRecarga: boolean }).semRecarga = true;
   });
 
-  await sendFromAnotherSession(browser, 'admin@demo.local', 'Painel ao vivo');
+  await sendFromAnotherSession(browser, 'usuario@demo.local', 'Painel ao vivo');
 
   // The socket's status push (the message turned to Enviado) reloads the totals and the charts.
   await expect(total(page, 'enviados')).toHaveText(String(before + 1), { timeout: 20_000 });
