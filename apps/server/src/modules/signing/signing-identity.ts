@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-import { commonName, derToPem, OID, pemToDer, positiveRandom } from '../evidence/tsa/pki.ts';
+import { commonName, derToPem, distinguishedName, OID, pemToDer, positiveRandom } from '../evidence/tsa/pki.ts';
 
 /**
  * Who signs the PDFs the product issues (docs/signatures.md): the installation's own certificate,
@@ -50,23 +50,6 @@ const LEAF_SUBJECT: [string, string][] = [
   ['2.5.4.11', 'Certificado de assinatura próprio desta instalação - NÃO é ICP-Brasil'],
   ['2.5.4.3', 'AR Online - assinatura de documentos da instalação (não ICP-Brasil)'],
 ];
-
-function distinguishedName(parts: [string, string][]): pkijs.RelativeDistinguishedNames {
-  const name = new asn1js.Sequence({
-    value: parts.map(
-      ([type, value]) =>
-        new asn1js.Set({
-          value: [
-            new pkijs.AttributeTypeAndValue({
-              type,
-              value: type === '2.5.4.6' ? new asn1js.PrintableString({ value }) : new asn1js.Utf8String({ value }),
-            }).toSchema(),
-          ],
-        }),
-    ),
-  }).toBER(false);
-  return pkijs.RelativeDistinguishedNames.fromBER(name);
-}
 
 /** KeyUsage bits (X.509 §4.2.1.3): digitalSignature 0, nonRepudiation 1, keyCertSign 5, cRLSign 6. */
 function keyUsage(bits: number[]): pkijs.Extension {

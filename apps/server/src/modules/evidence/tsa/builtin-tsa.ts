@@ -4,7 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-import { derToPem, OID, pemToDer, positiveRandom } from './pki.ts';
+import { derToPem, distinguishedName, OID, pemToDer, positiveRandom } from './pki.ts';
 
 /**
  * The built-in time-stamp authority (DESIGN §3, used when TSA_URL is unset). Its key (ECDSA P-256;
@@ -59,22 +59,8 @@ export async function createCertificate(algorithm: keyof typeof KEY_ALGORITHMS =
   const cert = new pkijs.Certificate();
   cert.version = 2;
   cert.serialNumber = new asn1js.Integer({ valueHex: positiveRandom(16) });
-  // One attribute per RDN (C=BR, O=..., OU=..., CN=...), as readers of the name expect.
-  const name = new asn1js.Sequence({
-    value: SUBJECT.map(
-      ([type, value]) =>
-        new asn1js.Set({
-          value: [
-            new pkijs.AttributeTypeAndValue({
-              type,
-              value: type === '2.5.4.6' ? new asn1js.PrintableString({ value }) : new asn1js.Utf8String({ value }),
-            }).toSchema(),
-          ],
-        }),
-    ),
-  }).toBER(false);
-  cert.subject = pkijs.RelativeDistinguishedNames.fromBER(name);
-  cert.issuer = pkijs.RelativeDistinguishedNames.fromBER(name);
+  cert.subject = distinguishedName(SUBJECT);
+  cert.issuer = distinguishedName(SUBJECT);
   const now = new Date();
   cert.notBefore.value = new Date(now.getTime() - 60_000);
   cert.notAfter.value = new Date(now.getTime() + 20 * 365.25 * 24 * 3600 * 1000);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 
 /** Object identifiers of RFC 3161, RFC 5652, RFC 5035 and RFC 5280 used by the time stamps. */
@@ -103,3 +104,24 @@ export function commonName(name: pkijs.RelativeDistinguishedNames): string {
 
 export const toHex = (bytes: ArrayBuffer | Uint8Array) =>
   Buffer.from(bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes)).toString('hex');
+
+/**
+ * An X.509 name of one attribute per RDN, in order (C=BR, O=..., OU=..., CN=...), as readers of the
+ * name expect: the country as a PrintableString, the rest as UTF8String.
+ */
+export function distinguishedName(parts: [string, string][]): pkijs.RelativeDistinguishedNames {
+  const name = new asn1js.Sequence({
+    value: parts.map(
+      ([type, value]) =>
+        new asn1js.Set({
+          value: [
+            new pkijs.AttributeTypeAndValue({
+              type,
+              value: type === '2.5.4.6' ? new asn1js.PrintableString({ value }) : new asn1js.Utf8String({ value }),
+            }).toSchema(),
+          ],
+        }),
+    ),
+  }).toBER(false);
+  return pkijs.RelativeDistinguishedNames.fromBER(name);
+}
