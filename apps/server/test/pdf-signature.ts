@@ -5,8 +5,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import * as pkijs from 'pkijs';
+import type { Config } from '../src/config.ts';
+import { evidenceTsa } from '../src/modules/evidence/evidence.service.ts';
+import { signingIdentity } from '../src/modules/signing/signing-identity.ts';
 
 const run = promisify(execFile);
+
+/** What this installation's signatures chain to: its signing certificate and the built-in TSA's. */
+export async function installationTrust(config: Config): Promise<{ caPem: string; tsaPem: string }> {
+  const [identity, tsa] = await Promise.all([signingIdentity(config), evidenceTsa(config)]);
+  return { caPem: identity.pem, tsaPem: tsa.builtin.certificatePem };
+}
 
 export interface PdfSignatureCheck {
   /** poppler's pdfsig output (it exits non-zero on a broken signature; its text is kept either way). */

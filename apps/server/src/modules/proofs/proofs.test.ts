@@ -4,12 +4,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useSinkApp } from '../../../test/harness.ts';
 import { opensslVerifyToken } from '../../../test/openssl.ts';
 import { pdfAttachments, pdfPageCount, pdfQrCodes, pdfText } from '../../../test/pdf-reader.ts';
-import { checkPdfSignature } from '../../../test/pdf-signature.ts';
+import { checkPdfSignature, installationTrust } from '../../../test/pdf-signature.ts';
 import { checkPdfA } from '../../../test/pdfa.ts';
 import { waitFor } from '../../../test/smtp-sink.ts';
 import { recordEvent } from '../emails/events.ts';
-import { evidenceTsa } from '../evidence/evidence.service.ts';
-import { signingIdentity } from '../signing/signing-identity.ts';
 import { brasilia } from './format.ts';
 
 let token: string;
@@ -302,12 +300,11 @@ function checkPdfAFiles(pdf: Uint8Array): number {
 
 describe('signed documents (PAdES B-T) and the public validator', () => {
   it('signs the sending proof and the laudo so that pdfsig and openssl verify them and their signature time stamp', async () => {
-    const identity = await signingIdentity(app.t.ctx.config);
-    const tsaPem = (await evidenceTsa(app.t.ctx.config)).builtin.certificatePem;
+    const trust = await installationTrust(app.t.ctx.config);
     const proof = (await app.call('PUT', `/emails/sending-proof/${code}`, token, {})).rawPayload;
     const report = (await app.call('GET', `/emails/report/laudo/${code}`, token)).rawPayload;
     for (const pdf of [proof, report]) {
-      const check = await checkPdfSignature(pdf, { caPem: identity.pem, tsaPem });
+      const check = await checkPdfSignature(pdf, trust);
       expect(check.pdfsig).toContain('Signature is Valid');
       expect(check.pdfsig).toContain('ETSI.CAdES.detached');
       expect(check.pdfsig).toContain('Total document signed');
@@ -318,12 +315,11 @@ describe('signed documents (PAdES B-T) and the public validator', () => {
     expect([...(await pdfAttachments(report)).keys()]).toContain('tsa.pem');
     const pem = await app.t.app.inject({ method: 'GET', url: '/v2/assinatura/certificado.pem' });
     expect(pem.statusCode).toBe(200);
-    expect(pem.body).toBe(identity.pem);
+    expect(pem.body).toBe(trust.caPem);
   });
 
   it('issues the sending proof and the laudo as PDF/A-3b, signed: XMP part 3 B, every font embedded, the sRGB output intent, the evidence files as associated files', async () => {
-    const identity = await signingIdentity(app.t.ctx.config);
-    const tsaPem = (await evidenceTsa(app.t.ctx.config)).builtin.certificatePem;
+    const trust = await installationTrust(app.t.ctx.config);
     const proof = (await app.call('PUT', `/emails/sending-proof/${code}`, token, {})).rawPayload;
     const report = (await app.call('GET', `/emails/report/laudo/${code}`, token)).rawPayload;
     for (const pdf of [proof, report]) {
@@ -348,7 +344,7 @@ describe('signed documents (PAdES B-T) and the public validator', () => {
       const raw = Buffer.from(pdf).toString('latin1');
       expect(raw).not.toMatch(/\/SMask|\/CA 0|\/ca 0|\/BM \/(?!Normal)/);
       // The signature (an incremental update) is still whole after the change.
-      const check = await checkPdfSignature(pdf, { caPem: identity.pem, tsaPem });
+      const check = await checkPdfSignature(pdf, trust);
       expect(check.pdfsig).toContain('Signature is Valid');
       expect(check.pdfsig).toContain('Total document signed');
       expect(check.cmsVerified).toBe(true);

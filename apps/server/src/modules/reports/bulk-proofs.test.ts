@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { notFoundForOthers, useTestApp, withoutSession } from '../../../test/harness.ts';
 import { insertManyMessages, insertMessage } from '../../../test/messages.ts';
 import { pdfQrCodes, pdfText } from '../../../test/pdf-reader.ts';
+import { checkPdfSignature, installationTrust } from '../../../test/pdf-signature.ts';
 import { useTenants } from '../../../test/tenants.ts';
 import { generateBulkProof, removeExpiredProofs } from './bulk-proofs.worker.ts';
 
@@ -152,6 +153,12 @@ describe('a bulk proof from request to download', () => {
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(decodeURIComponent(String(file.headers.filename))).toBe('Comprovantes-de-01-10-2026-ate-31-10-2026.pdf');
     expect(createHash('sha256').update(file.rawPayload).digest('hex')).toBe(row?.sha256);
+    // Signed as one document (PAdES B-T), checked by poppler and OpenSSL.
+    const signed = await checkPdfSignature(file.rawPayload, await installationTrust(app.t.ctx.config));
+    expect(signed.pdfsig).toContain('Signature is Valid');
+    expect(signed.pdfsig).toContain('Total document signed');
+    expect(signed.cmsVerified).toBe(true);
+    expect(signed.tokenVerified).toBe(true);
     const text = (await pdfText(file.rawPayload)).replace(/\s+/g, ' ');
     expect(text).toContain('Comprovantes de Envio');
     expect(text).toContain('Mensagens 3');
@@ -311,6 +318,7 @@ describe('the ZIP (above 500 messages)', () => {
         .replace(/^\uFEFF/, '')
         .trim()
         .split('\r\n');
+      const trust = await installationTrust(app.t.ctx.config);
       expect(manifest[0]).toBe('Arquivo;Protocolo;Identificador;Destinatário;E-mail;Assunto;Status do e-mail;SHA-256');
       expect(manifest).toHaveLength(4);
       for (const line of manifest.slice(1)) {
@@ -318,6 +326,8 @@ describe('the ZIP (above 500 messages)', () => {
         const pdf = await fs.readFile(path.join(dir, cells[0] ?? ''));
         expect(createHash('sha256').update(pdf).digest('hex')).toBe(cells[7]);
         expect((await pdfText(pdf)).replace(/\s+/g, ' ')).toContain(`Protocolo nº ${cells[1]}`);
+        // Each proof in the ZIP carries its own signature.
+        expect((await checkPdfSignature(pdf, trust)).pdfsig).toContain('Signature is Valid');
       }
       // Each part was made once: the resumed run did not make (or log) them again.
       const logs = await app.t.ctx.db
