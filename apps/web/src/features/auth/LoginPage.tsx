@@ -130,7 +130,16 @@ export default function LoginPage() {
                 <Button component="a" href="/v2/auth/oidc/login" variant={passwordForm ? 'default' : 'filled'} fullWidth>
                   {signInWith.sso.label}
                 </Button>
-                {passwordForm && <Divider label="ou com e-mail e senha" labelPosition="center" />}
+                {passwordForm && (
+                  <Divider
+                    label={
+                      <Text size="xs" c="gray.7">
+                        ou com e-mail e senha
+                      </Text>
+                    }
+                    labelPosition="center"
+                  />
+                )}
               </>
             )}
             {passwordForm && (

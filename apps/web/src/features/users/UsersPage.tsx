@@ -30,7 +30,7 @@ export default function UsersPage() {
 function LastSignIn({ user }: { user: UserListItem }) {
   if (!user.usu_ultimo_acesso)
     return (
-      <Text size="sm" c="dimmed">
+      <Text size="sm" c="gray.7">
         Nunca entrou
       </Text>
     );
@@ -41,7 +41,7 @@ function LastSignIn({ user }: { user: UserListItem }) {
   return (
     <Stack gap={0}>
       <Text size="sm">{formatDateTime(user.usu_ultimo_acesso)}</Text>
-      <Text size="xs" c="dimmed">
+      <Text size="xs" c="gray.7">
         {via}
       </Text>
     </Stack>
