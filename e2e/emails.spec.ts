@@ -153,6 +153,9 @@ test('the status filter finds a message under each status it reached: a confirme
   const filterBy = async (...labels: string[]) => {
     await page.getByRole('button', { name: /^Status/ }).click();
     const options = page.locator('.mantine-Popover-dropdown');
+    // The list opens with a transition: counting the ticked boxes before it shows would find none
+    // and leave the last filter's ticked, which is how this test once saw 3 under 'Falha'.
+    await expect(options.getByRole('checkbox').first()).toBeVisible();
     // One at a time from the first: `.all()` hands out nth(i) locators of a list that shrinks as
     // they are unchecked, so the second one could name no box and wait until the test timed out.
     const checked = options.getByRole('checkbox', { checked: true });

@@ -22,6 +22,24 @@ export function setNavigator(fn: (path: string) => void) {
   navigateTo = fn;
 }
 
+/**
+ * A page being left (reload, typed address, a link out) cancels its calls in flight; that is not a
+ * failure to show or report. Set when the page starts unloading; cleared if it is still here a few
+ * seconds later (a download, or a navigation the browser abandoned).
+ */
+let leavingSince = 0;
+if (typeof window !== 'undefined') {
+  const leaving = () => {
+    leavingSince = Date.now();
+  };
+  window.addEventListener('beforeunload', leaving);
+  window.addEventListener('pagehide', leaving);
+  window.addEventListener('pageshow', () => {
+    leavingSince = 0;
+  });
+}
+const isLeaving = () => leavingSince > 0 && Date.now() - leavingSince < 5_000;
+
 let expiring = false;
 function expireSession() {
   if (expiring) return;
@@ -88,6 +106,7 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
       body: opts.body === undefined ? undefined : isForm ? (opts.body as FormData) : JSON.stringify(opts.body),
     });
   } catch {
+    if (isLeaving()) throw new ApiError(0, MSG.internalError);
     rememberFailedCall({ method: opts.method ?? 'GET', path: `/v2${path}`, status: 0 });
     const offline = navigator.onLine === false;
     if (offline) showOffline();
