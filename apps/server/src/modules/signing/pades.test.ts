@@ -1,16 +1,14 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { opensslA1 } from '../../../test/openssl-pki.ts';
 import { checkPdfSignature } from '../../../test/pdf-signature.ts';
 import { evidenceTsa } from '../evidence/evidence.service.ts';
 import { finish, newPdf, paragraph, title } from '../proofs/pdf-layout.ts';
 import { signDocument } from './signing.service.ts';
 import { loadP12, SigningConfigError, signingIdentity } from './signing-identity.ts';
 
-const run = promisify(execFile);
 let dir: string;
 
 async function samplePdf(): Promise<Buffer> {
@@ -18,77 +16,6 @@ async function samplePdf(): Promise<Buffer> {
   title(doc, 'Comprovante de Envio', 'Protocolo nº 1');
   paragraph(doc, 'A mensagem foi entregue ao servidor de e-mail do destinatário: ação, não, coração.');
   return finish(doc, 'Gerado por teste');
-}
-
-/** A CA and an A1-like leaf made by OpenSSL 3 (its default PKCS#12: AES-256-CBC, PBKDF2, SHA-256 MAC). */
-async function opensslP12(name: string, keyUsage: string): Promise<{ p12: string; caPem: string }> {
-  const d = path.join(dir, name);
-  await fs.mkdir(d);
-  const f = (n: string) => path.join(d, n);
-  await run('openssl', [
-    'req',
-    '-x509',
-    '-newkey',
-    'rsa:2048',
-    '-nodes',
-    '-keyout',
-    f('ca.key'),
-    '-out',
-    f('ca.pem'),
-    '-days',
-    '30',
-    '-subj',
-    '/C=BR/O=ICP-Brasil teste/CN=AC Teste',
-    '-addext',
-    'basicConstraints=critical,CA:true',
-    '-addext',
-    'keyUsage=critical,keyCertSign,cRLSign',
-  ]);
-  await run('openssl', [
-    'req',
-    '-newkey',
-    'rsa:2048',
-    '-nodes',
-    '-keyout',
-    f('leaf.key'),
-    '-out',
-    f('leaf.csr'),
-    '-subj',
-    '/C=BR/O=ICP-Brasil teste/CN=EMPRESA TESTE LTDA:12345678000195',
-  ]);
-  await fs.writeFile(f('ext'), `basicConstraints=CA:FALSE\nkeyUsage=critical,${keyUsage}\n`);
-  await run('openssl', [
-    'x509',
-    '-req',
-    '-in',
-    f('leaf.csr'),
-    '-CA',
-    f('ca.pem'),
-    '-CAkey',
-    f('ca.key'),
-    '-CAcreateserial',
-    '-out',
-    f('leaf.pem'),
-    '-days',
-    '30',
-    '-extfile',
-    f('ext'),
-  ]);
-  await run('openssl', [
-    'pkcs12',
-    '-export',
-    '-inkey',
-    f('leaf.key'),
-    '-in',
-    f('leaf.pem'),
-    '-certfile',
-    f('ca.pem'),
-    '-out',
-    f('a1.p12'),
-    '-passout',
-    'pass:senha-A1',
-  ]);
-  return { p12: f('a1.p12'), caPem: await fs.readFile(f('ca.pem'), 'utf8') };
 }
 
 beforeAll(async () => {
@@ -144,7 +71,7 @@ describe('PAdES signature of the PDFs', () => {
   });
 
   it("signs with the operator's PKCS#12 (OpenSSL 3, AES/PBKDF2) and refuses a wrong password or a certificate that cannot sign", async () => {
-    const a1 = await opensslP12('a1', 'digitalSignature,nonRepudiation,keyEncipherment');
+    const a1 = await opensslA1(dir, 'a1', { keyUsage: 'digitalSignature,nonRepudiation,keyEncipherment' });
     const config = { dataDir: path.join(dir, 'data-p12'), signingP12: a1.p12, signingP12Password: 'senha-A1' };
     const signed = await signDocument(config, await samplePdf(), 'Laudo pericial emitido pelo AR Online');
     const tsaPem = (await evidenceTsa(config)).builtin.certificatePem;
@@ -159,7 +86,7 @@ describe('PAdES signature of the PDFs', () => {
     await expect(loadP12(a1.p12, 'errada')).rejects.toThrow(
       new SigningConfigError('SIGNING_P12_PASSWORD: senha incorreta para o arquivo SIGNING_P12'),
     );
-    const encipherOnly = await opensslP12('cifra', 'keyEncipherment');
+    const encipherOnly = await opensslA1(dir, 'cifra', { keyUsage: 'keyEncipherment' });
     await expect(loadP12(encipherOnly.p12, 'senha-A1')).rejects.toThrow(/SIGNING_P12: o certificado não permite assinatura/);
     await expect(loadP12(path.join(dir, 'nao-existe.p12'), 'x')).rejects.toThrow(/SIGNING_P12: não foi possível ler/);
   });
