@@ -11,6 +11,7 @@ import { notFoundForOthers, useTestApp, withoutSession } from '../../../test/har
 import { insertManyMessages, insertMessage } from '../../../test/messages.ts';
 import { pdfQrCodes, pdfText } from '../../../test/pdf-reader.ts';
 import { checkPdfSignature, installationTrust } from '../../../test/pdf-signature.ts';
+import { checkPdfA } from '../../../test/pdfa.ts';
 import { useTenants } from '../../../test/tenants.ts';
 import { generateBulkProof, removeExpiredProofs } from './bulk-proofs.worker.ts';
 
@@ -159,6 +160,17 @@ describe('a bulk proof from request to download', () => {
     expect(signed.pdfsig).toContain('Total document signed');
     expect(signed.cmsVerified).toBe(true);
     expect(signed.tokenVerified).toBe(true);
+    // PDF/A-3b like the single proofs: the XMP identification, every font embedded, the sRGB output intent.
+    const pdfa = await checkPdfA(file.rawPayload);
+    expect(pdfa.xmp).toMatch(/<pdfaid:part>3<\/pdfaid:part>/);
+    expect(pdfa.xmp).toMatch(/<pdfaid:conformance>B<\/pdfaid:conformance>/);
+    expect(pdfa.fonts.length).toBeGreaterThan(0);
+    expect(pdfa.fonts.filter((f) => !f.embedded)).toEqual([]);
+    expect(pdfa.catalog).toMatch(/\/OutputIntents \[ \d+ 0 R \]/);
+    expect(pdfa.outputIntent).toContain('/S /GTS_PDFA1');
+    expect(pdfa.outputIntent).toContain('/OutputConditionIdentifier (sRGB IEC61966-2.1)');
+    expect(pdfa.qpdfOk).toBe(true);
+    if (process.env.BULK_PDF_OUT) await fs.writeFile(process.env.BULK_PDF_OUT, file.rawPayload);
     const text = (await pdfText(file.rawPayload)).replace(/\s+/g, ' ');
     expect(text).toContain('Comprovantes de Envio');
     expect(text).toContain('Mensagens 3');
@@ -327,7 +339,14 @@ describe('the ZIP (above 500 messages)', () => {
         expect(createHash('sha256').update(pdf).digest('hex')).toBe(cells[7]);
         expect((await pdfText(pdf)).replace(/\s+/g, ' ')).toContain(`Protocolo nº ${cells[1]}`);
         // Each proof in the ZIP carries its own signature.
-        expect((await checkPdfSignature(pdf, trust)).pdfsig).toContain('Signature is Valid');
+        const check = await checkPdfSignature(pdf, trust);
+        expect(check.pdfsig).toContain('Signature is Valid');
+        expect(check.cmsVerified).toBe(true);
+        expect(check.tokenVerified).toBe(true);
+        const pdfa = await checkPdfA(pdf);
+        expect(pdfa.xmp).toMatch(/<pdfaid:part>3<\/pdfaid:part>/);
+        expect(pdfa.fonts.filter((f) => !f.embedded)).toEqual([]);
+        expect(pdfa.outputIntent).toContain('/S /GTS_PDFA1');
       }
       // Each part was made once: the resumed run did not make (or log) them again.
       const logs = await app.t.ctx.db

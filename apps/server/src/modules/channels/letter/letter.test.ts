@@ -5,6 +5,8 @@ import { PUBLIC_LETTER_MSG, s10CheckDigit } from '@ar/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/harness.ts';
 import { pdfQrCodes, pdfText } from '../../../../test/pdf-reader.ts';
+import { checkPdfSignature, installationTrust } from '../../../../test/pdf-signature.ts';
+import { checkPdfA } from '../../../../test/pdfa.ts';
 import { waitFor } from '../../../../test/smtp-sink.ts';
 import { checkChain } from '../../evidence/chain-check.ts';
 import { letterSignature } from './http-letter.ts';
@@ -235,6 +237,26 @@ describe('AR-Carta through the HTTP letter provider', () => {
     expect(text).toContain('Notificação extrajudicial');
     expect(text).toContain('Prezado Bruno, segue a notificação.');
     expect(await pdfQrCodes(pdf)).toEqual([`${PUBLIC_URL}/emails/info/public/${uuid}`]);
+    // Signed (PAdES) before it was hashed and sent: poppler and OpenSSL verify it and its time stamp.
+    const signed = await checkPdfSignature(pdf, await installationTrust(t.ctx.config));
+    expect(signed.pdfsig).toContain('Signature is Valid');
+    expect(signed.pdfsig).toContain('ETSI.CAdES.detached');
+    expect(signed.cmsError).toBe('');
+    expect(signed.cmsVerified).toBe(true);
+    expect(signed.tokenVerified).toBe(true);
+    // And PDF/A-3b, as the proofs: the XMP identification, every font embedded, the sRGB output intent.
+    const a = await checkPdfA(pdf);
+    expect(a.xmp).toMatch(/<pdfaid:part>3<\/pdfaid:part>/);
+    expect(a.fonts.length).toBeGreaterThan(0);
+    expect(a.fonts.filter((f) => !f.embedded)).toEqual([]);
+    expect(a.outputIntent).toContain('/S /GTS_PDFA1');
+    expect(a.qpdfOk).toBe(true);
+    // One byte of the letter changed: neither verifies.
+    const changed = Buffer.from(pdf);
+    changed[changed.indexOf('/Title') + 8] ^= 0x01;
+    const bad = await checkPdfSignature(changed, await installationTrust(t.ctx.config));
+    expect(bad.pdfsig).not.toContain('Signature is Valid');
+    expect(bad.cmsVerified).toBe(false);
     const id = await acceptedId(cod);
     const letter = await letterOf(cod);
     // The PDF sent is the one stored, under its hash.
