@@ -115,3 +115,52 @@ export async function checkPdfSignature(pdf: Uint8Array, trust: { caPem: string;
     await fs.rm(dir, { recursive: true, force: true });
   }
 }
+
+export interface DssCheck {
+  /** How many certificates, CRLs and OCSP answers the catalog's /DSS holds (null: no /DSS). */
+  counts: { certs: number; crls: number; ocsps: number } | null;
+  /** `openssl verify -crl_check_all` of the DSS's first certificate (the signer's) with the DSS's CRLs, against `caPem`. */
+  verified: boolean;
+  output: string;
+}
+
+/** Reads the DSS (PAdES B-LT) with qpdf, as an outside tool would, and checks the signer's certificate against the CRLs it holds. */
+export async function checkDss(pdf: Uint8Array, caPem: string): Promise<DssCheck> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ar-dss-'));
+  try {
+    const file = path.join(dir, 'doc.pdf');
+    await fs.writeFile(file, pdf);
+    await fs.writeFile(path.join(dir, 'ca.pem'), caPem);
+    const show = async (obj: string) => (await run('qpdf', [`--show-object=${obj}`, file])).stdout;
+    const root = /\/Root (\d+) 0 R/.exec(await show('trailer'))?.[1];
+    const dssRef = root ? /\/DSS (\d+) 0 R/.exec(await show(root))?.[1] : undefined;
+    if (!dssRef) return { counts: null, verified: false, output: 'sem /DSS' };
+    const dss = await show(dssRef);
+    const refs = (key: string) =>
+      [...(new RegExp(`/${key} \\[([^\\]]*)\\]`).exec(dss)?.[1] ?? '').matchAll(/(\d+) 0 R/g)].map((m) => m[1] as string);
+    const raw = async (num: string) =>
+      (await promisify(execFile)('qpdf', [`--show-object=${num}`, '--raw-stream-data', file], { encoding: 'buffer' })).stdout;
+    const pems = async (nums: string[], kind: 'x509' | 'crl') => {
+      let out = '';
+      for (const num of nums) {
+        const der = path.join(dir, `${kind}-${num}.der`);
+        await fs.writeFile(der, await raw(num));
+        out += (await run('openssl', [kind, '-inform', 'DER', '-in', der])).stdout;
+      }
+      return out;
+    };
+    const [certs, crls, ocsps] = [refs('Certs'), refs('CRLs'), refs('OCSPs')];
+    await fs.writeFile(path.join(dir, 'certs.pem'), await pems(certs, 'x509'));
+    await fs.writeFile(path.join(dir, 'crls.pem'), await pems(crls, 'crl'));
+    await fs.writeFile(path.join(dir, 'leaf.pem'), await pems(certs.slice(0, 1), 'x509'));
+    const args = ['verify', '-crl_check_all', '-CAfile', path.join(dir, 'ca.pem'), '-untrusted', path.join(dir, 'certs.pem')];
+    if (crls.length) args.push('-CRLfile', path.join(dir, 'crls.pem'));
+    const result = await run('openssl', [...args, path.join(dir, 'leaf.pem')]).then(
+      (r) => ({ ok: true, out: r.stdout + r.stderr }),
+      (e: { stdout?: string; stderr?: string }) => ({ ok: false, out: `${e.stdout ?? ''}${e.stderr ?? ''}` }),
+    );
+    return { counts: { certs: certs.length, crls: crls.length, ocsps: ocsps.length }, verified: result.ok, output: result.out };
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}

@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { notFoundForOthers, useTestApp, withoutSession } from '../../../test/harness.ts';
 import { insertManyMessages, insertMessage } from '../../../test/messages.ts';
 import { pdfQrCodes, pdfText } from '../../../test/pdf-reader.ts';
-import { checkPdfSignature, installationTrust } from '../../../test/pdf-signature.ts';
+import { checkDss, checkPdfSignature, installationTrust } from '../../../test/pdf-signature.ts';
 import { checkPdfA } from '../../../test/pdfa.ts';
 import { useTenants } from '../../../test/tenants.ts';
 import { generateBulkProof, removeExpiredProofs } from './bulk-proofs.worker.ts';
@@ -155,9 +155,11 @@ describe('a bulk proof from request to download', () => {
     expect(decodeURIComponent(String(file.headers.filename))).toBe('Comprovantes-de-01-10-2026-ate-31-10-2026.pdf');
     expect(createHash('sha256').update(file.rawPayload).digest('hex')).toBe(row?.sha256);
     // Signed as one document (PAdES B-T), checked by poppler and OpenSSL.
-    const signed = await checkPdfSignature(file.rawPayload, await installationTrust(app.t.ctx.config));
+    const trust = await installationTrust(app.t.ctx.config);
+    const signed = await checkPdfSignature(file.rawPayload, trust);
     expect(signed.pdfsig).toContain('Signature is Valid');
-    expect(signed.pdfsig).toContain('Total document signed');
+    // B-LT: the certificates and the installation CA's CRL in the DSS update after the signature.
+    expect((await checkDss(file.rawPayload, trust.caPem)).verified).toBe(true);
     expect(signed.cmsVerified).toBe(true);
     expect(signed.tokenVerified).toBe(true);
     // PDF/A-3b like the single proofs: the XMP identification, every font embedded, the sRGB output intent.

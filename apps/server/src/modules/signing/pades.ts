@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { OID } from '../evidence/tsa/pki.ts';
+import { appendUpdate, objectDictionary, objectOffset, readTrailer } from './pdf-update.ts';
 import type { SigningIdentity } from './signing-identity.ts';
 
 /**
@@ -120,56 +121,6 @@ export function pdfDate(d: Date): string {
   return `D:${iso.slice(0, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}${iso.slice(11, 13)}${iso.slice(14, 16)}${iso.slice(17, 19)}Z`;
 }
 
-interface Trailer {
-  size: number;
-  root: number;
-  info: string | null;
-  id: string | null;
-  startxref: number;
-}
-
-/** The last trailer of a PDF with classic cross-reference tables (what pdfkit writes). */
-function readTrailer(text: string): Trailer {
-  const start = text.lastIndexOf('startxref');
-  const startxref = Number.parseInt(text.slice(start + 9).trim(), 10);
-  const trailerAt = text.lastIndexOf('trailer');
-  if (start < 0 || trailerAt < 0 || !Number.isFinite(startxref)) throw new Error('PDF sem trailer clássico');
-  const dict = text.slice(trailerAt, start);
-  const size = Number(/\/Size\s+(\d+)/.exec(dict)?.[1]);
-  const root = Number(/\/Root\s+(\d+)\s+0\s+R/.exec(dict)?.[1]);
-  if (!size || !root) throw new Error('PDF sem /Size ou /Root no trailer');
-  const info = /\/Info\s+(\d+\s+0\s+R)/.exec(dict)?.[1] ?? null;
-  const id = /\/ID\s*(\[[^\]]*\])/.exec(dict)?.[1] ?? null;
-  return { size, root, info, id, startxref };
-}
-
-/** Byte offset of object `num` from the cross-reference table at `startxref` (one section, as pdfkit writes it). */
-function objectOffset(text: string, startxref: number, num: number): number {
-  const lines = text.slice(startxref, startxref + 64).split(/\r?\n/);
-  if (lines[0]?.trim() !== 'xref') throw new Error('tabela xref não encontrada');
-  const [first] = (lines[1] ?? '').trim().split(/\s+/).map(Number);
-  const headerLength = text.indexOf('\n', text.indexOf('\n', startxref) + 1) + 1;
-  const entry = text.slice(headerLength + (num - (first ?? 0)) * 20, headerLength + (num - (first ?? 0)) * 20 + 20);
-  return Number.parseInt(entry.slice(0, 10), 10);
-}
-
-/** The dictionary text of object `num` (between "<<" and its matching ">>"). */
-function objectDictionary(text: string, offset: number): string {
-  const open = text.indexOf('<<', offset);
-  let depth = 0;
-  for (let i = open; i < text.length - 1; i++) {
-    if (text[i] === '<' && text[i + 1] === '<') {
-      depth++;
-      i++;
-    } else if (text[i] === '>' && text[i + 1] === '>') {
-      depth--;
-      i++;
-      if (depth === 0) return text.slice(open + 2, i - 1);
-    }
-  }
-  throw new Error('dicionário sem fim');
-}
-
 /**
  * Signs a PDF: an incremental update (the document's bytes stay exactly as made) with the
  * signature field on the first page, then the CMS written into the reserved /Contents.
@@ -210,26 +161,7 @@ export async function signPdf(pdf: Buffer, opts: PdfSignOptions): Promise<Buffer
     ],
     [formNum, `<<\n/Fields [${fieldNum} 0 R]\n/SigFlags 3\n>>`],
   ];
-  const head = pdf.at(-1) === 0x0a ? '' : '\n';
-  let body = head;
-  const offsets = new Map<number, number>();
-  for (const [num, dict] of objects) {
-    offsets.set(num, pdf.length + Buffer.byteLength(body, 'latin1'));
-    body += `${num} 0 obj\n${dict}\nendobj\n`;
-  }
-  const xrefAt = pdf.length + Buffer.byteLength(body, 'latin1');
-  const nums = [...offsets.keys()].sort((a, b) => a - b);
-  let xref = 'xref\n';
-  for (let i = 0; i < nums.length; ) {
-    let j = i;
-    while (j + 1 < nums.length && nums[j + 1] === (nums[j] ?? 0) + 1) j++;
-    xref += `${nums[i]} ${j - i + 1}\n`;
-    for (let k = i; k <= j; k++) xref += `${String(offsets.get(nums[k] ?? 0)).padStart(10, '0')} 00000 n \n`;
-    i = j + 1;
-  }
-  const size = Math.max(trailer.size, formNum + 1);
-  xref += `trailer\n<<\n/Size ${size}\n/Root ${trailer.root} 0 R\n${trailer.info ? `/Info ${trailer.info}\n` : ''}${trailer.id ? `/ID ${trailer.id}\n` : ''}/Prev ${trailer.startxref}\n>>\nstartxref\n${xrefAt}\n%%EOF\n`;
-  const out = Buffer.concat([pdf, Buffer.from(body + xref, 'latin1')]);
+  const { out, offsets } = appendUpdate(pdf, trailer, objects, Math.max(trailer.size, formNum + 1));
 
   // The byte ranges: everything but the hex string between < and > of /Contents.
   const all = out.toString('latin1');

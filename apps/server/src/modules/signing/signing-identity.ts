@@ -4,6 +4,7 @@ import path from 'node:path';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { commonName, derToPem, distinguishedName, OID, pemToDer, positiveRandom } from '../evidence/tsa/pki.ts';
+import { caSigningKey, issueInstallationCrl } from './crl.ts';
 
 /**
  * Who signs the PDFs the product issues (docs/signatures.md): the installation's own certificate,
@@ -30,6 +31,8 @@ export interface SigningIdentity {
   sign(data: Uint8Array): Promise<Uint8Array>;
   /** The certificate and its chain, PEM (the public route GET /v2/assinatura/certificado.pem). */
   pem: string;
+  /** A CRL issued now by the CA above the certificate, when this installation holds that CA's key (its own CA). */
+  issueCrl?: () => Promise<Uint8Array>;
 }
 
 export class SigningConfigError extends Error {}
@@ -111,10 +114,10 @@ async function makeCertificate(o: {
 const certDer = (c: pkijs.Certificate) => new Uint8Array(c.toSchema().toBER(false));
 
 /**
- * A new CA (kept: its certificate; dropped: its key, so nothing else can ever be issued under it)
- * and the signing certificate it issues (digitalSignature and nonRepudiation), PEM.
+ * A new CA and the signing certificate it issues (digitalSignature and nonRepudiation), PEM; the
+ * CA's key is kept to issue the CRLs the signatures' validation data carry (B-LT).
  */
-export async function createInstallationCertificates(): Promise<{ caPem: string; certPem: string; keyPem: string }> {
+export async function createInstallationCertificates(): Promise<{ caPem: string; caKeyPem: string; certPem: string; keyPem: string }> {
   const caKeys = (await subtle.generateKey(RSA, true, ['sign', 'verify'])) as CryptoKeyPair;
   const caName = distinguishedName(CA_SUBJECT);
   const ca = await makeCertificate({
@@ -139,31 +142,43 @@ export async function createInstallationCertificates(): Promise<{ caPem: string;
   const pkcs8 = new Uint8Array(await subtle.exportKey('pkcs8', keys.privateKey));
   return {
     caPem: derToPem(certDer(ca), 'CERTIFICATE'),
+    caKeyPem: derToPem(new Uint8Array(await subtle.exportKey('pkcs8', caKeys.privateKey)), 'PRIVATE KEY'),
     certPem: derToPem(certDer(leaf), 'CERTIFICATE'),
     keyPem: derToPem(pkcs8, 'PRIVATE KEY'),
   };
 }
 
-/** Reads DATA_DIR/assinatura/{ca.pem,assinatura.pem,assinatura-key.pem}, making them on the first start. */
+/**
+ * Reads DATA_DIR/assinatura/{ca.pem,assinatura.pem,assinatura-key.pem,ca-key.pem}, making them on the
+ * first start. An installation made before the CA's key was kept has no ca-key.pem: it signs, and
+ * its documents carry no CRL (B-T with the certificates, docs/signatures.md).
+ */
 async function loadInstallation(dataDir: string): Promise<SigningIdentity> {
   const dir = path.join(dataDir, 'assinatura');
-  const files = { ca: path.join(dir, 'ca.pem'), cert: path.join(dir, 'assinatura.pem'), key: path.join(dir, 'assinatura-key.pem') };
-  let pems: { caPem: string; certPem: string; keyPem: string };
+  const files = {
+    ca: path.join(dir, 'ca.pem'),
+    caKey: path.join(dir, 'ca-key.pem'),
+    cert: path.join(dir, 'assinatura.pem'),
+    key: path.join(dir, 'assinatura-key.pem'),
+  };
+  let pems: { caPem: string; caKeyPem: string | null; certPem: string; keyPem: string };
   try {
     const [caPem, certPem, keyPem] = await Promise.all([
       fs.readFile(files.ca, 'utf8'),
       fs.readFile(files.cert, 'utf8'),
       fs.readFile(files.key, 'utf8'),
     ]);
-    pems = { caPem, certPem, keyPem };
+    pems = { caPem, certPem, keyPem, caKeyPem: await fs.readFile(files.caKey, 'utf8').catch(() => null) };
   } catch {
     await fs.mkdir(dir, { recursive: true, mode: 0o700 });
-    pems = await createInstallationCertificates();
-    // The key first, the CA, then the certificate (what loading looks for last), each written whole.
+    const made = await createInstallationCertificates();
+    pems = made;
+    // The keys first, the CA, then the certificate (what loading looks for last), each written whole.
     for (const [file, text, mode] of [
-      [files.key, pems.keyPem, 0o600],
-      [files.ca, pems.caPem, 0o644],
-      [files.cert, pems.certPem, 0o644],
+      [files.key, made.keyPem, 0o600],
+      [files.caKey, made.caKeyPem, 0o600],
+      [files.ca, made.caPem, 0o644],
+      [files.cert, made.certPem, 0o644],
     ] as const) {
       await fs.writeFile(`${file}.tmp`, text, { mode });
       await fs.rename(`${file}.tmp`, file);
@@ -171,7 +186,12 @@ async function loadInstallation(dataDir: string): Promise<SigningIdentity> {
   }
   const leaf = pkijs.Certificate.fromBER(pemToDer(pems.certPem));
   const ca = pkijs.Certificate.fromBER(pemToDer(pems.caPem));
-  return identity('embutido', leaf, [ca], [ca], createPrivateKey(pems.keyPem));
+  const own = identity('embutido', leaf, [ca], [ca], createPrivateKey(pems.keyPem));
+  if (pems.caKeyPem) {
+    const caKey = await caSigningKey(pems.caKeyPem);
+    own.issueCrl = () => issueInstallationCrl(ca, caKey);
+  }
+  return own;
 }
 
 function identity(

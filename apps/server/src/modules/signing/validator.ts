@@ -7,6 +7,7 @@ import { evidenceTsa } from '../evidence/evidence.service.ts';
 import { commonName } from '../evidence/tsa/pki.ts';
 import { checkToken } from '../evidence/tsa/token.ts';
 import { consume, type Limit } from '../rate-limit/rate-limit.ts';
+import { dssAfter } from './dss.ts';
 import { OID_SIGNATURE_TIME_STAMP } from './pades.ts';
 import * as q from './signing.queries.ts';
 import { signingIdentity } from './signing-identity.ts';
@@ -123,7 +124,8 @@ export async function validateDocument(ctx: AppContext, pdf: Buffer): Promise<Va
   }
 
   if (!verified) return refuse('A assinatura não confere: o arquivo foi alterado depois de assinado.');
-  if (c + d !== pdf.length) return refuse('O arquivo tem conteúdo acrescentado depois da assinatura.');
+  // After the signed revision, only the validation data (the DSS update, B-LT) the product appends.
+  if (c + d !== pdf.length && !dssAfter(pdf, c + d)) return refuse('O arquivo tem conteúdo acrescentado depois da assinatura.');
   const identity = await signingIdentity(ctx.config);
   const signerDer = Buffer.from(signer.toSchema().toBER(false));
   let trusted = signerDer.equals(Buffer.from(identity.certificateDer));

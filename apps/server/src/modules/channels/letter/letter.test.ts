@@ -5,7 +5,7 @@ import { PUBLIC_LETTER_MSG, s10CheckDigit } from '@ar/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../../test/harness.ts';
 import { pdfQrCodes, pdfText } from '../../../../test/pdf-reader.ts';
-import { checkPdfSignature, installationTrust } from '../../../../test/pdf-signature.ts';
+import { checkDss, checkPdfSignature, installationTrust } from '../../../../test/pdf-signature.ts';
 import { checkPdfA } from '../../../../test/pdfa.ts';
 import { waitFor } from '../../../../test/smtp-sink.ts';
 import { checkChain } from '../../evidence/chain-check.ts';
@@ -244,6 +244,8 @@ describe('AR-Carta through the HTTP letter provider', () => {
     expect(signed.cmsError).toBe('');
     expect(signed.cmsVerified).toBe(true);
     expect(signed.tokenVerified).toBe(true);
+    const dss = await checkDss(pdf, (await installationTrust(t.ctx.config)).caPem);
+    expect([dss.counts?.crls, dss.verified]).toEqual([1, true]);
     // And PDF/A-3b, as the proofs: the XMP identification, every font embedded, the sRGB output intent.
     const a = await checkPdfA(pdf);
     expect(a.xmp).toMatch(/<pdfaid:part>3<\/pdfaid:part>/);
@@ -275,7 +277,7 @@ describe('AR-Carta through the HTTP letter provider', () => {
     });
     expect((await messageOf(cod)).ema_status_carta).toBe('processed');
     expect(uuid).toBe(submission.idempotencyKey);
-  });
+  }, 90_000);
 
   it('records each tracking step once: postado → Enviado with the S10 code, in transit kept, entregue → Entregue with the digital AR stored by its hash', async () => {
     const { cod, uuid } = await composeLetter();
