@@ -303,6 +303,7 @@ describe('signed documents (PAdES B-LT) and the public validator', () => {
     const trust = await installationTrust(app.t.ctx.config);
     const proof = (await app.call('PUT', `/emails/sending-proof/${code}`, token, {})).rawPayload;
     const report = (await app.call('GET', `/emails/report/laudo/${code}`, token)).rawPayload;
+    if (process.env.LAUDO_PDF_OUT) await import('node:fs/promises').then((fs) => fs.writeFile(process.env.LAUDO_PDF_OUT as string, report));
     for (const pdf of [proof, report]) {
       const check = await checkPdfSignature(pdf, trust);
       expect(check.pdfsig).toContain('Signature is Valid');
