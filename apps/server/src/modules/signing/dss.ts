@@ -111,8 +111,16 @@ export async function collectValidationData(
         if (crl) break;
       }
     }
-    if (!crl) missing.push(commonName(cert.subject));
-    else if (!crls.some((k) => same(k, crl as Uint8Array))) crls.push(crl);
+    if (!crl) {
+      const name = commonName(cert.subject);
+      missing.push(name);
+      if (!crlUrls(cert).length && !warned.has(name)) {
+        warned.add(name);
+        console.warn(
+          `Assinatura de PDFs: nenhuma CRL a incluir para "${name}" (sem ponto de distribuição http, ou AC da instalação sem chave); documentos em PAdES B-T.`,
+        );
+      }
+    } else if (!crls.some((k) => same(k, crl as Uint8Array))) crls.push(crl);
   }
   return { certs: certs.map(derOf), crls, ocsps: [], missing };
 }

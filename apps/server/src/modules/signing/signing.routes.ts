@@ -27,7 +27,7 @@ export function signingRoutes(app: FastifyInstance, ctx: AppContext): void {
     method: 'POST',
     url: '/documentos/validar',
     summary:
-      'Valida um PDF emitido por esta instalação (multipart, campo arquivo): assinatura PAdES sobre o arquivo inteiro, certificado, carimbo do tempo e registro do documento',
+      'Valida um PDF emitido por esta instalação (multipart, campo arquivo): assinatura PAdES sobre o arquivo (seguida só dos dados de validação), certificado, carimbo do tempo e registro do documento',
     tag,
     auth: false,
     response: validarDocumentoResultSchema,

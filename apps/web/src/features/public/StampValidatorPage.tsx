@@ -70,7 +70,9 @@ function DocumentValidator() {
             title={r.valido ? 'Documento válido' : 'Documento inválido'}
             data-testid="document-verdict"
           >
-            {r.valido ? 'A assinatura confere sobre o arquivo inteiro e o documento foi emitido por esta instalação.' : r.motivo}
+            {r.valido
+              ? 'A assinatura confere, nada além dos dados de validação dela foi acrescentado depois, e o documento foi emitido por esta instalação.'
+              : r.motivo}
           </Alert>
           <Text>
             <strong>Documento:</strong> {r.documento ?? '—'}
