@@ -14,6 +14,7 @@ import { emailRoutes } from './emails/emails.routes.ts';
 import { entitiesRoutes } from './entities/entities.routes.ts';
 import { evidenceRoutes } from './evidence/evidence.routes.ts';
 import { receivedRoutes } from './inbound/received.routes.ts';
+import { integrationRoutes } from './integrations/integrations.routes.ts';
 import { institutionRoutes } from './institutions/institutions.routes.ts';
 import { labelRoutes } from './labels/labels.routes.ts';
 import { leadRoutes } from './leads/leads.routes.ts';
@@ -69,4 +70,5 @@ export const apiModules: Array<(app: FastifyInstance, ctx: AppContext) => void> 
   whatsappWebhookRoutes,
   zenviaWebhookRoutes,
   voiceWebhookRoutes,
+  integrationRoutes,
 ];
