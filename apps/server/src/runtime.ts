@@ -18,8 +18,8 @@ import { keepZenviaSubscribed } from './modules/channels/zenvia-subscriptions.ts
 import { createEmailQueues, startEmailWorkers } from './modules/emails/send.worker.ts';
 import { evidenceTsa } from './modules/evidence/evidence.service.ts';
 import { createEvidenceQueues, startEvidenceWorkers } from './modules/evidence/stamp.worker.ts';
-import { createWebhookQueues, startWebhookWorkers } from './modules/integrations/webhook-delivery.ts';
 import type { InboundServer } from './modules/inbound/inbound.server.ts';
+import { createWebhookQueues, startWebhookWorkers } from './modules/integrations/webhook-delivery.ts';
 import { startNotificationSocket } from './modules/notifications/notifications.socket.ts';
 import { createRemessaQueues, startRemessaWorkers } from './modules/remessas/remessas.worker.ts';
 import { createBulkProofQueues, startBulkProofWorkers } from './modules/reports/bulk-proofs.worker.ts';

@@ -197,7 +197,7 @@ export interface IdempotenciaTable {
   idm_rota: string;
   idm_hash: string;
   idm_status: number | null;
-  idm_corpo: Json<unknown> | null;
+  idm_corpo: string | null;
   idm_criada: Generated<Date>;
   idm_expira: Timestamp;
 }

@@ -37,12 +37,25 @@ export function idempotencyKeyOf(request: FastifyRequest): string | null {
   return raw;
 }
 
-type Stored = { idm_hash: string; idm_status: number | null; idm_corpo: unknown; idm_criada: Date; idm_expira: Date; vencida: boolean };
+type Stored = {
+  idm_hash: string;
+  idm_status: number | null;
+  idm_corpo: string | null;
+  idm_criada: Date;
+  idm_expira: Date;
+  vencida: boolean;
+};
 
 async function claim(db: Kysely<DB>, owner: number, key: string, route: string, hash: string): Promise<boolean> {
   const row = await db
     .insertInto('idempotencia')
-    .values({ cod_usu: owner, idm_chave: key, idm_rota: route, idm_hash: hash, idm_expira: sql<Date>`now() + make_interval(hours => ${HOURS})` })
+    .values({
+      cod_usu: owner,
+      idm_chave: key,
+      idm_rota: route,
+      idm_hash: hash,
+      idm_expira: sql<Date>`now() + make_interval(hours => ${HOURS})`,
+    })
     .onConflict((oc) => oc.columns(['cod_usu', 'idm_chave']).doNothing())
     .returning('idm_chave')
     .executeTakeFirst();
@@ -58,7 +71,9 @@ function stored(db: Kysely<DB>, owner: number, key: string): Promise<Stored | un
       'idm_corpo',
       'idm_criada',
       'idm_expira',
-      sql<boolean>`idm_expira <= now() OR (idm_status IS NULL AND idm_criada < now() - make_interval(mins => ${STALE_CLAIM_MINUTES}))`.as('vencida'),
+      sql<boolean>`idm_expira <= now() OR (idm_status IS NULL AND idm_criada < now() - make_interval(mins => ${STALE_CLAIM_MINUTES}))`.as(
+        'vencida',
+      ),
     ])
     .where('cod_usu', '=', owner)
     .where('idm_chave', '=', key)
@@ -88,7 +103,9 @@ export async function idempotent(
   run: () => Promise<unknown>,
 ): Promise<unknown> {
   const route = `${request.method} ${request.routeOptions.url ?? request.url}`.slice(0, 200);
-  const hash = createHash('sha256').update(`${route}\n${request.url}\n${canonical(request.body)}`).digest('hex');
+  const hash = createHash('sha256')
+    .update(`${route}\n${request.url}\n${canonical(request.body)}`)
+    .digest('hex');
   const owner = actor.usu_codigo;
   if (Math.random() < 0.01) await db.deleteFrom('idempotencia').where('idm_expira', '<', sql<Date>`now()`).execute();
   for (let tries = 0; !(await claim(db, owner, key, route, hash)); tries++) {
@@ -103,12 +120,13 @@ export async function idempotent(
     if (row.idm_status === null) throw new AppError(409, INTEGRATION_MSG.idempotencyRunning);
     reply.header('Idempotent-Replayed', 'true');
     if (row.idm_status === 204) return undefined;
+    const body = JSON.parse(row.idm_corpo ?? 'null');
     if (row.idm_status >= 400) {
-      const { message, ...extra } = (row.idm_corpo ?? {}) as { message?: string };
+      const { message, ...extra } = (body ?? {}) as { message?: string };
       throw new AppError(row.idm_status, message ?? '', extra);
     }
     reply.status(row.idm_status);
-    return row.idm_corpo;
+    return body;
   }
   const finish = (status: number | null, body: unknown) =>
     status === null

@@ -45,7 +45,11 @@ export const WEBHOOK_SECRET_PREFIX = 'whsec_';
 const zonedInstant = z.iso.datetime({ offset: true });
 
 export const apiKeyBody = z.object({
-  nome: z.string({ error: INTEGRATION_MSG.keyNameRequired }).trim().min(1, INTEGRATION_MSG.keyNameRequired).max(80, INTEGRATION_MSG.keyNameTooLong),
+  nome: z
+    .string({ error: INTEGRATION_MSG.keyNameRequired })
+    .trim()
+    .min(1, INTEGRATION_MSG.keyNameRequired)
+    .max(80, INTEGRATION_MSG.keyNameTooLong),
   expiraEm: z
     .string({ error: INTEGRATION_MSG.keyExpiryInvalid })
     .pipe(z.iso.datetime({ offset: true, error: INTEGRATION_MSG.keyExpiryInvalid }))

@@ -35,7 +35,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       idm_rota varchar(200) NOT NULL,
       idm_hash char(64) NOT NULL,
       idm_status smallint,
-      idm_corpo jsonb,
+      idm_corpo text,
       idm_criada timestamptz NOT NULL DEFAULT now(),
       idm_expira timestamptz NOT NULL,
       PRIMARY KEY (cod_usu, idm_chave)

@@ -75,9 +75,15 @@ describe('API keys', () => {
     expect([revoked.statusCode, revoked.json().message]).toEqual([401, INTEGRATION_MSG.keyRevoked]);
     expect((await t.call('GET', '/integracoes/chaves', as.ana)).json().chaves.map((k: { id: number }) => k.id)).not.toContain(id);
 
-    const soon = (await t.call('POST', '/integracoes/chaves', as.ana, { nome: 'Expira', expiraEm: new Date(Date.now() + 60_000).toISOString() })).json();
+    const soon = (
+      await t.call('POST', '/integracoes/chaves', as.ana, { nome: 'Expira', expiraEm: new Date(Date.now() + 60_000).toISOString() })
+    ).json();
     expect((await t.call('GET', '/me', soon.token)).statusCode).toBe(200);
-    await t.ctx.db.updateTable('api_chaves').set({ chv_expira: sql<Date>`now() - interval '1 second'` }).where('chv_codigo', '=', soon.id).execute();
+    await t.ctx.db
+      .updateTable('api_chaves')
+      .set({ chv_expira: sql<Date>`now() - interval '1 second'` })
+      .where('chv_codigo', '=', soon.id)
+      .execute();
     const expired = await t.call('GET', '/me', soon.token);
     expect([expired.statusCode, expired.json().message]).toEqual([401, INTEGRATION_MSG.keyExpired]);
   });

@@ -28,7 +28,7 @@ export async function apiKeyActor(ctx: AppContext, token: string, reply: Fastify
   if (!/^ark_[A-Za-z0-9_-]{43}$/.test(token)) throw new AppError(401, INTEGRATION_MSG.keyUnknown);
   const hash = hashToken(token);
   const row = await findKeyActor(ctx.db, hash);
-  if (!row || row.usu_status !== 'L') throw new AppError(401, INTEGRATION_MSG.keyUnknown);
+  if (row?.usu_status !== 'L') throw new AppError(401, INTEGRATION_MSG.keyUnknown);
   if (row.revogada) throw new AppError(401, INTEGRATION_MSG.keyRevoked);
   if (row.expirada) throw new AppError(401, INTEGRATION_MSG.keyExpired);
   const max = ctx.config.apiKeyRateLimit;

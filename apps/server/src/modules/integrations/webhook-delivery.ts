@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { type Channel, INTEGRATION_MSG, type MessageStatusWebhook, type StatusType } from '@ar/core';
+import { type Channel, escapeHtml, INTEGRATION_MSG, type MessageStatusWebhook, type StatusType } from '@ar/core';
 import { fromKysely, type PgBoss } from 'pg-boss';
 import type { AppContext } from '../../context.ts';
 import { inTransaction } from '../../db/transaction.ts';
@@ -102,7 +102,12 @@ export async function fanOutWebhooks(ctx: AppContext, evtCodigos: number[]): Pro
         ent_corpo: JSON.stringify(statusPayload(r, now)),
       })),
     );
-    if (ids.length) await boss.insert(WEBHOOK_QUEUE, ids.map((entrega) => ({ data: { entrega } })), { db: fromKysely(trx) });
+    if (ids.length)
+      await boss.insert(
+        WEBHOOK_QUEUE,
+        ids.map((entrega) => ({ data: { entrega } })),
+        { db: fromKysely(trx) },
+      );
     return ids.length;
   });
 }
@@ -118,7 +123,7 @@ export async function queueAttempt(boss: PgBoss, deliveryId: string, startAfter?
  */
 export async function attemptDelivery(ctx: AppContext, deliveryId: string, now: Date = new Date()): Promise<void> {
   const d = await q.deliveryToAttempt(ctx.db, deliveryId);
-  if (!d || d.ent_situacao !== 'pendente' || !d.whk_ativo) return;
+  if (d?.ent_situacao !== 'pendente' || !d.whk_ativo) return;
   const timestamp = Math.floor(now.getTime() / 1000);
   const result = await postJson(
     d.whk_url,
@@ -168,12 +173,10 @@ export async function attemptDelivery(ctx: AppContext, deliveryId: string, now: 
 
 async function tellOwner(ctx: AppContext, d: { cod_usu: number; usu_login: string; usu_nome: string; whk_url: string }): Promise<void> {
   const text = `Olá, ${d.usu_nome}.\n\nO endpoint de webhook ${d.whk_url} não aceitou nenhuma entrega nos últimos 5 dias e foi desativado. As entregas pendentes não serão mais tentadas.\n\nVerifique o endpoint e cadastre-o de novo em ${ctx.config.publicUrl}/integracoes.\n`;
-  const html = `<p>Olá, ${escape(d.usu_nome)}.</p><p>O endpoint de webhook <code>${escape(d.whk_url)}</code> não aceitou nenhuma entrega nos últimos 5 dias e foi desativado. As entregas pendentes não serão mais tentadas.</p><p>Verifique o endpoint e cadastre-o de novo em <a href="${ctx.config.publicUrl}/integracoes">Integrações</a>.</p>`;
+  const html = `<p>Olá, ${escapeHtml(d.usu_nome)}.</p><p>O endpoint de webhook <code>${escapeHtml(d.whk_url)}</code> não aceitou nenhuma entrega nos últimos 5 dias e foi desativado. As entregas pendentes não serão mais tentadas.</p><p>Verifique o endpoint e cadastre-o de novo em <a href="${ctx.config.publicUrl}/integracoes">Integrações</a>.</p>`;
   try {
     await ctx.mail.send({ owner: d.cod_usu, to: d.usu_login, subject: INTEGRATION_MSG.webhookDisabledSubject, text, html });
   } catch (err) {
     ctx.log.warn({ err }, 'aviso de webhook desativado não enviado');
   }
 }
-
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

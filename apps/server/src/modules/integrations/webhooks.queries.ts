@@ -4,7 +4,15 @@ import type { TenantScope } from '../tenancy/tenant-scope.ts';
 
 /** Outgoing webhooks (docs/integrations.md): endpoints are a user's own rows; deliveries are reached through their endpoint. */
 
-const ENDPOINT_COLUMNS = ['whk_codigo', 'whk_url', 'whk_eventos', 'whk_ativo', 'whk_criado', 'whk_falhando_desde', 'whk_desativado'] as const;
+const ENDPOINT_COLUMNS = [
+  'whk_codigo',
+  'whk_url',
+  'whk_eventos',
+  'whk_ativo',
+  'whk_criado',
+  'whk_falhando_desde',
+  'whk_desativado',
+] as const;
 
 export function insertWebhook(db: Kysely<DB>, scope: TenantScope, w: { url: string; eventos: string[]; segredo: string }) {
   return db
@@ -23,7 +31,12 @@ export function findOwnWebhook(db: Kysely<DB>, scope: TenantScope, id: number) {
 }
 
 export async function deleteWebhook(db: Kysely<DB>, scope: TenantScope, id: number): Promise<boolean> {
-  const row = await db.deleteFrom('webhooks').where(scope.own('webhooks')).where('whk_codigo', '=', id).returning('whk_codigo').executeTakeFirst();
+  const row = await db
+    .deleteFrom('webhooks')
+    .where(scope.own('webhooks'))
+    .where('whk_codigo', '=', id)
+    .returning('whk_codigo')
+    .executeTakeFirst();
   return !!row;
 }
 
@@ -141,7 +154,16 @@ export function deliveryToAttempt(db: Kysely<DB>, deliveryId: string) {
 
 export async function recordAttempt(
   trx: Transaction<DB>,
-  a: { deliveryId: string; at: Date; status: number | null; error: string | null; durationMs: number; next: Date | null; state: 'pendente' | 'entregue' | 'falhou'; tries: number },
+  a: {
+    deliveryId: string;
+    at: Date;
+    status: number | null;
+    error: string | null;
+    durationMs: number;
+    next: Date | null;
+    state: 'pendente' | 'entregue' | 'falhou';
+    tries: number;
+  },
 ): Promise<void> {
   await trx
     .insertInto('webhook_tentativas')
@@ -163,7 +185,12 @@ export async function recordAttempt(
 
 /** The endpoint answered: it is not failing any more. */
 export async function markEndpointHealthy(trx: Transaction<DB>, webhookId: number): Promise<void> {
-  await trx.updateTable('webhooks').set({ whk_falhando_desde: null }).where('whk_codigo', '=', webhookId).where('whk_falhando_desde', 'is not', null).execute();
+  await trx
+    .updateTable('webhooks')
+    .set({ whk_falhando_desde: null })
+    .where('whk_codigo', '=', webhookId)
+    .where('whk_falhando_desde', 'is not', null)
+    .execute();
 }
 
 /** The endpoint failed at `at`: answers since when it has been failing. */
