@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { INTEGRATION_MSG } from '@ar/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import type { Actor } from '../modules/auth/actor.ts';
 import { AppError } from './errors.ts';
+import { claim, deleteExpired, finish, release, stored } from './idempotency.queries.ts';
 
 /**
  * `Idempotency-Key` on the creating POSTs (docs/integrations.md), with Stripe's semantics. The first
@@ -16,8 +17,6 @@ import { AppError } from './errors.ts';
  * so the retry runs again. A claim left by a process that died is taken over after 10 minutes.
  */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
-const HOURS = 24;
-const STALE_CLAIM_MINUTES = 10;
 
 /** JSON with the keys of every object in order: the same request however its client ordered them. */
 function canonical(value: unknown): string {
@@ -37,59 +36,6 @@ export function idempotencyKeyOf(request: FastifyRequest): string | null {
   return raw;
 }
 
-type Stored = {
-  idm_hash: string;
-  idm_status: number | null;
-  idm_corpo: string | null;
-  idm_criada: Date;
-  idm_expira: Date;
-  vencida: boolean;
-};
-
-async function claim(db: Kysely<DB>, owner: number, key: string, route: string, hash: string): Promise<boolean> {
-  const row = await db
-    .insertInto('idempotencia')
-    .values({
-      cod_usu: owner,
-      idm_chave: key,
-      idm_rota: route,
-      idm_hash: hash,
-      idm_expira: sql<Date>`now() + make_interval(hours => ${HOURS})`,
-    })
-    .onConflict((oc) => oc.columns(['cod_usu', 'idm_chave']).doNothing())
-    .returning('idm_chave')
-    .executeTakeFirst();
-  return !!row;
-}
-
-function stored(db: Kysely<DB>, owner: number, key: string): Promise<Stored | undefined> {
-  return db
-    .selectFrom('idempotencia')
-    .select([
-      'idm_hash',
-      'idm_status',
-      'idm_corpo',
-      'idm_criada',
-      'idm_expira',
-      sql<boolean>`idm_expira <= now() OR (idm_status IS NULL AND idm_criada < now() - make_interval(mins => ${STALE_CLAIM_MINUTES}))`.as(
-        'vencida',
-      ),
-    ])
-    .where('cod_usu', '=', owner)
-    .where('idm_chave', '=', key)
-    .executeTakeFirst() as Promise<Stored | undefined>;
-}
-
-/** Frees a key whose row is past its 24 hours, or a claim nobody finished (only that very row). */
-async function release(db: Kysely<DB>, owner: number, key: string, row: Stored): Promise<void> {
-  await db
-    .deleteFrom('idempotencia')
-    .where('cod_usu', '=', owner)
-    .where('idm_chave', '=', key)
-    .where('idm_criada', '=', row.idm_criada)
-    .execute();
-}
-
 /**
  * Runs `run` once per (actor, key): the request's key (already checked) and its fingerprint (method,
  * route, canonical body). Answers what `run` answered, or the stored answer of the first request.
@@ -106,14 +52,13 @@ export async function idempotent(
   const hash = createHash('sha256')
     .update(`${route}\n${request.url}\n${canonical(request.body)}`)
     .digest('hex');
-  const owner = actor.usu_codigo;
-  if (Math.random() < 0.01) await db.deleteFrom('idempotencia').where('idm_expira', '<', sql<Date>`now()`).execute();
-  for (let tries = 0; !(await claim(db, owner, key, route, hash)); tries++) {
+  if (Math.random() < 0.01) await deleteExpired(db);
+  for (let tries = 0; !(await claim(db, actor, key, route, hash)); tries++) {
     if (tries > 4) throw new AppError(409, INTEGRATION_MSG.idempotencyRunning);
-    const row = await stored(db, owner, key);
+    const row = await stored(db, actor, key);
     if (!row) continue;
     if (row.vencida && tries < 3) {
-      await release(db, owner, key, row);
+      await release(db, actor, key, row);
       continue;
     }
     if (row.idm_hash !== hash) throw new AppError(422, INTEGRATION_MSG.idempotencyMismatch);
@@ -128,23 +73,15 @@ export async function idempotent(
     reply.status(row.idm_status);
     return body;
   }
-  const finish = (status: number | null, body: unknown) =>
-    status === null
-      ? db.deleteFrom('idempotencia').where('cod_usu', '=', owner).where('idm_chave', '=', key).execute()
-      : db
-          .updateTable('idempotencia')
-          .set({ idm_status: status, idm_corpo: JSON.stringify(body ?? null) })
-          .where('cod_usu', '=', owner)
-          .where('idm_chave', '=', key)
-          .execute();
   let result: unknown;
   try {
     result = await run();
   } catch (err) {
-    if (err instanceof AppError && err.statusCode < 500) await finish(err.statusCode, { message: err.message, ...err.extra });
-    else await finish(null, null);
+    if (err instanceof AppError && err.statusCode < 500)
+      await finish(db, actor, key, err.statusCode, { message: err.message, ...err.extra });
+    else await finish(db, actor, key, null, null);
     throw err;
   }
-  await finish(reply.sent ? null : result === undefined ? 204 : reply.statusCode, result);
+  await finish(db, actor, key, reply.sent ? null : result === undefined ? 204 : reply.statusCode, result);
   return result;
 }
