@@ -1,4 +1,12 @@
-import { DELIVERY_STATE_LABELS, STATUS_LABELS, type StatusType, type Webhook, type WebhookDelivery } from '@ar/core';
+import {
+  CHANNEL_NAMES,
+  type Channel,
+  DELIVERY_STATE_LABELS,
+  STATUS_LABELS,
+  type StatusType,
+  type Webhook,
+  type WebhookDelivery,
+} from '@ar/core';
 import { Badge, Button, Code, Group, Loader, Modal, Pagination, Stack, Table, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -12,10 +20,10 @@ const PAGE = 10;
 /** What a delivery is about, read from the body it posts: the message, its channel and status. */
 function summary(d: WebhookDelivery): string {
   try {
-    const { data } = JSON.parse(d.corpo) as { data?: { codigo?: number; canal?: string; status?: StatusType } };
+    const { data } = JSON.parse(d.corpo) as { data?: { codigo?: number; canal?: Channel; status?: StatusType } };
     if (!data) return d.tipo;
     const status = data.status ? (STATUS_LABELS[data.status]?.label ?? data.status) : '';
-    return `Mensagem ${data.codigo ?? ''} · ${data.canal ?? ''} · ${status}`;
+    return `Mensagem ${data.codigo ?? ''} · ${data.canal ? CHANNEL_NAMES[data.canal] : ''} · ${status}`;
   } catch {
     return d.tipo;
   }

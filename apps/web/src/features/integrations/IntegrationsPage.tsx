@@ -1,4 +1,4 @@
-import { Code, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Code, CopyButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { ApiKeysPanel } from './ApiKeysPanel.tsx';
 import { WebhooksPanel } from './WebhooksPanel.tsx';
@@ -17,6 +17,7 @@ export function firstSendCurl(origin: string, token: string): string {
 /** /integracoes: API keys, webhook endpoints with their delivery logs, and a first send with curl. */
 export default function IntegrationsPage() {
   const [token, setToken] = useState<string | null>(null);
+  const curl = firstSendCurl(window.location.origin, token ?? 'ark_SUA_CHAVE');
   return (
     <Stack maw={1100} mx="auto">
       <Title order={2}>Integrações</Title>
@@ -29,12 +30,21 @@ export default function IntegrationsPage() {
         <Stack gap="xs">
           <Title order={3}>Primeiro envio</Title>
           <Text size="sm">
-            {token ? 'Com a chave que você acabou de criar:' : 'Crie uma chave acima e troque ark_SUA_CHAVE por ela.'} Use uma
+            {token ? 'Com a chave que você acabou de criar.' : 'Crie uma chave acima e troque ark_SUA_CHAVE por ela.'} Use uma
             Idempotency-Key nova para cada envio: repetir o mesmo pedido com a mesma chave não envia de novo.
           </Text>
-          <Code block data-testid="first-send-curl">
-            {firstSendCurl(window.location.origin, token ?? 'ark_SUA_CHAVE')}
+          <Code block data-testid="first-send-curl" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+            {curl}
           </Code>
+          <Group>
+            <CopyButton value={curl}>
+              {({ copied, copy }) => (
+                <Button size="xs" variant="light" onClick={copy}>
+                  {copied ? 'Copiado' : 'Copiar comando'}
+                </Button>
+              )}
+            </CopyButton>
+          </Group>
         </Stack>
       </Paper>
       <WebhooksPanel />

@@ -4,10 +4,10 @@ import { IconCheck, IconCopy } from '@tabler/icons-react';
 /** A secret shown once (an API key's token, an endpoint's signing secret), with its copy button. */
 export function SecretOnce({ title, value, onClose, testId }: { title: string; value: string; onClose: () => void; testId: string }) {
   return (
-    <Alert color="yellow" title={title} withCloseButton onClose={onClose} closeButtonLabel="Fechar aviso">
+    <Alert color="blue" title={title} withCloseButton onClose={onClose} closeButtonLabel="Fechar aviso">
       <Stack gap="xs">
         <Text size="sm">Copie agora: por segurança, este valor não será mostrado de novo.</Text>
-        <Group gap="xs" wrap="nowrap" align="center">
+        <Group gap="xs" align="center">
           <Code data-testid={testId} style={{ wordBreak: 'break-all' }}>
             {value}
           </Code>
