@@ -105,6 +105,29 @@ describe('Idempotency-Key', () => {
     expect([tooLong.statusCode, tooLong.json().message]).toEqual([400, INTEGRATION_MSG.idempotencyKeyInvalid]);
   });
 
+  it('covers the bulk proof too: the same request answers the same proof, made once; a refusal is replayed as well', async () => {
+    const day = (offset: number) => new Date(Date.now() - 3 * 3600_000 + offset * 86_400_000).toISOString().slice(0, 10);
+    const headers = { authorization: `Bearer ${token}`, 'idempotency-key': 'lote-semana' };
+    const body = { startDate: day(-7), finalDate: day(0) };
+    const proofs = async () =>
+      (await t.ctx.db.selectFrom('comprovantes').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n;
+    const before = await proofs();
+    const first = await t.app.inject({ method: 'POST', url: '/v2/reports/proofs', headers, payload: body });
+    expect(first.statusCode).toBe(200);
+    const again = await t.app.inject({ method: 'POST', url: '/v2/reports/proofs', headers, payload: body });
+    expect(again.json()).toEqual(first.json());
+    expect(await proofs()).toBe(before + 1);
+    const other = await t.app.inject({ method: 'POST', url: '/v2/reports/proofs', headers, payload: { ...body, startDate: day(-6) } });
+    expect([other.statusCode, other.json().message]).toEqual([422, INTEGRATION_MSG.idempotencyMismatch]);
+    // The service's own refusal (no message in the period) is the stored answer of its key.
+    const empty = { startDate: '2020-01-01', finalDate: '2020-01-31' };
+    const none = { authorization: `Bearer ${token}`, 'idempotency-key': 'lote-vazio' };
+    const refused = await t.app.inject({ method: 'POST', url: '/v2/reports/proofs', headers: none, payload: empty });
+    expect(refused.statusCode).toBe(422);
+    const replayed = await t.app.inject({ method: 'POST', url: '/v2/reports/proofs', headers: none, payload: empty });
+    expect([replayed.statusCode, replayed.json(), replayed.headers['idempotent-replayed']]).toEqual([422, refused.json(), 'true']);
+  });
+
   it('is described in the OpenAPI document, with the rate limit and the mensagem.status webhook', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/v2/docs' })).json();
     const send = doc.paths['/v2/emails/send'].post;
