@@ -32,6 +32,9 @@ export const INTEGRATION_MSG = {
   webhookDisabledSubject: 'Endpoint de webhook desativado',
 } as const;
 
+/** The kind of the notification an owner gets when an endpoint failing for 5 days is disabled (it leads to /integracoes). */
+export const WEBHOOK_DISABLED_KIND = 'webhook-desativado';
+
 /** The events an endpoint may subscribe to. */
 export const WEBHOOK_EVENTS = ['mensagem.status'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { type Channel, escapeHtml, INTEGRATION_MSG, type MessageStatusWebhook, type StatusType } from '@ar/core';
+import { type Channel, escapeHtml, INTEGRATION_MSG, type MessageStatusWebhook, type StatusType, WEBHOOK_DISABLED_KIND } from '@ar/core';
 import { fromKysely, type PgBoss } from 'pg-boss';
 import type { AppContext } from '../../context.ts';
 import { inTransaction } from '../../db/transaction.ts';
@@ -161,7 +161,7 @@ export async function attemptDelivery(ctx: AppContext, deliveryId: string, now: 
     await insertNotification(trx, {
       cod_usu: d.cod_usu,
       not_setor: 2,
-      not_tipo: 'webhook-desativado',
+      not_tipo: WEBHOOK_DISABLED_KIND,
       not_referencia: String(d.whk_codigo),
       not_texto: `Integrações: o endpoint ${d.whk_url} falhou por 5 dias e foi desativado`.slice(0, 500),
     });

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { INTEGRATION_MSG } from '@ar/core';
+import { INTEGRATION_MSG, WEBHOOK_DISABLED_KIND } from '@ar/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness.ts';
 import { isPublicAddress, postJson } from './url-guard.ts';
@@ -113,9 +113,9 @@ describe('webhook retries and disabling', () => {
     const note = await t.ctx.db
       .selectFrom('notificacoes')
       .select(['not_tipo', 'not_texto'])
-      .where('not_tipo', '=', 'webhook-desativado')
+      .where('not_tipo', '=', WEBHOOK_DISABLED_KIND)
       .execute();
-    expect(note).toEqual([{ not_tipo: 'webhook-desativado', not_texto: expect.stringContaining(url) }]);
+    expect(note).toEqual([{ not_tipo: WEBHOOK_DISABLED_KIND, not_texto: expect.stringContaining(url) }]);
     // A disabled endpoint gets nothing more.
     const before = hits;
     await t.ctx.db.updateTable('webhook_entregas').set({ ent_situacao: 'pendente' }).where('ent_codigo', '=', delivery).execute();
