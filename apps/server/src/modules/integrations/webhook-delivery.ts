@@ -156,8 +156,14 @@ export async function attemptDelivery(ctx: AppContext, deliveryId: string, now: 
       return false;
     }
     const since = await q.markEndpointFailing(trx, d.whk_codigo, now);
-    if (now.getTime() - since.getTime() < DISABLE_AFTER_MS) return false;
-    if (!(await q.disableEndpoint(trx, d.whk_codigo, now))) return false;
+    // The next attempt's job commits with this attempt's record, or neither does.
+    const queueNext = async () => {
+      if (next && ctx.boss)
+        await ctx.boss.insert(WEBHOOK_QUEUE, [{ data: { entrega: deliveryId }, startAfter: next }], { db: fromKysely(trx) });
+      return false;
+    };
+    if (now.getTime() - since.getTime() < DISABLE_AFTER_MS) return queueNext();
+    if (!(await q.disableEndpoint(trx, d.whk_codigo, now))) return queueNext();
     await insertNotification(trx, {
       cod_usu: d.cod_usu,
       not_setor: 2,
@@ -167,7 +173,6 @@ export async function attemptDelivery(ctx: AppContext, deliveryId: string, now: 
     });
     return true;
   });
-  if (next && !disabled && ctx.boss) await queueAttempt(ctx.boss, deliveryId, next);
   if (disabled) await tellOwner(ctx, d);
 }
 

@@ -112,7 +112,11 @@ describe('outgoing webhooks', () => {
     expect(() => verifier.verify(receiver.received[0]?.body.replace('email', 'sms') ?? '', receiver.received[0]?.headers ?? {})).toThrow();
 
     // The log: the refused delivery has both attempts, with its status, duration and next try.
-    const log = (await t.call('GET', `/integracoes/webhooks/${hook.id}/entregas`, as.ana)).json();
+    // The receiver has the retry; its record commits just after the answer.
+    const log = await waitFor(
+      async () => (await t.call('GET', `/integracoes/webhooks/${hook.id}/entregas`, as.ana)).json(),
+      (l) => l.entregas.length === 2 && l.entregas.every((e: { situacao: string }) => e.situacao === 'entregue'),
+    );
     expect(log.pagination.rowCount).toBe(2);
     const twice = log.entregas.find((e: { webhookId: string }) => e.webhookId === first.id);
     expect(twice.situacao).toBe('entregue');
