@@ -191,6 +191,10 @@ const envSchema = z.object({
   /** The tracking map's tiles (docs/maps.md); unset: the basemap shipped with the product, no outside request. */
   MAP_TILES_URL: tilesTemplate.optional(),
   MAP_ATTRIBUTION: z.string().trim().min(1).max(300).optional(),
+  /** Requests a minute per API key (docs/integrations.md), counted in the database for every process. */
+  API_KEY_RATE_LIMIT: z.coerce.number().int().min(1, 'use de 1 a 1000000').max(1_000_000, 'use de 1 a 1000000').default(600),
+  /** Webhook URLs on loopback, private or link-local addresses; default on only in the embedded demo mode (SIMULATORS). */
+  WEBHOOK_ALLOW_PRIVATE: bool.optional(),
 });
 
 export type Config = {
@@ -244,6 +248,13 @@ export type Config = {
   errorReporting: ErrorReportingConfig | null;
   /** The tracking map's tiles (docs/maps.md); tilesUrl null: the shipped basemap. */
   map: { tilesUrl: string | null; attribution: string | null };
+  /** API_KEY_RATE_LIMIT: requests a minute per API key (docs/integrations.md). */
+  apiKeyRateLimit: number;
+  /**
+   * WEBHOOK_ALLOW_PRIVATE: webhook URLs may resolve to loopback, private or link-local addresses
+   * (the embedded demo mode and tests); off, they are refused at registration and at connect time.
+   */
+  webhookAllowPrivate: boolean;
 };
 
 export interface OidcConfig {
@@ -354,6 +365,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     localLogin: e.LOCAL_LOGIN,
     errorReporting: errorReportingConfig(e),
     map: mapConfig(e),
+    apiKeyRateLimit: e.API_KEY_RATE_LIMIT,
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE ?? e.SIMULATORS,
   };
 }
 

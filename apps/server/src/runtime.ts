@@ -19,6 +19,7 @@ import { createEmailQueues, startEmailWorkers } from './modules/emails/send.work
 import { evidenceTsa } from './modules/evidence/evidence.service.ts';
 import { createEvidenceQueues, startEvidenceWorkers } from './modules/evidence/stamp.worker.ts';
 import type { InboundServer } from './modules/inbound/inbound.server.ts';
+import { createWebhookQueues, startWebhookWorkers } from './modules/integrations/webhook-delivery.ts';
 import { startNotificationSocket } from './modules/notifications/notifications.socket.ts';
 import { createRemessaQueues, startRemessaWorkers } from './modules/remessas/remessas.worker.ts';
 import { createBulkProofQueues, startBulkProofWorkers } from './modules/reports/bulk-proofs.worker.ts';
@@ -96,6 +97,7 @@ export async function createRuntime(
   if (boss) await createAuthQueues(boss);
   if (boss) await createRemessaQueues(boss);
   if (boss) await createBulkProofQueues(boss);
+  if (boss) await createWebhookQueues(boss);
   // ROLE (docs/scale.md): a web process queues work and leaves it to the worker processes.
   const workers = opts.startWorkers !== false && config.role !== 'web';
   if (workers) await startEmailWorkers(ctx);
@@ -112,6 +114,7 @@ export async function createRuntime(
     ? await startRemessaWorkers(ctx, { readAhead: database.kind === 'postgres', buildThread: database.kind === 'pglite' })
     : null;
   if (workers) await startBulkProofWorkers(ctx);
+  if (workers) await startWebhookWorkers(ctx);
   // smtp-server and its parser are imported only when the listener starts (docs/performance.md, server memory).
   const inbound =
     opts.startInbound && config.inboundSmtpPort > 0 && config.role !== 'worker'

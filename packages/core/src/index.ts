@@ -8,6 +8,7 @@ export * from './contracts/dashboard.ts';
 export * from './contracts/emails.ts';
 export * from './contracts/entities.ts';
 export * from './contracts/evidence.ts';
+export * from './contracts/integrations.ts';
 export * from './contracts/labels.ts';
 export * from './contracts/leads.ts';
 export * from './contracts/leads-csv.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { integrationParameters, integrationResponses, integrationWebhooks } from './openapi-integrations.ts';
 
 interface Operation {
   method: string;
@@ -7,6 +8,7 @@ interface Operation {
   description?: string;
   tag: string;
   auth: boolean;
+  idempotent?: boolean;
   body?: z.ZodType;
   query?: z.ZodType;
   params?: z.ZodType;
@@ -50,7 +52,7 @@ export function openApiDocument(serverUrl: string) {
       tags: [op.tag],
       // A public route says so (an empty requirement), rather than leaving the reader to guess.
       security: op.auth ? [{ bearer: [] }] : [],
-      parameters: [...parametersOf(op.params, 'path'), ...parametersOf(op.query, 'query')],
+      parameters: [...parametersOf(op.params, 'path'), ...parametersOf(op.query, 'query'), ...integrationParameters(op)],
       ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(op.body) } } } } : {}),
       responses: {
         '200': {
@@ -60,6 +62,7 @@ export function openApiDocument(serverUrl: string) {
         '400': { description: 'Dados inválidos: { message }' },
         ...(op.auth ? { '401': { description: 'Sessão expirada ou ausente: { message }' } } : {}),
         '404': { description: 'Não encontrado (inclusive registros de outro cliente): { message }' },
+        ...integrationResponses(op),
       },
     };
   }
@@ -73,5 +76,6 @@ export function openApiDocument(serverUrl: string) {
     servers: [{ url: serverUrl }],
     components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     paths,
+    webhooks: integrationWebhooks(),
   };
 }

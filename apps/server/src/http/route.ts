@@ -7,6 +7,7 @@ import { authenticate } from '../modules/auth/authenticate.ts';
 import { type TenantScope, tenantScope } from '../modules/tenancy/tenant-scope.ts';
 import { rememberReportUser } from '../reporting/route-reporting.ts';
 import { AppError, firstZodMessage } from './errors.ts';
+import { idempotencyKeyOf, idempotent } from './idempotency.ts';
 import { registerOperation } from './openapi.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -25,6 +26,11 @@ interface RouteSpec<B extends Schema, Q extends Schema, P extends Schema, R exte
   tag: string;
   /** false: public. Otherwise a signed-in, released user is required. */
   auth: A;
+  /**
+   * A creating POST an integrator retries: honours `Idempotency-Key` (idempotency.ts,
+   * docs/integrations.md). Needs auth (the key is per user).
+   */
+  idempotent?: boolean;
   /**
    * Reachable by a session that must still change its password (login answered secure: false):
    * only the password change and the session calls. Every other route answers 403 until then.
@@ -78,21 +84,24 @@ export function defineRoute<B extends Schema, Q extends Schema, P extends Schema
     url: spec.url,
     ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
     handler: async (request, reply) => {
-      const actor = spec.auth ? await authenticate(ctx, request) : null;
+      const actor = spec.auth ? await authenticate(ctx, request, reply) : null;
       if (actor) rememberReportUser(request, actor);
       if (actor && !actor.usu_secure && !spec.allowBeforePasswordChange) throw new AppError(403, MSG.mustChangePassword);
       const params = parse(spec.params as P, request.params, true);
       const query = parse(spec.query as Q, request.query);
       const body = parse(spec.body as B, request.body);
-      const result = await spec.handler({
-        body,
-        query,
-        params,
-        actor: actor as A extends true ? Actor : null,
-        scope: (actor ? tenantScope(actor) : null) as A extends true ? TenantScope : null,
-        request,
-        reply,
-      });
+      const run = () =>
+        spec.handler({
+          body,
+          query,
+          params,
+          actor: actor as A extends true ? Actor : null,
+          scope: (actor ? tenantScope(actor) : null) as A extends true ? TenantScope : null,
+          request,
+          reply,
+        });
+      const key = spec.idempotent && actor ? idempotencyKeyOf(request) : null;
+      const result = actor && key ? await idempotent(ctx.db, actor, key, request, reply, run) : await run();
       if (reply.sent) return reply;
       if (result === undefined) return reply.status(204).send();
       if (spec.response && ctx.config.checkResponses) checkResponse(spec, result);

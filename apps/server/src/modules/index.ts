@@ -15,6 +15,7 @@ import { entitiesRoutes } from './entities/entities.routes.ts';
 import { evidenceRoutes } from './evidence/evidence.routes.ts';
 import { receivedRoutes } from './inbound/received.routes.ts';
 import { institutionRoutes } from './institutions/institutions.routes.ts';
+import { integrationRoutes } from './integrations/integrations.routes.ts';
 import { labelRoutes } from './labels/labels.routes.ts';
 import { leadRoutes } from './leads/leads.routes.ts';
 import { notificationRoutes } from './notifications/notifications.routes.ts';
@@ -69,4 +70,5 @@ export const apiModules: Array<(app: FastifyInstance, ctx: AppContext) => void> 
   whatsappWebhookRoutes,
   zenviaWebhookRoutes,
   voiceWebhookRoutes,
+  integrationRoutes,
 ];

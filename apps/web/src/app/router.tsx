@@ -25,6 +25,7 @@ export const appRoutes: RouteObject[] = [
   // Replies without a reference kept unassigned (administrators; docs/channels.md, "Respostas sem referência").
   { path: '/canais/respostas-nao-identificadas', ...page(() => import('../features/channels/UnassignedRepliesPage.tsx')) },
   { path: '/configuracao/conta', ...page(() => import('../features/account/AccountPage.tsx')) },
+  { path: '/integracoes', ...page(() => import('../features/integrations/IntegrationsPage.tsx')) },
   { path: '/cadastros/destinatarios', ...page(() => import('../features/leads/LeadsPage.tsx')) },
   { path: '/cadastros/whitelist', ...page(() => import('../features/whitelist/WhitelistPage.tsx')) },
   { path: '/emails/novo', ...page(() => import('../features/emails/compose/ComposePage.tsx')) },

@@ -143,6 +143,9 @@ export function AppLayout() {
         <Menu.Item component={Link} to="/planos">
           Gerenciar Plano
         </Menu.Item>
+        <Menu.Item component={Link} to="/integracoes">
+          Integrações
+        </Menu.Item>
         <Menu.Item onClick={openAbout}>Sobre</Menu.Item>
         <Menu.Divider />
         <Menu.Item component={Link} to="/logout" color="red">

@@ -1,8 +1,9 @@
 import { AUTH_MSG, MSG } from '@ar/core';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/errors.ts';
 import { sameSignature } from '../channels/signatures.ts';
+import { apiKeyActor, isApiKeyToken } from '../integrations/api-keys.ts';
 import type { Actor } from './actor.ts';
 import { findSessionActor } from './auth.queries.ts';
 import { hashToken } from './secrets.ts';
@@ -17,9 +18,11 @@ export const bearerToken = (request: FastifyRequest): string | null =>
  * The actor of the request (briefly cached, session-cache.ts); 401 'Sessão expirada!...' when there
  * is none. An API client's bearer token first; otherwise the web's session cookie, and then a call
  * that changes something must carry the session's CSRF token (session-cookie.ts), or it is 403.
+ * A bearer API key (`ark_…`, docs/integrations.md) acts as its user, with its rate-limit headers on `reply`.
  */
-export async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<Actor> {
+export async function authenticate(ctx: AppContext, request: FastifyRequest, reply?: FastifyReply): Promise<Actor> {
   const bearer = bearerToken(request);
+  if (bearer && isApiKeyToken(bearer)) return apiKeyActor(ctx, bearer, reply);
   const token = bearer ?? cookieSessionToken(request.headers.cookie);
   const actor = token ? await actorOfToken(ctx, token) : null;
   if (!actor) throw new AppError(401, MSG.sessionExpired);

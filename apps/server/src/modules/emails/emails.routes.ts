@@ -52,6 +52,7 @@ export function emailRoutes(app: FastifyInstance, ctx: AppContext): void {
     tag,
     summary: 'Enviar um AR-Email a até 10 destinatários (uma mensagem e um protocolo por destinatário)',
     auth: true,
+    idempotent: true,
     body: composeBody,
     response: sendResponse,
     handler: async ({ scope, body }) => presentSend(await sendEmails(ctx, scope, body)),

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
 import { warmQueueCache } from '../../queue/boss.ts';
 import { waitForSendPause } from '../../queue/send-activity.ts';
+import { fanOutWebhooks } from '../integrations/webhook-delivery.ts';
 import { findUnstampedEvents } from './evidence.queries.ts';
 import { stampEvents } from './evidence.service.ts';
 
@@ -108,6 +109,10 @@ export async function startEvidenceWorkers(
       // At most EVENTS_PER_STAMPING events a call (one read, the tokens, one insert), each call
       // after a pause in the sends: they come first (at most 15 s of waiting a call).
       const events = jobs.flatMap((job) => eventsOfJob(job.data));
+      // Every chained event passes here once it is recorded: its status webhooks go out now, not
+      // after the stamp (a TSA outage delays stamps, never webhooks). Idempotent: a retry of the job
+      // makes no second delivery (docs/integrations.md).
+      await fanOutWebhooks(ctx, events);
       const outcomes: Awaited<ReturnType<typeof stampEvents>> = new Map();
       for (let i = 0; i < events.length; i += EVENTS_PER_STAMPING) {
         await waitForSendPause();

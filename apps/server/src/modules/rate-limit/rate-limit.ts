@@ -22,6 +22,10 @@ export interface LimitState {
   isOver: boolean;
   /** Whole minutes (at least 1) until the estimate falls below `max` again, for the message. */
   retryMinutes: number;
+  /** The same wait in whole seconds (at least 1): Retry-After. */
+  retrySeconds: number;
+  /** Seconds until the current fixed window ends (RateLimit-Reset). */
+  resetSeconds: number;
 }
 
 export async function limitState(db: Kysely<DB>, limit: Limit, key: string): Promise<LimitState> {
@@ -38,7 +42,13 @@ export async function limitState(db: Kysely<DB>, limit: Limit, key: string): Pro
     const untilFades = seconds * (1 - room / previous) - elapsed;
     wait = Math.max(0, Math.min(wait, untilFades));
   } else if (current >= limit.max) wait += seconds;
-  return { count, isOver: count >= limit.max, retryMinutes: Math.max(1, Math.ceil(wait / 60)) };
+  return {
+    count,
+    isOver: count >= limit.max,
+    retryMinutes: Math.max(1, Math.ceil(wait / 60)),
+    retrySeconds: Math.max(1, Math.ceil(wait)),
+    resetSeconds: Math.max(1, Math.ceil(seconds - elapsed)),
+  };
 }
 
 /** Counts `by` events (default one) of the limit's kind for the key. */

@@ -55,6 +55,7 @@ export function remessaRoutes(app: FastifyInstance, ctx: AppContext): void {
     summary:
       'Recebe um arquivo de remessa (contentBase64: data URL do CSV; fileName). 409 com `duplicada` quando o mesmo arquivo foi enviado nas últimas 24 h: repita com confirmarDuplicada: true para enviá-lo de novo',
     auth: true,
+    idempotent: true,
     body: remessaUploadBody,
     bodyLimit: REMESSA_UPLOAD_MAX_CHARS + 4096,
     response: remessaUploadResponse,

@@ -34,6 +34,7 @@ export function bulkProofRoutes(app: FastifyInstance, ctx: AppContext): void {
     summary:
       'Gerar comprovantes de um período (até 31 dias) e filtro (canais, status 1 a 16): um PDF com capa e sumário até 500 mensagens, um ZIP de PDFs com manifesto acima disso; gerado em segundo plano ("Em processamento...")',
     auth: true,
+    idempotent: true,
     body: bulkProofBody,
     response: bulkProofCreatedResponse,
     handler: async ({ scope, body }) => ({ message: BULK_PROOF_MSG.processing, comprovante: await createBulkProof(ctx, scope, body) }),

@@ -1,4 +1,10 @@
-import { NOTIFICATION_MSG, type NotificationListResponse, type NotificationSector, type TotalAlertas } from '@ar/core';
+import {
+  NOTIFICATION_MSG,
+  type NotificationListResponse,
+  type NotificationSector,
+  type TotalAlertas,
+  WEBHOOK_DISABLED_KIND,
+} from '@ar/core';
 import { ActionIcon, Button, Group, Indicator, Loader, Popover, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconBell, IconBrandWhatsapp, IconFileCertificate, IconMail, IconMessage } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -20,6 +26,8 @@ const SECTORS: Record<NotificationSector, { label: string; icon: typeof IconMail
 /** Where a notification leads: a proof to the proofs screen, a message's status to its sent detail. */
 function targetOf(n: Item): string | null {
   if (n.not_setor === 1) return '/reports/proofs';
+  // An endpoint disabled after 5 days of failures (docs/integrations.md): its reference is the endpoint, not a message.
+  if (n.not_tipo === WEBHOOK_DISABLED_KIND) return '/integracoes';
   return n.not_referencia && /^\d+$/.test(n.not_referencia) ? `/emails/enviados/info/${n.not_referencia}` : null;
 }
 
