@@ -58,10 +58,10 @@ export const REMESSA_STATUS = {
   },
   PROCESSADO_COM_FALHAS: {
     label: 'Concluído com falhas',
-    color: 'yellow',
+    color: 'orange',
     icon: 'circle-dashed-check',
     description:
-      'As linhas válidas viraram mensagens AR; as recusadas estão em Detalhes e na prévia do retorno: corrija-as e envie só elas em um novo arquivo.',
+      'As linhas válidas viraram mensagens AR; as recusadas estão em Linhas recusadas e na prévia do retorno: corrija-as e envie só elas em um novo arquivo.',
     falha: false,
   },
   FALHA_NA_VALIDACAO: {
