@@ -149,7 +149,7 @@ describe('RemessasPage progress', { timeout: 30_000 }, () => {
   });
 });
 
-describe('RemessasPage: one file, its refused lines inside it', () => {
+describe('RemessasPage: one file, its refused lines inside it', { timeout: 30_000 }, () => {
   it('shows a file with a refused line once, its badges adding up to its lines, and the lines in its details', async () => {
     current = row({
       rem_status_processamento: 'PROCESSADO_COM_FALHAS',
