@@ -87,8 +87,15 @@ test('a sheet turned into the batch layout, the mapping saved and loaded again o
     ['22222222222', '=Bruno', 'bruno@exemplo.com.br', 'Cobrança', day(2027, 1, 5), 1234.56, null, null, 1234.56],
     ['11111111111', 'Ana Souza', 'ana@exemplo.com.br', 'Cobrança', day(2026, 12, 20), 80, null, null, 80],
   ];
+  // 'Carregar modelo' says why it waits, until there is a sheet to compare a saved model with.
+  await expect(page.getByRole('button', { name: 'Carregar modelo' })).toBeDisabled();
+  await expect(page.getByTestId('carregar-modelo-motivo')).toHaveText(
+    'Escolha a planilha primeiro: um modelo salvo é comparado com as colunas dela.',
+  );
   await sheetInput(page).setInputFiles({ name: 'clientes.xlsx', mimeType: XLSX_TYPE, buffer: await xlsx(rows) });
   await expect(page.getByTestId('sheet-summary')).toContainText('3 linha(s) de dados, 9 coluna(s)');
+  await expect(page.getByTestId('carregar-modelo-motivo')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Carregar modelo' })).toBeEnabled();
 
   await pick(page, 'ID', 'CPF');
   await expect(page.getByTestId('need-planilha')).toHaveCount(0);
@@ -98,6 +105,10 @@ test('a sheet turned into the batch layout, the mapping saved and loaded again o
   await pick(page, 'VENCIMENTO', 'VENCIMENTO');
   await pick(page, 'VALOR 1 até 4', 'VALOR 1 até 3 (3 colunas)');
   await pick(page, 'TOTAL', 'TOTAL');
+  // The sheet has no template column: one value for every line.
+  await page.getByRole('textbox', { name: 'Valor fixo de MODELO para todas as linhas' }).fill('Modelo Cobrança');
+  await expect(column(page, 'MODELO')).toBeDisabled();
+  await page.screenshot({ path: test.info().outputPath('valor-fixo.png'), fullPage: true });
 
   // Without a header the columns are letters: the choices no longer exist, and come back with it.
   await page.getByRole('checkbox', { name: 'A planilha tem cabeçalho' }).uncheck();
@@ -135,8 +146,8 @@ test('a sheet turned into the batch layout, the mapping saved and loaded again o
   expect(fs.readFileSync(csvPath, 'utf8')).toBe(
     [
       'ID;ASSUNTO;NOME_DESTINATARIO;EMAIL_DESTINATARIO;MODELO;VENCIMENTO;VALOR1;VALOR2;VALOR3;VALOR4;TOTAL',
-      '11111111111;Cobrança;Ana Souza;ana@exemplo.com.br;;10/12/2026;R$ 100,00;R$ 250,50;R$ 80,00;;R$ 350,50',
-      "22222222222;Cobrança;'=Bruno;bruno@exemplo.com.br;;05/01/2027;R$ 1.234,56;;;;R$ 1.234,56",
+      '11111111111;Cobrança;Ana Souza;ana@exemplo.com.br;Modelo Cobrança;10/12/2026;R$ 100,00;R$ 250,50;R$ 80,00;;R$ 350,50',
+      "22222222222;Cobrança;'=Bruno;bruno@exemplo.com.br;Modelo Cobrança;05/01/2027;R$ 1.234,56;;;;R$ 1.234,56",
       '',
     ].join('\r\n'),
   );

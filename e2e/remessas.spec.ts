@@ -84,24 +84,29 @@ test('remessas: a mixed file through the modal, both tabs, details, the preview 
   await chooseAndSend(page, mixed);
   await expectUploaded(page);
 
-  // Successes tab: the file, its badge and its progress.
+  // Successes tab: the file, once (its refused lines inside it), its badge and its progress.
   const ok = page.getByRole('tab', { name: /Remessas Processadas/ });
   const failed = page.getByRole('tab', { name: /Remessas com Falha/ });
   await expect(ok.getByTestId('tab-count')).toHaveText('1', { timeout: 20_000 });
-  await expect(failed.getByTestId('tab-count')).toHaveText('1');
+  await expect(failed.getByTestId('tab-count')).toHaveCount(0);
   const row = page.locator('tr', { hasText: 'clientes.csv' });
-  await expect(row.getByText('Concluído')).toBeVisible({ timeout: 20_000 });
-  await expect(row.getByText('1 na fila')).toBeVisible();
+  await expect(row.getByText('Concluído com falhas', { exact: true })).toBeVisible({ timeout: 20_000 });
+  // What each of the 3 lines is now: 1 sent (through the local mailbox), 2 refused.
+  await expect(row.getByTestId(/^progresso-/)).toHaveText('0 na fila1 enviada2 falhas', { timeout: 30_000 });
   await expect(page.getByLabel('Pesquisar pelo nome do arquivo processado')).toBeVisible();
+  await page.screenshot({ path: 'test-results/remessas-concluido-com-falhas.png', fullPage: true });
 
-  // Legend of this tab: the non-error statuses.
+  // Legend of this tab: the non-error statuses, and what the progress badges count.
   await page.getByRole('button', { name: 'Legenda de status' }).click();
   await expect(page.getByTestId('status-legend').getByText('PROCESSADO_COM_SUCESSO')).toBeVisible();
+  await expect(page.getByTestId('status-legend').getByText('PROCESSADO_COM_FALHAS')).toBeVisible();
   await expect(page.getByTestId('status-legend').getByText('FALHA_NA_VALIDACAO')).toHaveCount(0);
+  await expect(page.getByTestId('progress-legend')).toContainText('a soma deles é o Nº Registros da remessa');
+  await page.screenshot({ path: 'test-results/remessas-legenda.png', fullPage: true });
   await page.keyboard.press('Escape');
 
   // The preview.
-  const preview = await readDownload(page, () => row.getByRole('button', { name: 'Prévia do retorno de clientes.csv' }).click());
+  const preview = await readDownload(page, () => row.getByRole('button', { name: 'Baixar a prévia do retorno de clientes.csv' }).click());
   expect(preview.name).toBe('clientes_previa.csv');
   const lines = preview.text.trim().split('\r\n');
   expect(lines[0]).toBe(
@@ -112,14 +117,8 @@ test('remessas: a mixed file through the modal, both tabs, details, the preview 
   );
   expect(lines[2]).toContain('Linha 3, coluna EMAIL_DESTINATARIO');
 
-  // Failures tab: the search label follows, the refused lines, Detalhes.
-  await page.getByLabel('Pesquisar pelo nome do arquivo processado').fill('xyz');
-  await failed.click();
-  await expect(page.getByLabel('Pesquisar pelo nome do arquivo com falha')).toHaveValue('');
-  await expect(page.getByText('Os registros das remessas com falha ficam disponíveis por 90 dias.')).toBeVisible();
-  const bad = page.locator('tr', { hasText: 'clientes.csv' });
-  await expect(bad.getByText('Falha na Validação')).toBeVisible();
-  await bad.getByRole('button', { name: /^Detalhes de/ }).click();
+  // Its refused lines, from its own row.
+  await row.getByRole('button', { name: /^Linhas recusadas de/ }).click();
   const details = dialog(page, 'Detalhes da Remessa');
   await expect(details.getByText('Registros tentados')).toBeVisible();
   await expect(details.getByTestId('failure-reason')).toContainText(
@@ -129,9 +128,17 @@ test('remessas: a mixed file through the modal, both tabs, details, the preview 
     'Linha 4, coluna MODELO: modelo "Modelo inexistente" não encontrado ou desativado.',
   );
   await page.keyboard.press('Escape');
+
+  // Failures tab: the search label follows; the file is not there (it went, with refused lines).
+  await page.getByLabel('Pesquisar pelo nome do arquivo processado').fill('xyz');
+  await failed.click();
+  await expect(page.getByLabel('Pesquisar pelo nome do arquivo com falha')).toHaveValue('');
+  await expect(page.getByText('Os registros das remessas com falha ficam disponíveis por 90 dias.')).toBeVisible();
+  await expect(page.locator('tr', { hasText: 'clientes.csv' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Legenda de status' }).click();
   await expect(page.getByTestId('status-legend').getByText('ERRO_SISTEMA')).toBeVisible();
   await expect(page.getByTestId('status-legend').getByText('PROCESSADO_COM_SUCESSO')).toHaveCount(0);
+  await expect(page.getByTestId('progress-legend')).toHaveCount(0);
   await page.keyboard.press('Escape');
 
   // The period report: today, read back.
@@ -257,10 +264,8 @@ test('remessas: the progress follows the socket, with no list call on a timer wh
   expect(calls.filter((c) => c.at > waitingFrom && c.at < waitingTo)).toEqual([]);
 
   // Then each step and each send arrive as pushes and the row follows to its end.
-  await expect(row.getByText('Concluído')).toBeVisible({ timeout: 30_000 });
-  await expect(row.getByText('20 na fila')).toBeVisible();
-  await expect(row.getByText('20 enviadas')).toBeVisible({ timeout: 30_000 });
-  await expect(row.getByText('0 falhas')).toBeVisible();
+  await expect(row.getByText('Concluído', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(row.getByTestId(/^progresso-/)).toHaveText('0 na fila20 enviadas0 falhas', { timeout: 30_000 });
   expect(steps('PROCESSADO_COM_SUCESSO').length).toBeGreaterThan(0);
   expect(pushes('emailStatus').length).toBeGreaterThan(0);
   // Once all is still (a push committed before the last reload answered may still bring one more,

@@ -24,7 +24,14 @@ export const uploadBody = (content: string | Buffer, fileName = 'remessa.csv', t
   fileName,
 });
 
-const FINAL = new Set(['PROCESSADO_COM_SUCESSO', 'FALHA_NA_VALIDACAO', 'ERRO_CONFIGURACAO', 'ERRO_PROCESSAMENTO', 'ERRO_SISTEMA']);
+const FINAL = new Set([
+  'PROCESSADO_COM_SUCESSO',
+  'PROCESSADO_COM_FALHAS',
+  'FALHA_NA_VALIDACAO',
+  'ERRO_CONFIGURACAO',
+  'ERRO_PROCESSAMENTO',
+  'ERRO_SISTEMA',
+]);
 
 /** The remessa once its worker has taken it to a final status. */
 export function settled(db: Kysely<DB>, rem_codigo: number, timeoutMs = 30_000) {
@@ -35,6 +42,6 @@ export function settled(db: Kysely<DB>, rem_codigo: number, timeoutMs = 30_000) 
   );
 }
 
-/** The failure record of a file's refused lines. */
-export const failureRecordOf = (db: Kysely<DB>, rem_codigo: number) =>
-  db.selectFrom('remessas').selectAll().where('rem_origem', '=', rem_codigo).executeTakeFirst();
+/** A file's remessa as stored: its refused lines are listed in its own failure type and reason (one remessa per file). */
+export const remessaOf = (db: Kysely<DB>, rem_codigo: number) =>
+  db.selectFrom('remessas').selectAll().where('rem_codigo', '=', rem_codigo).executeTakeFirst();

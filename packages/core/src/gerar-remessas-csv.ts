@@ -13,6 +13,11 @@ export interface GerarRemessaOptions {
   sheetFields: readonly MappingField[];
   /** remessa field name → sheet field name; a field left out stays empty in every line. */
   mapping: Readonly<Record<string, string>>;
+  /**
+   * remessa field name → a value written in every line (issue 43: a sheet without a subject or
+   * template column still becomes a batch); a field with one takes no sheet column.
+   */
+  fixed?: Readonly<Record<string, string>>;
   /** remessa field names of data type Monetário. */
   monetary: readonly string[];
   /** The sheet column whose equal values merge rows into one batch line ('' for one line per row). */
@@ -50,7 +55,8 @@ function groupColumn(sheetHeader: readonly string[], groupBy: string): number {
  * The batch CSV (spec 002 §2, §5): the model's header, then one line per sheet row — or per group
  * of rows with the same value in the grouping column, in the order the groups first appear.
  *
- * A plain remessa field takes the first non-blank value of its sheet field in the group. A grouped
+ * A remessa field with a fixed value has it in every line. A plain remessa field takes the first
+ * non-blank value of its sheet field in the group. A grouped
  * one ('VALOR 1 até 10') takes the values of its sheet field row after row — every column of a
  * grouped sheet field ('VALOR 1 até 3'), blanks at a row's end left out — into VALOR1, VALOR2…;
  * what does not fit is counted in `truncated`. Monetary fields are formatted as Brazilian Real when
@@ -67,7 +73,16 @@ export function generateRemessaCsv(
   const sheetFieldByName = new Map(opts.sheetFields.map((f) => [f.name, f]));
   const monetary = new Set(opts.monetary);
   const plans: Plan[] = [];
+  const fixedCells: [number, string][] = [];
   for (const field of opts.remessaFields) {
+    const fixed = opts.fixed?.[field.name]?.trim();
+    if (fixed) {
+      for (const m of field.members) {
+        const target = remessaIndex.get(m);
+        if (target !== undefined) fixedCells.push([target, fixed]);
+      }
+      continue;
+    }
     const source = sheetFieldByName.get(opts.mapping[field.name] ?? '');
     if (!source) continue;
     plans.push({
@@ -104,6 +119,7 @@ export function generateRemessaCsv(
   const step = 5000;
   groups.forEach((group, g) => {
     const out: CellInput[] = new Array(width).fill('');
+    for (const [target, value] of fixedCells) out[target] = value;
     for (const plan of plans) {
       if (plan.targets.length === 1) {
         let value: SheetCell | undefined = null;

@@ -192,6 +192,15 @@ describe('generateRemessaCsv', () => {
     ]);
   });
 
+  it('writes a fixed value in every line of a field, instead of a sheet column (a subject, a template)', () => {
+    const result = generateRemessaCsv(rows, base({ fixed: { ASSUNTO: ' Aviso de cobrança ', ID: 'LOTE-1', NOME_DESTINATARIO: '  ' } }));
+    expect(lines(result.csv).slice(1)).toEqual([
+      'LOTE-1;Aviso de cobrança;Ana;ana@exemplo.com.br;;10/03/2026;R$ 10,00;R$ 20,50;;',
+      "LOTE-1;Aviso de cobrança;'=cmd;bob@exemplo.com.br;;11/03/2026;R$ 1.234,56;;;",
+      'LOTE-1;Aviso de cobrança;Ana;ana@exemplo.com.br;;12/03/2026;R$ 5,00;;;',
+    ]);
+  });
+
   it('merges the rows of a grouping value into one line, the grouped values one after another', () => {
     const result = generateRemessaCsv(rows, base({ groupBy: 'cpf' }));
     expect(lines(result.csv).slice(1)).toEqual([
@@ -276,5 +285,18 @@ describe('transporteBody', () => {
     expect(message({ rem_trans_nome: 'a', rem_trans_campos: { ...campos, tiposDadosSelected: ['OUTRO'] } })).toBe(
       TRANSPORTE_MSG.monetaryUnknown,
     );
+  });
+
+  it('keeps fixed values of remessa fields, bounded; a transport saved before has none', () => {
+    expect(transporteBody.parse({ rem_trans_nome: 'a', rem_trans_campos: campos }).rem_trans_campos.valoresFixos).toEqual({});
+    const fixed = { ...campos, valoresFixos: { ID: 'LOTE-1' } };
+    expect(transporteBody.parse({ rem_trans_nome: 'a', rem_trans_campos: fixed }).rem_trans_campos.valoresFixos).toEqual({ ID: 'LOTE-1' });
+    expect(message({ rem_trans_nome: 'a', rem_trans_campos: { ...campos, valoresFixos: { OUTRO: 'x' } } })).toBe(
+      TRANSPORTE_MSG.fixedUnknown,
+    );
+    expect(message({ rem_trans_nome: 'a', rem_trans_campos: { ...campos, valoresFixos: { ID: 'x'.repeat(501) } } })).toBe(
+      TRANSPORTE_MSG.fixedTooLong,
+    );
+    expect(message({ rem_trans_nome: 'a', rem_trans_campos: { ...campos, valoresFixos: { ID: 3 } } })).toBe(TRANSPORTE_MSG.fieldNotString);
   });
 });

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { REMESSA_MSG, remessaReportName, remessaReportQuery, remessaStatusInfo } from './contracts/remessas.ts';
-import { checkRemessaBytes, checkRemessaText, dataUrlBytes, detectEncoding, isCsvFile, parseRemessaCsv } from './remessa-file.ts';
+import {
+  checkRemessaBytes,
+  checkRemessaBytesAsync,
+  checkRemessaText,
+  checkRemessaTextAsync,
+  dataUrlBytes,
+  detectEncoding,
+  isCsvFile,
+  parseRemessaCsv,
+  RemessaCsvParser,
+} from './remessa-file.ts';
 
 const HEADER = 'ID;ASSUNTO;NOME_DESTINATARIO;EMAIL_DESTINATARIO;MODELO';
 const utf8 = (s: string) => new TextEncoder().encode(s);
@@ -68,6 +78,37 @@ describe('the batch file rules (spec 002 §5)', () => {
       { line: 2, cells: ['x;y', 'he said "oi"'] },
       { line: 4, cells: ['multi\nline', 'z'] },
     ]);
+  });
+
+  it('parses in pieces as in one go, whatever the cut (quotes, CRLF and line breaks in cells across it)', () => {
+    const text = 'a;b\r\n"x;y";"he said ""oi"""\r\n\r\n"multi\nline";z\r\nlast;"q"';
+    const whole = parseRemessaCsv(text);
+    for (let piece = 1; piece <= text.length; piece++) {
+      const parser = new RemessaCsvParser(text);
+      while (!parser.done) parser.read(piece);
+      expect(parser.finish(), `pieces of ${piece}`).toEqual(whole);
+    }
+  });
+
+  it('answers the same checked in pieces, yielding between them, and stops reading past 5,000 lines', async () => {
+    const header = 'ID;ASSUNTO;NOME_DESTINATARIO;EMAIL_DESTINATARIO;MODELO';
+    const rows = (n: number) => Array.from({ length: n }, (_, i) => `${i};A;Pessoa ${i};p${i}@ex.com;1`).join('\n');
+    let pauses = 0;
+    const pause = async () => {
+      pauses++;
+    };
+    const texts = [`${header}\n${rows(5000)}`, `${header}\n${rows(5001)}`, header, '', 'ID,ASSUNTO\n1,2', `${header};\n1;A;P;p@ex.com;1;x`];
+    for (const text of texts) expect(await checkRemessaTextAsync(text, pause)).toEqual(checkRemessaText(text));
+    pauses = 0;
+    const big = `${header}\n${rows(100_000)}`;
+    expect(await checkRemessaTextAsync(big, pause)).toEqual({ problem: expect.objectContaining({ tipo: 'INVALID_FORMAT' }) });
+    // 100,000 rows is ~3.4 MB: the parse stopped after ~5,001 of them (~170 KB), a few pieces.
+    expect(pauses).toBeGreaterThan(1);
+    expect(pauses).toBeLessThan(10);
+    const bytes = utf8(`${header}\n${rows(3)}`);
+    expect(await checkRemessaBytesAsync(bytes, { convertLatin1: false }, pause)).toEqual(
+      checkRemessaBytes(bytes, { convertLatin1: false }),
+    );
   });
 
   it('reads a data URL', () => {

@@ -90,46 +90,81 @@ export function dataUrlBytes(value: string): { type: string; bytes: Uint8Array }
  * lines), each with the line it starts on (1-based). Records whose cells are all blank are dropped.
  */
 export function parseRemessaCsv(text: string, delimiter = ';'): { line: number; cells: string[] }[] {
-  const records: { line: number; cells: string[] }[] = [];
-  let cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  let line = 1;
-  let start = 1;
-  const push = () => {
-    cells.push(cell);
-    cell = '';
-  };
-  const end = () => {
-    push();
-    if (cells.some((c) => c.trim() !== '')) records.push({ line: start, cells });
-    cells = [];
-  };
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"') {
-        if (text[i + 1] === '"') {
-          cell += '"';
-          i++;
-        } else quoted = false;
-      } else {
-        if (ch === '\n') line++;
-        cell += ch;
-      }
-    } else if (ch === '"' && cell.trim() === '') {
-      cell = '';
-      quoted = true;
-    } else if (ch === delimiter) push();
-    else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      end();
-      line++;
-      start = line;
-    } else cell += ch;
+  const parser = new RemessaCsvParser(text, delimiter);
+  parser.read(text.length);
+  return parser.finish();
+}
+
+/**
+ * The same parse, a piece at a time (`read(n)`: up to n more characters of the text), so a caller
+ * can give the event loop back between pieces (the server's worker, `checkRemessaTextAsync`).
+ */
+export class RemessaCsvParser {
+  readonly records: { line: number; cells: string[] }[] = [];
+  #i = 0;
+  #cells: string[] = [];
+  #cell = '';
+  #quoted = false;
+  #line = 1;
+  #start = 1;
+
+  constructor(
+    private readonly text: string,
+    private readonly delimiter = ';',
+  ) {}
+
+  /** Whether the whole text has been read. */
+  get done(): boolean {
+    return this.#i >= this.text.length;
   }
-  if (cell !== '' || cells.length > 0) end();
-  return records;
+
+  /** Reads up to `count` more characters (a record may end in the next piece). */
+  read(count: number): void {
+    const text = this.text;
+    const stop = Math.min(text.length, this.#i + count);
+    let i = this.#i;
+    for (; i < stop; i++) {
+      const ch = text[i];
+      if (this.#quoted) {
+        if (ch === '"') {
+          if (text[i + 1] === '"') {
+            this.#cell += '"';
+            i++;
+          } else this.#quoted = false;
+        } else {
+          if (ch === '\n') this.#line++;
+          this.#cell += ch;
+        }
+      } else if (ch === '"' && this.#cell.trim() === '') {
+        this.#cell = '';
+        this.#quoted = true;
+      } else if (ch === this.delimiter) this.#push();
+      else if (ch === '\n' || ch === '\r') {
+        if (ch === '\r' && text[i + 1] === '\n') i++;
+        this.#end();
+        this.#line++;
+        this.#start = this.#line;
+      } else this.#cell += ch;
+    }
+    this.#i = i;
+  }
+
+  /** The records, once the text is read (the last one may have no line break). */
+  finish(): { line: number; cells: string[] }[] {
+    if (this.#cell !== '' || this.#cells.length > 0) this.#end();
+    return this.records;
+  }
+
+  #push(): void {
+    this.#cells.push(this.#cell);
+    this.#cell = '';
+  }
+
+  #end(): void {
+    this.#push();
+    if (this.#cells.some((c) => c.trim() !== '')) this.records.push({ line: this.#start, cells: this.#cells });
+    this.#cells = [];
+  }
 }
 
 export interface RemessaFileProblem {
@@ -153,7 +188,32 @@ export const columnKey = (name: string) => name.trim().toUpperCase();
  * be read by (a blank or repeated column name). Answers the first problem or the parsed file.
  */
 export function checkRemessaText(text: string): { problem: RemessaFileProblem } | { file: RemessaFileOk } {
-  const records = parseRemessaCsv(text);
+  const parser = new RemessaCsvParser(text);
+  // Past 5,000 data lines the answer is known: the rest of the text is not read.
+  while (!parser.done && parser.records.length <= REMESSA_MAX_LINES + 1) parser.read(PIECE);
+  return checkRecords(parser.done ? parser.finish() : parser.records);
+}
+
+/** Characters parsed between two yields of `checkRemessaTextAsync` (a few ms of work). */
+const PIECE = 32 * 1024;
+
+/**
+ * `checkRemessaText`, the same answer, with `pause()` awaited between pieces of the parse: the
+ * server's worker checks a 5 MB file without holding its event loop (docs/remessas.md).
+ */
+export async function checkRemessaTextAsync(
+  text: string,
+  pause: () => Promise<unknown>,
+): Promise<{ problem: RemessaFileProblem } | { file: RemessaFileOk }> {
+  const parser = new RemessaCsvParser(text);
+  while (!parser.done && parser.records.length <= REMESSA_MAX_LINES + 1) {
+    parser.read(PIECE);
+    await pause();
+  }
+  return checkRecords(parser.done ? parser.finish() : parser.records);
+}
+
+function checkRecords(records: { line: number; cells: string[] }[]): { problem: RemessaFileProblem } | { file: RemessaFileOk } {
   if (records.length === 0) return { problem: { tipo: 'EMPTY_FILE', message: REMESSA_MSG.empty } };
   if (records.length === 1) return { problem: { tipo: 'ONLY_HEADER', message: REMESSA_MSG.empty } };
   if (records.length - 1 > REMESSA_MAX_LINES) return { problem: { tipo: 'INVALID_FORMAT', message: REMESSA_MSG.tooManyLines } };
@@ -181,13 +241,33 @@ export function checkRemessaBytes(
   bytes: Uint8Array,
   opts: { convertLatin1: boolean },
 ): { problem: RemessaFileProblem } | { convert: true } | { file: RemessaFileOk; text: string } {
+  const decoded = decodeChecked(bytes, opts);
+  if (!('text' in decoded)) return decoded;
+  const checked = checkRemessaText(decoded.text);
+  return 'problem' in checked ? checked : { file: checked.file, text: decoded.text };
+}
+
+/** `checkRemessaBytes` with the parse in pieces, `pause()` awaited between them (`checkRemessaTextAsync`). */
+export async function checkRemessaBytesAsync(
+  bytes: Uint8Array,
+  opts: { convertLatin1: boolean },
+  pause: () => Promise<unknown>,
+): Promise<{ problem: RemessaFileProblem } | { convert: true } | { file: RemessaFileOk; text: string }> {
+  const decoded = decodeChecked(bytes, opts);
+  if (!('text' in decoded)) return decoded;
+  const checked = await checkRemessaTextAsync(decoded.text, pause);
+  return 'problem' in checked ? checked : { file: checked.file, text: decoded.text };
+}
+
+function decodeChecked(
+  bytes: Uint8Array,
+  opts: { convertLatin1: boolean },
+): { problem: RemessaFileProblem } | { convert: true } | { text: string } {
   if (bytes.length > REMESSA_MAX_BYTES) return { problem: { tipo: 'INVALID_FORMAT', message: REMESSA_MSG.tooLarge } };
   const encoding = detectEncoding(bytes);
   if (encoding === 'ISO-8859-1' && !opts.convertLatin1) return { convert: true };
   if (encoding !== 'UTF-8' && encoding !== 'ISO-8859-1') return { problem: { tipo: 'ENCODING_ERROR', message: REMESSA_MSG.encoding } };
-  const text = decodeRemessa(bytes, encoding);
-  const checked = checkRemessaText(text);
-  return 'problem' in checked ? checked : { file: checked.file, text };
+  return { text: decodeRemessa(bytes, encoding) };
 }
 
 /**

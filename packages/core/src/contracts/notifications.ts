@@ -153,7 +153,8 @@ export interface EmailStatusPush {
 /**
  * One of the user's batch files as it is now, right after the change that made it so: its status,
  * its data lines, the lines already made into messages, the lines refused (after the validation,
- * and after the last slice) and, for a failure record of refused lines, the file it belongs to.
+ * and after the last slice); `rem_origem` is null (it named the file of a failure record of refused
+ * lines until 2026-12-07: one remessa per file since).
  * The messages' own progress (sent, failed) comes as `emailStatus` pushes of those messages.
  */
 export interface RemessaStatusChange {

@@ -88,97 +88,8 @@ export const REMESSA_DUPLICATE_HOURS = 24;
 /** The table cuts the failure reason here (spec 002 §9). */
 export const REMESSA_REASON_CUT = 80;
 
-// ---- statuses (spec 002 §4) ----
-
-export interface RemessaStatusInfo {
-  label: string;
-  color: string;
-  /** A Tabler icon name; the web maps it to the component. */
-  icon: 'flask' | 'hourglass' | 'checklist' | 'loader' | 'circle-check' | 'file-alert' | 'settings-x' | 'alert-triangle' | 'server-off';
-  description: string;
-  /** On the failures tab (ERRO/FALHA). */
-  falha: boolean;
-}
-
-export const REMESSA_STATUS = {
-  HOMOLOGACAO: {
-    label: 'Homologação',
-    color: 'grape',
-    icon: 'flask',
-    description: 'Ambiente de testes: a remessa é validada, mas nenhuma mensagem é enviada.',
-    falha: false,
-  },
-  AGUARDANDO_VALIDACAO: {
-    label: 'Aguardando Validação',
-    color: 'gray',
-    icon: 'hourglass',
-    description: 'Arquivo recebido, aguardando a validação das linhas.',
-    falha: false,
-  },
-  PROCESSADO: {
-    label: 'Processado',
-    color: 'cyan',
-    icon: 'checklist',
-    description: 'Arquivo validado, pronto para o processamento.',
-    falha: false,
-  },
-  EM_PROCESSAMENTO: {
-    label: 'Em Processamento',
-    color: 'blue',
-    icon: 'loader',
-    description: 'As linhas estão virando mensagens e entrando nas filas de envio.',
-    falha: false,
-  },
-  PROCESSADO_COM_SUCESSO: {
-    label: 'Concluído',
-    color: 'green',
-    icon: 'circle-check',
-    description: 'Todas as linhas válidas viraram mensagens AR; acompanhe cada uma na prévia do retorno.',
-    falha: false,
-  },
-  FALHA_NA_VALIDACAO: {
-    label: 'Falha na Validação',
-    color: 'orange',
-    icon: 'file-alert',
-    description: 'O arquivo ou algumas linhas não passaram na validação: corrija o arquivo e envie novamente.',
-    falha: true,
-  },
-  ERRO_CONFIGURACAO: {
-    label: 'Erro de Configuração',
-    color: 'pink',
-    icon: 'settings-x',
-    description: 'A configuração da conta não permite enviar a remessa (por exemplo, exige anexo em todo envio).',
-    falha: true,
-  },
-  ERRO_PROCESSAMENTO: {
-    label: 'Erro de Processamento',
-    color: 'red',
-    icon: 'alert-triangle',
-    description: 'A remessa não pôde ser processada (por exemplo, créditos insuficientes).',
-    falha: true,
-  },
-  ERRO_SISTEMA: {
-    label: 'Erro de Sistema',
-    color: 'dark',
-    icon: 'server-off',
-    description: 'Falha interna ao processar a remessa; envie o arquivo novamente ou fale com o suporte.',
-    falha: true,
-  },
-} as const satisfies Record<string, RemessaStatusInfo>;
-export type RemessaStatus = keyof typeof REMESSA_STATUS;
-export const REMESSA_STATUSES = Object.keys(REMESSA_STATUS) as RemessaStatus[];
-export const REMESSA_FAILURE_STATUSES = REMESSA_STATUSES.filter((s) => REMESSA_STATUS[s].falha);
-export const REMESSA_UNKNOWN_STATUS: Omit<RemessaStatusInfo, 'falha'> = {
-  label: 'Desconhecido',
-  color: 'gray',
-  icon: 'hourglass',
-  description: 'Status não reconhecido.',
-};
-
-/** A status code's label, colour, icon and description ('Desconhecido' for anything else). */
-export function remessaStatusInfo(code: string): Omit<RemessaStatusInfo, 'falha'> {
-  return (REMESSA_STATUS as Record<string, RemessaStatusInfo>)[code] ?? REMESSA_UNKNOWN_STATUS;
-}
+// ---- statuses (spec 002 §4): remessa-status.ts ----
+export * from './remessa-status.ts';
 
 // ---- failure types (spec 002 §4; the labels are ours) ----
 
@@ -265,12 +176,21 @@ export const remessaEncodingBody = z.object({
 export const remessaEncodingResponse = z.object({ encoding: z.string() });
 export type RemessaEncodingResponse = z.infer<typeof remessaEncodingResponse>;
 
+/**
+ * A file's lines as they are now (issue 43): `aguardando`, `na_fila`, `enviadas` and `falhas` add
+ * up to its lines (`rem_quantidade_registros`) once validated; `enfileiradas` is how many became
+ * AR messages so far (those in the queues, sent or failed after the send).
+ */
 export const remessaProgressSchema = z.object({
-  /** Lines turned into AR messages (queued). */
+  /** Lines that became AR messages, so far (cumulative). */
   enfileiradas: z.number().int(),
-  /** Of those, accepted by the recipient's relay (sent). */
+  /** Valid lines not yet made into messages. */
+  aguardando: z.number().int(),
+  /** Messages in the queues: neither handed on nor failed yet. */
+  na_fila: z.number().int(),
+  /** Messages handed on (the relay accepted the e-mail, the provider the SMS or WhatsApp) and not failed since. */
   enviadas: z.number().int(),
-  /** Lines refused by the validation plus messages that failed to send. */
+  /** Lines refused by the validation plus messages that failed on every channel. */
   falhas: z.number().int(),
 });
 export type RemessaProgress = z.infer<typeof remessaProgressSchema>;
@@ -284,7 +204,10 @@ export const remessaSchema = z.object({
   rem_quantidade_registros: z.number().int(),
   motivo_falha: z.string().nullable(),
   tipo_falha: z.string().nullable(),
-  /** A failure record of a file's refused lines points to the file's own remessa. */
+  /**
+   * Always null since 2026-12-07 (issue 43: one remessa per file, its refused lines inside it);
+   * before, a failure record of a file's refused lines pointed to the file's own remessa.
+   */
   rem_origem: z.number().int().nullable(),
   progresso: remessaProgressSchema,
 });

@@ -23,6 +23,8 @@ export const TRANSPORTE_MSG = {
   fieldNotString: 'Os campos do transporte dos dados devem ser textos.',
   planilhaLength: 'A lista planilha deve ter um item para cada campo da remessa.',
   monetaryUnknown: 'Os campos monetários devem estar entre os campos da remessa.',
+  fixedUnknown: 'Os valores fixos devem ser de campos da remessa.',
+  fixedTooLong: 'Um valor fixo deve ter no máximo 500 caracteres.',
   tooMany: 'Limite de 200 transportes dos dados atingido: remova um que não use mais para salvar outro.',
 } as const;
 
@@ -30,6 +32,8 @@ export const TRANSPORTE_NAME_MAX = 100;
 /** A batch model or a sheet with more columns than this is not a layout a person maps by hand. */
 export const TRANSPORTE_FIELDS_MAX = 500;
 export const TRANSPORTE_FIELD_MAX = 200;
+/** A fixed value of a field (a subject is at most 180 in a batch file; a template name 100). */
+export const TRANSPORTE_FIXED_MAX = 500;
 /** Transports one user keeps (the modal lists them all in one answer). */
 export const TRANSPORTES_MAX = 200;
 
@@ -43,7 +47,9 @@ const fieldList = z.array(fieldName, { error: TRANSPORTE_MSG.camposRequired }).m
  * - `planilhaOrigin`: the sheet's header (or its letters A, B, C… when it had none); `planilha`: for
  *   each `remessa` field, in the same order, the sheet field mapped to it ('' when none);
  * - `campoAgrupamento`: the sheet column whose equal values merge rows into one batch line ('' for none);
- * - `tiposDadosSelected`: the `remessa` fields whose data type is Monetário.
+ * - `tiposDadosSelected`: the `remessa` fields whose data type is Monetário;
+ * - `valoresFixos`: `remessa` field → the value every line takes instead of a sheet column (ours,
+ *   issue 43; absent in transports saved before).
  */
 export const transporteCampos = z
   .object(
@@ -54,6 +60,9 @@ export const transporteCampos = z
       planilhaOrigin: fieldList.min(1, TRANSPORTE_MSG.camposRequired),
       campoAgrupamento: fieldName.default(''),
       tiposDadosSelected: fieldList.default([]),
+      valoresFixos: z
+        .record(fieldName, z.string({ error: TRANSPORTE_MSG.fieldNotString }).max(TRANSPORTE_FIXED_MAX, TRANSPORTE_MSG.fixedTooLong))
+        .default({}),
     },
     { error: TRANSPORTE_MSG.camposRequired },
   )
@@ -61,6 +70,9 @@ export const transporteCampos = z
     if (v.planilha.length !== v.remessa.length) ctx.addIssue({ code: 'custom', message: TRANSPORTE_MSG.planilhaLength });
     if (v.tiposDadosSelected.some((f) => !v.remessa.includes(f))) {
       ctx.addIssue({ code: 'custom', message: TRANSPORTE_MSG.monetaryUnknown });
+    }
+    if (Object.keys(v.valoresFixos).some((f) => !v.remessa.includes(f))) {
+      ctx.addIssue({ code: 'custom', message: TRANSPORTE_MSG.fixedUnknown });
     }
   });
 export type TransporteCampos = z.infer<typeof transporteCampos>;
@@ -86,6 +98,7 @@ export const transporteSchema = z.object({
     planilhaOrigin: z.array(z.string()),
     campoAgrupamento: z.string(),
     tiposDadosSelected: z.array(z.string()),
+    valoresFixos: z.record(z.string(), z.string()),
   }),
   rem_trans_data_criacao: z.string(),
 });

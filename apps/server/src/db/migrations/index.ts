@@ -38,6 +38,7 @@ import * as m0039 from './0039-simuladores-donos.ts';
 import * as m0040 from './0040-sso.ts';
 import * as m0041 from './0041-documentos-validar.ts';
 import * as m0042 from './0042-integracoes.ts';
+import * as m0046 from './0046-remessa-uma-por-arquivo.ts';
 
 /**
  * Every migration, in order. A module adds its own file (NNNN-module.ts) and one line here;
@@ -83,4 +84,5 @@ export const migrations: Record<string, Migration> = {
   '0040-sso': m0040,
   '0041-documentos-validar': m0041,
   '0042-integracoes': m0042,
+  '0046-remessa-uma-por-arquivo': m0046,
 };

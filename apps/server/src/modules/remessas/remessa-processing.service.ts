@@ -2,7 +2,7 @@ import {
   attachmentRequiredProblem,
   CREDIT_MSG,
   type CustomFieldDef,
-  checkRemessaBytes,
+  checkRemessaBytesAsync,
   messageUnits,
   REMESSA_FAILURE_TYPES,
   REMESSA_MSG,
@@ -51,17 +51,21 @@ import * as q from './remessas.queries.ts';
  * is resumed by its retry from where it stopped:
  *
  *   AGUARDANDO_VALIDACAO → the file's rules and each line's; the lines stored with their fate,
- *     the refused ones listed in a failure record → PROCESSADO (or FALHA_NA_VALIDACAO when no
- *     line is left to send);
+ *     the refused ones listed in the remessa's own failure type and reason → PROCESSADO (or
+ *     FALHA_NA_VALIDACAO when no line is left to send);
  *   PROCESSADO → the account's checks before anything is sent (an account that requires an
  *     attachment: ERRO_CONFIGURACAO; credits for every line: ERRO_PROCESSAMENTO) → EM_PROCESSAMENTO;
  *   EM_PROCESSAMENTO → slices of lines become AR messages, each slice in one transaction with the
- *     mark of its lines → PROCESSADO_COM_SUCESSO.
+ *     mark of its lines → PROCESSADO_COM_SUCESSO, or PROCESSADO_COM_FALHAS when lines were refused.
  */
 
 /** Lines per transaction while sending: big enough to amortise the statements, small enough to keep locks short. */
 export const SLICE = 500;
-/** Reasons listed in a failure record (the rest are in the preview). */
+/** Lines checked by the line rules between two yields to the event loop (~a few ms). */
+const RULES_BETWEEN_YIELDS = 250;
+/** Gives the event loop back: the requests waiting are answered before the file's next piece. */
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** Reasons listed in a remessa's failure reason (the rest are in the preview). */
 const LISTED = 50;
 
 export interface ProcessHooks {
@@ -107,7 +111,9 @@ export async function failRemessa(ctx: AppContext, rem_codigo: number, error: st
   const rem = await q.findRemessaForWork(ctx.db, rem_codigo);
   if (
     !rem ||
-    ['PROCESSADO_COM_SUCESSO', 'FALHA_NA_VALIDACAO', 'ERRO_PROCESSAMENTO', 'ERRO_CONFIGURACAO'].includes(rem.rem_status_processamento)
+    ['PROCESSADO_COM_SUCESSO', 'PROCESSADO_COM_FALHAS', 'FALHA_NA_VALIDACAO', 'ERRO_PROCESSAMENTO', 'ERRO_CONFIGURACAO'].includes(
+      rem.rem_status_processamento,
+    )
   )
     return;
   ctx.log.error({ rem_codigo, error }, 'remessa failed for good');
@@ -163,7 +169,9 @@ async function validate(
   const bytes = rem.rem_arquivo ? await ctx.storage.read(rem.rem_arquivo) : null;
   if (!bytes) throw new Error(`remessa ${rem.rem_codigo}: file ${rem.rem_arquivo} missing from storage`);
   // The server takes UTF-8 only: the browser converts ISO-8859-1 after asking (spec 002 §5).
-  const checked = checkRemessaBytes(new Uint8Array(bytes), { convertLatin1: false });
+  // Parsed in pieces with the event loop given back between them: a 5 MB file (100,000 short
+  // rows) is not a second during which no other request is answered (bench/remessa-upload.mjs).
+  const checked = await checkRemessaBytesAsync(new Uint8Array(bytes), { convertLatin1: false }, yieldToLoop);
   if ('convert' in checked || 'problem' in checked) {
     const problem = 'problem' in checked ? checked.problem : { tipo: 'ENCODING_ERROR' as const, message: REMESSA_MSG.encoding };
     await q.moveRemessa(ctx.db, rem.rem_codigo, 'AGUARDANDO_VALIDACAO', {
@@ -180,9 +188,10 @@ async function validate(
   const user = await findComposer(ctx.db, scope);
   const account = lineAccount(ctx, user);
   const problems = new Map<number, LineFailure>();
-  for (const r of rows) {
+  for (const [i, r] of rows.entries()) {
     const problem = lineProblem(r.line, r.cells, cols, templates, account);
     if (problem) problems.set(r.line, problem);
+    if (i % RULES_BETWEEN_YIELDS === RULES_BETWEEN_YIELDS - 1) await yieldToLoop();
   }
   // The blacklist and hard bounces, as compose checks them, for the lines that passed the rest
   // and have an e-mail (a line by SMS or WhatsApp alone has no address to check).
@@ -224,23 +233,22 @@ async function validate(
     );
   }
   const units = await inTransaction(ctx.db, async (trx) => {
+    // One remessa per file (issue 43): its refused lines are listed in its own type and reason.
     const moved = await q.moveRemessa(trx, rem.rem_codigo, 'AGUARDANDO_VALIDACAO', {
       rem_status_processamento: allFailed ? 'FALHA_NA_VALIDACAO' : 'PROCESSADO',
       rem_cabecalho: JSON.stringify(header),
       rem_quantidade_registros: rows.length,
       rem_falhas: problems.size,
-      ...(allFailed ? summary([...problems.values()]) : {}),
+      ...(problems.size > 0 ? summary([...problems.values()]) : {}),
     });
     if (!moved) return null;
     await q.insertLines(trx, lines);
-    if (!allFailed && problems.size > 0)
-      await q.upsertFailureRecord(trx, rem, { count: problems.size, ...summary([...problems.values()]) });
     return allFailed ? null : priceOf(rows.filter((r) => !problems.has(r.line)).map((r) => lineChannels(r.cells, cols)));
   });
   return { units, builds: units === null ? null : builds };
 }
 
-/** A failure record's type (the commonest of its lines) and reason (the first lines, one a line). */
+/** The refused lines' type (the commonest of them) and reason (the first lines, one a line), for the remessa. */
 function summary(failures: LineFailure[]): { tipo_falha: RemessaFailureType; motivo_falha: string } {
   const counts = new Map<RemessaFailureType, number>();
   for (const f of failures) counts.set(f.tipo, (counts.get(f.tipo) ?? 0) + 1);
@@ -252,16 +260,13 @@ function summary(failures: LineFailure[]): { tipo_falha: RemessaFailureType; mot
   return { tipo_falha: tipo, motivo_falha: [head, ...listed, ...tail].join('\n') };
 }
 
-/** The record of the file's refused lines, from the lines themselves (after a slice refused more). */
-async function syncFailureRecord(ctx: AppContext, rem: q.WorkRemessa): Promise<number> {
+/** The file's refused lines, from the lines themselves (a slice may have refused more): their count, type and reasons. */
+async function refusedLines(ctx: AppContext, rem: q.WorkRemessa) {
   const failed = await q.failedLines(ctx.db, rem.rem_codigo);
-  if (failed.length > 0) {
-    await q.upsertFailureRecord(ctx.db, rem, {
-      count: failed.length,
-      ...summary(failed.map((f) => ({ tipo: (f.tipo_falha ?? 'INVALID_FORMAT') as RemessaFailureType, motivo: f.lin_motivo ?? '' }))),
-    });
-  }
-  return failed.length;
+  const listed = summary(
+    failed.map((f) => ({ tipo: (f.tipo_falha ?? 'INVALID_FORMAT') as RemessaFailureType, motivo: f.lin_motivo ?? '' })),
+  );
+  return { count: failed.length, ...(failed.length > 0 ? listed : { tipo_falha: null, motivo_falha: null }) };
 }
 
 /**
@@ -370,13 +375,17 @@ async function send(
   if (creditsEnded) {
     await q.failLines(ctx.db, rem.rem_codigo, 'pending', 'CREDITS_ERROR', `${creditsEnded} A linha não foi enviada.`);
   }
-  const failed = await syncFailureRecord(ctx, rem);
+  const refused = await refusedLines(ctx, rem);
   const after = await q.findRemessaForWork(ctx.db, rem.rem_codigo);
   const anySent = (after?.rem_enfileiradas ?? 0) > 0;
   await q.moveRemessa(ctx.db, rem.rem_codigo, 'EM_PROCESSAMENTO', {
-    rem_falhas: failed,
+    rem_falhas: refused.count,
     ...(anySent
-      ? { rem_status_processamento: 'PROCESSADO_COM_SUCESSO' }
+      ? {
+          rem_status_processamento: refused.count > 0 ? 'PROCESSADO_COM_FALHAS' : 'PROCESSADO_COM_SUCESSO',
+          tipo_falha: refused.tipo_falha,
+          motivo_falha: refused.motivo_falha,
+        }
       : {
           rem_status_processamento: 'ERRO_PROCESSAMENTO',
           tipo_falha: 'CREDITS_ERROR',

@@ -2,7 +2,7 @@ import { CREDIT_MSG, LETTER_MSG, REMESSA_EXTRA_COLUMNS } from '@ar/core';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness.ts';
-import { csvOf, failureRecordOf, HEADER, uploadBody } from '../../../test/remessa-files.ts';
+import { csvOf, HEADER, remessaOf, uploadBody } from '../../../test/remessa-files.ts';
 import { type ProcessHooks, processRemessa } from './remessa-processing.service.ts';
 
 // AR-Voz and AR-Carta from a batch file (docs/remessas.md, "A line's channels"): our optional
@@ -116,7 +116,7 @@ describe('remessas: AR-Voz and AR-Carta columns', () => {
       ],
       'voz e carta.csv',
     );
-    expect(rem).toMatchObject({ rem_status_processamento: 'PROCESSADO_COM_SUCESSO', rem_enfileiradas: 3, rem_falhas: 6 });
+    expect(rem).toMatchObject({ rem_status_processamento: 'PROCESSADO_COM_FALHAS', rem_enfileiradas: 3, rem_falhas: 6 });
 
     const messages = await messagesOf(rem.rem_uuid);
     expect(messages.map((m) => [m.ema_uni_identificacao, m.ema_uni_creditos])).toEqual([
@@ -175,7 +175,7 @@ describe('remessas: AR-Voz and AR-Carta columns', () => {
     // Credits as compose counts them: e-mail 1, the call and the letter one more each.
     expect(await app.t.balance(LOGIN)).toBe(50 - 5);
 
-    const failure = await failureRecordOf(app.t.ctx.db, id);
+    const failure = await remessaOf(app.t.ctx.db, id);
     const reasons = failure?.motivo_falha ?? '';
     expect(reasons).toContain(
       'Linha 5, coluna TELEFONE_DESTINATARIO_VOZ: o telefone "1234" não é válido para AR-Voz (DDD e 8 ou 9 dígitos).',
@@ -257,8 +257,8 @@ describe('remessas: AR-Voz and AR-Carta columns', () => {
       [line('N-1', 'Nina', 'nina@cliente.test', { voz: '(11) 98765-4300' }), line('N-2', 'Noel', 'noel@cliente.test', { carta: ADDRESS })],
       'voz sem permissao.csv',
     );
-    expect(rem).toMatchObject({ rem_status_processamento: 'PROCESSADO_COM_SUCESSO', rem_enfileiradas: 1, rem_falhas: 1 });
-    const failure = await failureRecordOf(app.t.ctx.db, id);
+    expect(rem).toMatchObject({ rem_status_processamento: 'PROCESSADO_COM_FALHAS', rem_enfileiradas: 1, rem_falhas: 1 });
+    const failure = await remessaOf(app.t.ctx.db, id);
     expect(failure).toMatchObject({ tipo_falha: 'CHANNEL_UNAVAILABLE' });
     expect(failure?.motivo_falha).toContain(
       'Linha 2, coluna TELEFONE_DESTINATARIO_VOZ: o envio por AR-Voz não está habilitado para esta conta; a linha não foi enviada.',
@@ -287,9 +287,9 @@ describe('remessas: AR-Voz and AR-Carta columns', () => {
       'voz credito gasto.csv',
       { slice: 1, afterSlice: () => credits(1).then(() => undefined) },
     );
-    expect(rem).toMatchObject({ rem_status_processamento: 'PROCESSADO_COM_SUCESSO', rem_enfileiradas: 1, rem_falhas: 1 });
+    expect(rem).toMatchObject({ rem_status_processamento: 'PROCESSADO_COM_FALHAS', rem_enfileiradas: 1, rem_falhas: 1 });
     expect((await messagesOf(rem.rem_uuid)).map((m) => m.ema_uni_identificacao)).toEqual(['S-1']);
-    const failure = await failureRecordOf(app.t.ctx.db, id);
+    const failure = await remessaOf(app.t.ctx.db, id);
     expect(failure).toMatchObject({ tipo_falha: 'CREDITS_ERROR' });
     expect(failure?.motivo_falha).toContain(`${CREDIT_MSG.voiceMinimum} A linha não foi enviada.`);
     // The refused slice's debit was rolled back with it.
@@ -304,8 +304,8 @@ describe('remessas: AR-Voz and AR-Carta columns', () => {
       [line('C-1', 'Cora', 'cora@cliente.test', { carta: ADDRESS }), line('C-2', 'Caio', 'caio@cliente.test')],
       'regua cpc.csv',
     );
-    expect(rem).toMatchObject({ rem_status_processamento: 'PROCESSADO_COM_SUCESSO', rem_enfileiradas: 1, rem_falhas: 1 });
-    const failure = await failureRecordOf(app.t.ctx.db, id);
+    expect(rem).toMatchObject({ rem_status_processamento: 'PROCESSADO_COM_FALHAS', rem_enfileiradas: 1, rem_falhas: 1 });
+    const failure = await remessaOf(app.t.ctx.db, id);
     expect(failure).toMatchObject({ tipo_falha: 'REQUIRED_FIELDS' });
     expect(failure?.motivo_falha).toContain(
       'Linha 3, coluna CARTA_ENDERECO: A régua de notificação envia AR-Carta: informe o endereço da carta de cada destinatário.',

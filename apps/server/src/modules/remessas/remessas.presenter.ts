@@ -15,9 +15,15 @@ const iso = (d: Date | string) => new Date(d).toISOString();
 
 type Progress = { enviadas?: number; erros?: number } | null;
 
-/** One row of the two tabs. A failure record of refused lines counts them as its failures. */
+/**
+ * One row of the two tabs. Its progress is what each of the file's lines is now, so the four
+ * counts add up to its lines (issue 43): waiting to become a message, in the queues, sent, failed
+ * (refused, or its message failed on every channel); `enfileiradas` is how many became messages.
+ */
 export function presentRemessa(r: RemessaRow): Remessa {
   const p = (r.progresso ?? {}) as Progress;
+  const enviadas = Number(p?.enviadas ?? 0);
+  const erros = Number(p?.erros ?? 0);
   return {
     rem_codigo: r.rem_codigo,
     rem_nome: r.rem_nome,
@@ -30,8 +36,10 @@ export function presentRemessa(r: RemessaRow): Remessa {
     rem_origem: r.rem_origem,
     progresso: {
       enfileiradas: r.rem_enfileiradas,
-      enviadas: Number(p?.enviadas ?? 0),
-      falhas: r.rem_falhas + Number(p?.erros ?? 0),
+      aguardando: Math.max(0, r.rem_quantidade_registros - r.rem_enfileiradas - r.rem_falhas),
+      na_fila: Math.max(0, r.rem_enfileiradas - enviadas - erros),
+      enviadas,
+      falhas: r.rem_falhas + erros,
     },
   };
 }

@@ -2,7 +2,7 @@ import { type RemessaStatusPush, SOCKET_PATH } from '@ar/core';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useSinkApp } from '../../../test/harness.ts';
-import { csvOf, failureRecordOf, settled, uploadBody } from '../../../test/remessa-files.ts';
+import { csvOf, remessaOf, settled, uploadBody } from '../../../test/remessa-files.ts';
 
 /**
  * A batch file's progress reaches its owner's open Remessas page through the socket
@@ -91,19 +91,19 @@ describe('remessas: progress through the socket', () => {
 
     // The last push of the file is its final state; the moment it arrives, the list shows it.
     await until(ana.events, (e) =>
-      remessaPushes(e).some((r) => r.rem_codigo === id && r.rem_status_processamento === 'PROCESSADO_COM_SUCESSO'),
+      remessaPushes(e).some((r) => r.rem_codigo === id && r.rem_status_processamento === 'PROCESSADO_COM_FALHAS'),
     );
     const listed = (await app.call('GET', '/remessas?tipo=sucesso', ana.headers))
       .json()
       .data.find((r: { rem_codigo: number }) => r.rem_codigo === id);
-    expect(listed).toMatchObject({ rem_status_processamento: 'PROCESSADO_COM_SUCESSO', progresso: { enfileiradas: 2 } });
+    expect(listed).toMatchObject({ rem_status_processamento: 'PROCESSADO_COM_FALHAS', progresso: { enfileiradas: 2 } });
     const final = await settled(app.t.ctx.db, id);
-    const failure = await failureRecordOf(app.t.ctx.db, id);
+    const failure = await remessaOf(app.t.ctx.db, id);
 
     const mine = remessaPushes(ana.events).filter((r) => r.rem_codigo === id);
     // Every step in the worker's order: received, validated, paid for, lines queued, done.
     const steps = mine.map((r) => r.rem_status_processamento).filter((s, i, all) => s !== all[i - 1]);
-    expect(steps).toEqual(['AGUARDANDO_VALIDACAO', 'PROCESSADO', 'EM_PROCESSAMENTO', 'PROCESSADO_COM_SUCESSO']);
+    expect(steps).toEqual(['AGUARDANDO_VALIDACAO', 'PROCESSADO', 'EM_PROCESSAMENTO', 'PROCESSADO_COM_FALHAS']);
     expect(mine[0]).toEqual({
       rem_codigo: id,
       rem_status_processamento: 'AGUARDANDO_VALIDACAO',
@@ -115,22 +115,16 @@ describe('remessas: progress through the socket', () => {
     expect(mine.some((r) => r.rem_status_processamento === 'EM_PROCESSAMENTO' && r.rem_enfileiradas === 2)).toBe(true);
     expect(mine.at(-1)).toEqual({
       rem_codigo: id,
-      rem_status_processamento: 'PROCESSADO_COM_SUCESSO',
+      rem_status_processamento: 'PROCESSADO_COM_FALHAS',
       rem_quantidade_registros: 3,
       rem_enfileiradas: final.rem_enfileiradas,
       rem_falhas: final.rem_falhas,
       rem_origem: null,
     });
     expect(final).toMatchObject({ rem_enfileiradas: 2, rem_falhas: 1 });
-    // The failure record of the refused line is pushed too (it lands on the failures tab).
-    expect(remessaPushes(ana.events)).toContainEqual({
-      rem_codigo: failure?.rem_codigo,
-      rem_status_processamento: 'FALHA_NA_VALIDACAO',
-      rem_quantidade_registros: 1,
-      rem_enfileiradas: 0,
-      rem_falhas: 1,
-      rem_origem: id,
-    });
+    // One remessa per file: the refused line is inside it, no second remessa is pushed.
+    expect(remessaPushes(ana.events).filter((r) => r.rem_codigo !== id || r.rem_origem !== null)).toEqual([]);
+    expect(failure?.motivo_falha).toContain('Linha ');
     // The file's messages going out come as emailStatus of the user's messages.
     const messages = await app.t.ctx.db
       .selectFrom('remessa_linhas')

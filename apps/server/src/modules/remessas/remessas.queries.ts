@@ -13,6 +13,10 @@ import type { TenantScope } from '../tenancy/tenant-scope.ts';
  * data (templates, plan, blacklist).
  */
 
+/** A message whose every channel failed for good. */
+const allFailed = sql<boolean>`((e.ema_uni_to IS NULL OR (e.ema_alcance_email & 16) <> 0)
+  AND (e.ema_uni_sms IS NULL OR (e.ema_alcance_sms & 16) <> 0)
+  AND (e.ema_uni_whatsapp IS NULL OR (e.ema_alcance_whatsapp & 16) <> 0))`;
 const FAILED = sql.join(REMESSA_FAILURE_STATUSES.map((s) => sql.lit(s)));
 
 const LIST_COLUMNS = [
@@ -30,16 +34,15 @@ const LIST_COLUMNS = [
 ] as const;
 
 /**
- * The file's messages handed on (bit 'send' of any of its channels: the relay accepted the e-mail,
- * or the provider reported the SMS or WhatsApp sent) and those that failed for good (bit 'erro' on
- * every channel the message has), through the lines that made them.
+ * The file's messages as they are now, through the lines that made them, each counted once:
+ * failed for good (bit 'erro' on every channel the message has), else handed on (bit 'send' of
+ * any channel: the relay accepted the e-mail, or the provider reported the SMS or WhatsApp sent);
+ * the rest are still in the queues (presentRemessa). A message sent, then bounced, is a failure.
  */
 const progress = sql<{ enviadas: number; erros: number }>`(
   SELECT json_build_object(
-    'enviadas', count(*) FILTER (WHERE ((e.ema_alcance_email | e.ema_alcance_sms | e.ema_alcance_whatsapp) & 2) <> 0),
-    'erros', count(*) FILTER (WHERE (e.ema_uni_to IS NULL OR (e.ema_alcance_email & 16) <> 0)
-                                AND (e.ema_uni_sms IS NULL OR (e.ema_alcance_sms & 16) <> 0)
-                                AND (e.ema_uni_whatsapp IS NULL OR (e.ema_alcance_whatsapp & 16) <> 0)))
+    'enviadas', count(*) FILTER (WHERE ((e.ema_alcance_email | e.ema_alcance_sms | e.ema_alcance_whatsapp) & 2) <> 0 AND NOT ${allFailed}),
+    'erros', count(*) FILTER (WHERE ${allFailed}))
     FROM remessa_linhas l JOIN emails e ON e.ema_uni_codigo = l.cod_email
    WHERE l.rem_codigo = r.rem_codigo)`;
 
@@ -101,12 +104,12 @@ export function findRemessas(db: Kysely<DB>, scope: TenantScope, ids: number[]) 
 }
 
 /**
- * The lines of a file, each with its message's protocol, status per channel and letter's tracking code, in file order. For a
- * failure record (rem_origem) the lines are its file's, the refused ones only. Reached only
- * through a remessa found in the user's scope (the caller's findRemessa).
+ * The lines of a file, each with its message's protocol, status per channel and letter's tracking
+ * code (a refused line with its reason), in file order. Reached only through a remessa found in the
+ * user's scope (the caller's findRemessa).
  */
-export function previewLines(db: Kysely<DB>, scope: TenantScope, rem: { rem_codigo: number; rem_origem: number | null }) {
-  let q = db
+export function previewLines(db: Kysely<DB>, scope: TenantScope, rem: { rem_codigo: number }) {
+  return db
     .selectFrom('remessa_linhas as l')
     .innerJoin('remessas as r', 'r.rem_codigo', 'l.rem_codigo')
     .leftJoin('emails as e', 'e.ema_uni_codigo', 'l.cod_email')
@@ -129,9 +132,9 @@ export function previewLines(db: Kysely<DB>, scope: TenantScope, rem: { rem_codi
         WHERE ce.cod_email = l.cod_email AND ce.eta_situacao = 'aguardando')`.as('etapas_aguardando'),
     ])
     .where(scope.own('r'))
-    .where('l.rem_codigo', '=', rem.rem_origem ?? rem.rem_codigo);
-  if (rem.rem_origem) q = q.where('l.lin_status', '=', 'falha');
-  return q.orderBy('l.lin_numero').execute();
+    .where('l.rem_codigo', '=', rem.rem_codigo)
+    .orderBy('l.lin_numero')
+    .execute();
 }
 
 /** The user's remessas received from `from` to before `to`, oldest first (the period report). */
@@ -312,39 +315,6 @@ export function failedLines(db: Kysely<DB>, rem_codigo: number) {
     .where('rem_codigo', '=', rem_codigo)
     .where('lin_status', '=', 'falha')
     .orderBy('lin_numero')
-    .execute();
-}
-
-/** The failure record of a file's refused lines, made or brought up to date. */
-export async function upsertFailureRecord(
-  db: Kysely<DB>,
-  file: WorkRemessa,
-  v: { count: number; tipo_falha: string; motivo_falha: string },
-): Promise<void> {
-  const existing = await db.selectFrom('remessas').select('rem_codigo').where('rem_origem', '=', file.rem_codigo).executeTakeFirst();
-  if (existing) {
-    await updateRemessa(db, existing.rem_codigo, {
-      rem_quantidade_registros: v.count,
-      tipo_falha: v.tipo_falha,
-      motivo_falha: v.motivo_falha,
-    });
-    return;
-  }
-  await db
-    .insertInto('remessas')
-    .values({
-      cod_usu: file.cod_usu,
-      rem_uuid: sql<string>`gen_random_uuid()`,
-      rem_nome: file.rem_nome,
-      rem_sha256: sql<string>`(SELECT rem_sha256 FROM remessas WHERE rem_codigo = ${file.rem_codigo})`,
-      rem_arquivo: null,
-      rem_status_processamento: 'FALHA_NA_VALIDACAO',
-      rem_quantidade_registros: v.count,
-      rem_falhas: v.count,
-      tipo_falha: v.tipo_falha,
-      motivo_falha: v.motivo_falha,
-      rem_origem: file.rem_codigo,
-    })
     .execute();
 }
 

@@ -45,7 +45,7 @@ export function remessaRoutes(app: FastifyInstance, ctx: AppContext): void {
     body: remessaEncodingBody,
     bodyLimit: REMESSA_UPLOAD_MAX_CHARS + 4096,
     response: remessaEncodingResponse,
-    handler: async ({ body }) => ({ encoding: remessas.encodingOf(body.content) }),
+    handler: async ({ body }) => ({ encoding: await remessas.encodingOf(body.content) }),
   });
 
   defineRoute(app, ctx, {

@@ -1,7 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
   brasiliaDateTime,
-  dataUrlBytes,
   detectEncoding,
   isCsvFile,
   REMESSA_DUPLICATE_HOURS,
@@ -13,6 +12,7 @@ import {
 import { fromKysely, type PgBoss } from 'pg-boss';
 import type { AppContext } from '../../context.ts';
 import { inTransaction } from '../../db/transaction.ts';
+import { dataUrlBuffer } from '../../http/data-url.ts';
 import { AppError, badRequest, notFound, queueUnavailable } from '../../http/errors.ts';
 import type { TenantScope } from '../tenancy/tenant-scope.ts';
 import * as q from './remessas.queries.ts';
@@ -32,10 +32,10 @@ export async function uploadRemessa(
 ): Promise<{ rem_codigo: number }> {
   const boss = ctx.boss;
   if (!boss) throw queueUnavailable();
-  const decoded = dataUrlBytes(body.contentBase64);
+  const decoded = await dataUrlBuffer(body.contentBase64);
   if (!decoded || !isCsvFile({ name: body.fileName, type: decoded.type })) throw badRequest(REMESSA_MSG.invalidFile);
   if (decoded.bytes.length > REMESSA_MAX_BYTES) throw badRequest(REMESSA_MSG.tooLarge);
-  const data = Buffer.from(decoded.bytes.buffer, decoded.bytes.byteOffset, decoded.bytes.byteLength);
+  const data = decoded.bytes;
   const sha256 = createHash('sha256').update(data).digest('hex');
   if (!body.confirmarDuplicada) {
     const since = new Date(Date.now() - REMESSA_DUPLICATE_HOURS * 3_600_000);
@@ -71,8 +71,8 @@ export async function uploadRemessa(
 }
 
 /** POST /remessas/encoding-remessa: the encoding of the file's bytes ('UTF-8', 'ISO-8859-1' or another name). */
-export function encodingOf(content: string): string {
-  const decoded = dataUrlBytes(content);
+export async function encodingOf(content: string): Promise<string> {
+  const decoded = await dataUrlBuffer(content);
   if (!decoded) throw badRequest(REMESSA_MSG.invalidFile);
   return detectEncoding(decoded.bytes);
 }
@@ -120,7 +120,7 @@ export function remessasOfPeriod(ctx: AppContext, scope: TenantScope, query: Rem
   return q.remessasBetween(ctx.db, scope, from, to);
 }
 
-/** The clean-up job: failure records past their 90 days, and the files they held. */
+/** The clean-up job: remessas that failed whole, past their 90 days, and the files they held. */
 export async function removeExpiredFailures(ctx: AppContext, before: Date): Promise<number> {
   const keys = await q.deleteFailuresBefore(ctx.db, before);
   for (const key of keys) await ctx.storage.remove(key).catch((err) => ctx.log.warn({ err, key }, 'remessa file not removed'));

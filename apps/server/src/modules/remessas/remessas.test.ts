@@ -2,7 +2,7 @@ import { composeSmsText, composeWhatsappText, publicPageLink, REMESSA_MSG } from
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeProvider, startFakeProvider } from '../../../test/fake-provider.ts';
 import { notFoundForOthers, useSinkApp, withoutSession } from '../../../test/harness.ts';
-import { csvOf, failureRecordOf, HEADER, settled, uploadBody } from '../../../test/remessa-files.ts';
+import { csvOf, HEADER, remessaOf, settled, uploadBody } from '../../../test/remessa-files.ts';
 import { waitFor } from '../../../test/smtp-sink.ts';
 import { useTenants } from '../../../test/tenants.ts';
 import { twilioSignature } from '../channels/signatures.ts';
@@ -192,7 +192,7 @@ describe('remessas: a mixed file', () => {
     fileId = await uploaded(as.admin, uploadBody(content, 'clientes novembro.csv'));
     const rem = await settled(app.t.ctx.db, fileId);
     expect(rem).toMatchObject({
-      rem_status_processamento: 'PROCESSADO_COM_SUCESSO',
+      rem_status_processamento: 'PROCESSADO_COM_FALHAS',
       rem_quantidade_registros: 11,
       rem_enfileiradas: 5,
       rem_falhas: 6,
@@ -290,12 +290,16 @@ describe('remessas: a mixed file', () => {
     const sent = (await app.call('GET', '/emails/send?searchTerm=CT-1', as.admin)).json();
     expect(sent.emails[0]).toMatchObject({ ema_uni_identificacao: 'CT-1', ema_uni_to: 'ana@cliente.test' });
 
-    const failure = await failureRecordOf(app.t.ctx.db, fileId);
+    // One remessa for the file: no second one for its refused lines, which are listed in it.
+    expect(await app.t.ctx.db.selectFrom('remessas').select('rem_codigo').where('rem_origem', '=', fileId).execute()).toEqual([]);
+    const failure = await remessaOf(app.t.ctx.db, fileId);
     expect(failure).toMatchObject({
-      rem_status_processamento: 'FALHA_NA_VALIDACAO',
-      rem_quantidade_registros: 6,
+      rem_status_processamento: 'PROCESSADO_COM_FALHAS',
+      rem_quantidade_registros: 11,
+      rem_falhas: 6,
       tipo_falha: 'INVALID_FORMAT',
     });
+    expect(failure?.motivo_falha?.split('\n')[0]).toBe('6 linha(s) recusada(s) (Formato inválido).');
     const reasons = failure?.motivo_falha ?? '';
     expect(reasons).toContain('Linha 4, coluna EMAIL_DESTINATARIO: o e-mail "carla-sem-arroba" não é válido.');
     expect(reasons).toContain('Linha 5, coluna MODELO: modelo "Modelo que não existe" não encontrado ou desativado.');
@@ -327,19 +331,25 @@ describe('remessas: a mixed file', () => {
     ]);
   });
 
-  it('shows on both tabs with the counts, the progress and the failure record', async () => {
-    expect((await app.call('GET', '/remessas/stats', as.admin)).json()).toEqual({ total_sucessos: 1, total_falhas: 1 });
+  it('shows once, on the processed tab, with its counts and a progress that adds up to its lines', async () => {
+    expect((await app.call('GET', '/remessas/stats', as.admin)).json()).toEqual({ total_sucessos: 1, total_falhas: 0 });
     const ok = await list(as.admin, 'sucesso');
     expect(ok.pagination.rowCount).toBe(1);
-    expect(ok.data[0]).toMatchObject({ rem_codigo: fileId, rem_status_processamento: 'PROCESSADO_COM_SUCESSO', rem_origem: null });
+    expect(ok.data[0]).toMatchObject({
+      rem_codigo: fileId,
+      rem_status_processamento: 'PROCESSADO_COM_FALHAS',
+      rem_origem: null,
+      tipo_falha: 'INVALID_FORMAT',
+    });
+    expect(ok.data[0].motivo_falha).toContain('Linha 4, coluna EMAIL_DESTINATARIO');
     const progress = await waitFor(
       async () => (await list(as.admin, 'sucesso')).data[0].progresso,
       (p) => p.enviadas === 4,
     );
-    // Iara's SMS and WhatsApp were accepted, not yet reported sent: her message is still on its way.
-    expect(progress).toEqual({ enfileiradas: 5, enviadas: 4, falhas: 6 });
-    const bad = await list(as.admin, 'falha');
-    expect(bad.data[0]).toMatchObject({ rem_origem: fileId, rem_nome: 'clientes novembro.csv', tipo_falha: 'INVALID_FORMAT' });
+    // Iara's SMS and WhatsApp were accepted, not yet reported sent: her message is still in the
+    // queue. Each line counted once, now: 1 queued + 4 sent + 6 refused = the file's 11 lines.
+    expect(progress).toEqual({ enfileiradas: 5, aguardando: 0, na_fila: 1, enviadas: 4, falhas: 6 });
+    expect((await list(as.admin, 'falha')).pagination.rowCount).toBe(0);
     // Search by the file name, the label of each tab.
     expect((await list(as.admin, 'sucesso', '&searchTerm=novembro')).pagination.rowCount).toBe(1);
     expect((await list(as.admin, 'sucesso', '&searchTerm=dezembro')).pagination.rowCount).toBe(0);
@@ -410,13 +420,11 @@ describe('remessas: a mixed file', () => {
     expect(gilWhats).toBe('Processado');
     expect(cols(9)).toEqual(['Não solicitado', 'Processado', 'Processado']);
     expect(lines[9]?.split(';')[17]).toMatch(/^http:\/\/localhost:3999\/emails\/info\/public\/[0-9a-f-]{36}$/);
-    // The failure record's preview lists its lines only.
-    const failure = await failureRecordOf(app.t.ctx.db, fileId);
-    const refused = (await app.call('GET', `/remessas/retorno/${failure?.rem_codigo}`, as.admin)).body.trim().split('\r\n');
-    expect(refused).toHaveLength(7);
+    // The refused lines are in the file's own preview, with their reasons.
+    expect(lines[3]).toContain('Linha 4, coluna EMAIL_DESTINATARIO: o e-mail ""carla-sem-arroba"" não é válido.');
     // Several at once.
-    const full = (await app.call('GET', `/remessas/retorno-full?ids=${fileId},${failure?.rem_codigo}`, as.admin)).body;
-    expect(full.split('\r\n').filter((l) => l.startsWith(`${fileId};`) || l.startsWith(`${failure?.rem_codigo};`))).toHaveLength(17);
+    const full = (await app.call('GET', `/remessas/retorno-full?ids=${fileId}`, as.admin)).body;
+    expect(full.split('\r\n').filter((l) => l.startsWith(`${fileId};`))).toHaveLength(11);
   });
 
   it('asks before the same file goes again within 24 h, and sends it once confirmed', async () => {
@@ -445,7 +453,7 @@ describe('remessas: a mixed file', () => {
     expect(lines[0]).toBe(
       'Código;Arquivo;Recebida em;Última atualização;Status;Registros;Mensagens geradas;Enviadas;Falhas;Tipo da falha;Motivo da falha',
     );
-    expect(lines.some((l) => l.startsWith(`${fileId};clientes novembro.csv;`) && l.includes(';Concluído;11;5;'))).toBe(true);
+    expect(lines.some((l) => l.startsWith(`${fileId};clientes novembro.csv;`) && l.includes(';Concluído com falhas;11;5;'))).toBe(true);
     const empty = await app.call('GET', '/remessas/relatorio?format=csv&dataInicial=2020-01-01&dataFinal=2020-01-31', as.admin);
     expect(empty.statusCode).toBe(200);
     // A CSV a spreadsheet opens with its columns, not a 0-byte file; the count says there is no row.
@@ -457,11 +465,9 @@ describe('remessas: a mixed file', () => {
   });
 
   it("keeps another tenant's and another user's remessas out of reach: 404 on every id route, nothing listed", async () => {
-    const failure = await failureRecordOf(app.t.ctx.db, fileId);
     for (const who of [as.otherAdmin, as.usuario]) {
       const leaks = await notFoundForOthers(app, who, [
         ['GET', `/remessas/retorno/${fileId}`],
-        ['GET', `/remessas/retorno/${failure?.rem_codigo}`],
         ['GET', `/remessas/retorno-full?ids=${fileId}`],
       ]);
       expect(leaks).toEqual([]);
@@ -503,8 +509,8 @@ describe('remessas: the phone channels follow the account, as compose does', () 
       ),
     );
     const rem = await settled(app.t.ctx.db, id);
-    expect(rem).toMatchObject({ rem_status_processamento: 'PROCESSADO_COM_SUCESSO', rem_enfileiradas: 1, rem_falhas: 1 });
-    const failure = await failureRecordOf(app.t.ctx.db, id);
+    expect(rem).toMatchObject({ rem_status_processamento: 'PROCESSADO_COM_FALHAS', rem_enfileiradas: 1, rem_falhas: 1 });
+    const failure = await remessaOf(app.t.ctx.db, id);
     expect(failure).toMatchObject({ tipo_falha: 'CHANNEL_UNAVAILABLE' });
     expect(failure?.motivo_falha).toContain(
       'Linha 2, coluna TELEFONE_DESTINATARIO_WHATSAPP: o envio por AR-WhatsApp não está habilitado para esta conta; a linha não foi enviada.',
@@ -537,8 +543,8 @@ describe('remessas: the phone channels follow the account, as compose does', () 
       ),
     );
     const rem = await settled(app.t.ctx.db, id);
-    expect(rem).toMatchObject({ rem_status_processamento: 'PROCESSADO_COM_SUCESSO', rem_enfileiradas: 1, rem_falhas: 1 });
-    const failure = await failureRecordOf(app.t.ctx.db, id);
+    expect(rem).toMatchObject({ rem_status_processamento: 'PROCESSADO_COM_FALHAS', rem_enfileiradas: 1, rem_falhas: 1 });
+    const failure = await remessaOf(app.t.ctx.db, id);
     expect(failure).toMatchObject({ tipo_falha: 'REQUIRED_FIELDS' });
     expect(failure?.motivo_falha).toContain('Linha 2, coluna EMAIL_DESTINATARIO: informe o e-mail do destinatário.');
     // E-mail and SMS together cost one credit.
@@ -565,8 +571,8 @@ describe('remessas: the phone channels follow the account, as compose does', () 
         ),
       );
       const rem = await settled(app.t.ctx.db, id);
-      expect(rem).toMatchObject({ rem_status_processamento: 'PROCESSADO_COM_SUCESSO', rem_enfileiradas: 1, rem_falhas: 1 });
-      const failure = await failureRecordOf(app.t.ctx.db, id);
+      expect(rem).toMatchObject({ rem_status_processamento: 'PROCESSADO_COM_FALHAS', rem_enfileiradas: 1, rem_falhas: 1 });
+      const failure = await remessaOf(app.t.ctx.db, id);
       expect(failure).toMatchObject({ tipo_falha: 'REQUIRED_FIELDS' });
       expect(failure?.motivo_falha).toContain(
         'Linha 3, coluna TIPO_ENVIO_SMS: A régua de notificação envia AR-SMS: informe o celular do SMS de cada destinatário.',
@@ -654,7 +660,7 @@ describe('remessas: credits and the 90-day clean-up', () => {
     await app.t.ctx.db.updateTable('usuarios').set({ usu_anexo_obrigatorio: 'N' }).where('usu_codigo', '=', owner).execute();
   });
 
-  it('removes failure records (and their files) after 90 days; successes stay', async () => {
+  it('removes remessas that failed whole (and their files) after 90 days; those sent stay, with or without refused lines', async () => {
     const db = app.t.ctx.db;
     const old = new Date(Date.now() - 91 * 86_400_000);
     const failed = await db
@@ -668,8 +674,9 @@ describe('remessas: credits and the 90-day clean-up', () => {
     expect(await app.t.ctx.storage.read(failed.rem_arquivo as string)).not.toBeNull();
     await removeExpiredFailures(app.t.ctx, new Date(Date.now() - 90 * 86_400_000));
     const after = await db.selectFrom('remessas').select('rem_status_processamento').execute();
-    expect(after.every((r) => r.rem_status_processamento === 'PROCESSADO_COM_SUCESSO')).toBe(true);
-    expect(after.length).toBe(before.filter((r) => r.rem_status_processamento === 'PROCESSADO_COM_SUCESSO').length);
+    const sent = (s: string) => s === 'PROCESSADO_COM_SUCESSO' || s === 'PROCESSADO_COM_FALHAS';
+    expect(after.every((r) => sent(r.rem_status_processamento))).toBe(true);
+    expect(after.length).toBe(before.filter((r) => sent(r.rem_status_processamento)).length);
     expect(await app.t.ctx.storage.read(failed.rem_arquivo as string)).toBeNull();
   });
 });

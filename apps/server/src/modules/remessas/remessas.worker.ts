@@ -9,7 +9,7 @@ import { removeExpiredFailures } from './remessas.service.ts';
 /** One job per received file (singleton per remessa), queued by the upload in its own transaction. */
 export const REMESSA_QUEUE = 'remessa-process';
 export const REMESSA_FAILED_QUEUE = 'remessa-process-failed';
-/** Daily: failure records older than REMESSA_FAILURE_DAYS go, with their files. */
+/** Daily: remessas that failed whole, older than REMESSA_FAILURE_DAYS, go with their files. */
 export const REMESSA_CLEANUP_QUEUE = 'remessa-cleanup';
 
 export interface RemessaJob {
@@ -77,7 +77,7 @@ export async function startRemessaWorkers(
   });
   await boss.work(REMESSA_CLEANUP_QUEUE, { batchSize: 1, pollingIntervalSeconds: 5 }, async () => {
     const removed = await removeExpiredFailures(ctx, new Date(Date.now() - REMESSA_FAILURE_DAYS * 86_400_000));
-    if (removed > 0) ctx.log.info({ removed }, 'expired remessa failure records removed');
+    if (removed > 0) ctx.log.info({ removed }, 'expired failed remessas removed');
   });
   await boss.schedule(REMESSA_CLEANUP_QUEUE, '20 3 * * *', {}, { tz: 'America/Sao_Paulo' });
   return { close: async () => builder?.close() };

@@ -11,6 +11,8 @@ export const presentTransporte = (r: TransporteRow): Transporte => ({
     planilhaOrigin: r.rem_trans_campos.planilhaOrigin,
     campoAgrupamento: r.rem_trans_campos.campoAgrupamento,
     tiposDadosSelected: r.rem_trans_campos.tiposDadosSelected,
+    // Transports saved before fixed values existed (issue 43) have none.
+    valoresFixos: r.rem_trans_campos.valoresFixos ?? {},
   },
   rem_trans_data_criacao: r.rem_trans_data_criacao.toISOString(),
 });

@@ -38,20 +38,29 @@ describe('/v2/transporte-dados', () => {
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({
       message: TRANSPORTE_MSG.created,
-      transporte: { rem_trans_nome: 'Cobrança mensal', rem_trans_campos: campos },
+      transporte: { rem_trans_nome: 'Cobrança mensal', rem_trans_campos: { ...campos, valoresFixos: {} } },
     });
     const id = created.json().transporte.rem_trans_codigo;
     const second = (await call('POST', '/transporte-dados', as.ana, body('Outro', { campoAgrupamento: '' }))).json().transporte;
     const list = (await call('GET', '/transporte-dados', as.ana)).json().transportes;
     expect(list.map((t: Row) => t.rem_trans_codigo)).toEqual([second.rem_trans_codigo, id]);
-    expect(list[1].rem_trans_campos).toEqual(campos);
+    expect(list[1].rem_trans_campos).toEqual({ ...campos, valoresFixos: {} });
     expect(Number.isNaN(Date.parse(list[1].rem_trans_data_criacao))).toBe(false);
 
-    const updated = await call('PUT', `/transporte-dados/${id}`, as.ana, body('Cobrança trimestral', { tiposDadosSelected: [] }));
+    // A fixed value for every line (issue 43): kept with the transport and answered back.
+    const fixed = { ...body('Cobrança trimestral', { tiposDadosSelected: [] }) };
+    const withFixed = { ...fixed, rem_trans_campos: { ...fixed.rem_trans_campos, valoresFixos: { NOME_DESTINATARIO: 'Cliente' } } };
+    const updated = await call('PUT', `/transporte-dados/${id}`, as.ana, withFixed);
     expect(updated.json()).toMatchObject({
       message: TRANSPORTE_MSG.updated,
-      transporte: { rem_trans_codigo: id, rem_trans_nome: 'Cobrança trimestral', rem_trans_campos: { tiposDadosSelected: [] } },
+      transporte: {
+        rem_trans_codigo: id,
+        rem_trans_nome: 'Cobrança trimestral',
+        rem_trans_campos: { tiposDadosSelected: [], valoresFixos: { NOME_DESTINATARIO: 'Cliente' } },
+      },
     });
+    const listed = (await call('GET', '/transporte-dados', as.ana)).json().transportes;
+    expect(listed.find((t: Row) => t.rem_trans_codigo === id).rem_trans_campos.valoresFixos).toEqual({ NOME_DESTINATARIO: 'Cliente' });
     expect((await call('DELETE', `/transporte-dados/${id}`, as.ana)).json()).toEqual({ message: TRANSPORTE_MSG.removed });
     expect(await names(as.ana)).toEqual(['Outro']);
     expect((await call('DELETE', `/transporte-dados/${id}`, as.ana)).statusCode).toBe(404);
@@ -110,7 +119,7 @@ describe('/v2/transporte-dados', () => {
     }
     expect(await names(as.ana)).toContain('Da Ana');
     const kept = (await call('GET', '/transporte-dados', as.ana)).json().transportes.find((t: Row) => t.rem_trans_codigo === id);
-    expect(kept.rem_trans_campos).toEqual(campos);
+    expect(kept.rem_trans_campos).toEqual({ ...campos, valoresFixos: {} });
     expect((await call('PUT', '/transporte-dados/abc', as.ana, body('x'))).statusCode).toBe(404);
   });
 });

@@ -49,15 +49,22 @@ export function FilesCard(props: {
             checked={draft.hasHeader}
             onChange={(e) => draft.setHasHeader(e.currentTarget.checked)}
           />
-          <Button
-            variant="light"
-            leftSection={<IconFolderOpen size={16} />}
-            disabled={!draft.sheet}
-            onClick={props.onOpenTransportes}
-            ml="auto"
-          >
-            Carregar modelo
-          </Button>
+          <Group gap="xs" ml="auto" wrap="nowrap">
+            {!draft.sheet && (
+              <Text size="xs" c="gray.7" id="carregar-modelo-motivo" data-testid="carregar-modelo-motivo">
+                Escolha a planilha primeiro: um modelo salvo é comparado com as colunas dela.
+              </Text>
+            )}
+            <Button
+              variant="light"
+              leftSection={<IconFolderOpen size={16} />}
+              disabled={!draft.sheet}
+              aria-describedby={draft.sheet ? undefined : 'carregar-modelo-motivo'}
+              onClick={props.onOpenTransportes}
+            >
+              Carregar modelo
+            </Button>
+          </Group>
         </Group>
         <List size="xs" c="dimmed" spacing={2}>
           <List.Item>

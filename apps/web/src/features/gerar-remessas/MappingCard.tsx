@@ -1,10 +1,11 @@
-import { GERAR_MSG } from '@ar/core';
-import { Checkbox, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { GERAR_MSG, TRANSPORTE_FIXED_MAX } from '@ar/core';
+import { Checkbox, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import type { GerarDraft } from './useGerarDraft.ts';
 
 /**
- * The mapping area (spec 002 §2): for each remessa field, the sheet field that fills it and the
- * checkbox 'Tipo do dado monetário'; the two messages stay until both sides have a selection.
+ * The mapping area (spec 002 §2): for each remessa field, the sheet field that fills it — or a
+ * fixed value for every line (ours, issue 43: most sheets have no subject or template column) —
+ * and the checkbox 'Tipo do dado monetário'; the two messages stay until both sides have a selection.
  */
 export function MappingCard({ draft }: { draft: GerarDraft }) {
   const options = draft.sheetFields.map((f) => ({
@@ -20,13 +21,14 @@ export function MappingCard({ draft }: { draft: GerarDraft }) {
             <Table.Tr>
               <Table.Th>Campo da remessa</Table.Th>
               <Table.Th>Coluna da planilha</Table.Th>
+              <Table.Th>Ou valor fixo (todas as linhas)</Table.Th>
               <Table.Th w={200}>Tipo do dado monetário</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {draft.remessaFields.length === 0 ? (
               <Table.Tr>
-                <Table.Td colSpan={3}>
+                <Table.Td colSpan={4}>
                   <Text ta="center" c="dimmed" py="md">
                     {GERAR_MSG.empty}
                   </Text>
@@ -48,15 +50,24 @@ export function MappingCard({ draft }: { draft: GerarDraft }) {
                   <Table.Td>
                     <Select
                       aria-label={`Coluna da planilha para ${field.name}`}
-                      placeholder={draft.sheet ? 'Selecione' : 'Carregue a planilha'}
+                      placeholder={draft.fixed[field.name]?.trim() ? 'Valor fixo' : draft.sheet ? 'Selecione' : 'Carregue a planilha'}
                       data={options}
                       value={draft.mapping[field.name] ?? null}
                       onChange={(v) => draft.map(field.name, v)}
-                      disabled={!draft.sheet}
+                      disabled={!draft.sheet || !!draft.fixed[field.name]?.trim()}
                       searchable
                       clearable
                       nothingFoundMessage={GERAR_MSG.empty}
                       comboboxProps={{ withinPortal: true }}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <TextInput
+                      aria-label={`Valor fixo de ${field.name} para todas as linhas`}
+                      placeholder="Ex.: o mesmo assunto ou modelo"
+                      value={draft.fixed[field.name] ?? ''}
+                      onChange={(e) => draft.setFixedOf(field.name, e.currentTarget.value)}
+                      maxLength={TRANSPORTE_FIXED_MAX}
                     />
                   </Table.Td>
                   <Table.Td>

@@ -36,6 +36,8 @@ export function useGerarDraft() {
   const [hasHeader, setHasHeader] = useState(true);
   const [mapping, setMapping] = useState<Record<string, string>>({});
   const [monetary, setMonetary] = useState<string[]>([]);
+  /** remessa field → the value every line takes (instead of a sheet column). */
+  const [fixed, setFixed] = useState<Record<string, string>>({});
   const [groupBy, setGroupBy] = useState('');
   const [transport, setTransport] = useState<LoadedTransport | null>(null);
   /** The model header of the transport loaded last: the layout while no model file is loaded. */
@@ -52,15 +54,21 @@ export function useGerarDraft() {
   );
   const sheetFields = useMemo(() => groupSequencedColumns(planilhaOrigin, group), [planilhaOrigin, group]);
 
+  // A field's fixed value, when it has one, stands instead of its sheet column.
+  const fixedNow = useMemo(() => {
+    const out: Record<string, string> = {};
+    for (const f of remessaFields) if (fixed[f.name]?.trim()) out[f.name] = fixed[f.name] as string;
+    return out;
+  }, [fixed, remessaFields]);
   const effective = useMemo(() => {
     const sheetNames = new Set(sheetFields.map((f) => f.name));
     const out: Record<string, string> = {};
     for (const f of remessaFields) {
       const chosen = mapping[f.name];
-      if (chosen && sheetNames.has(chosen)) out[f.name] = chosen;
+      if (chosen && sheetNames.has(chosen) && !fixedNow[f.name]) out[f.name] = chosen;
     }
     return out;
-  }, [mapping, remessaFields, sheetFields]);
+  }, [mapping, remessaFields, sheetFields, fixedNow]);
   const monetaryNow = useMemo(() => monetary.filter((m) => remessaFields.some((f) => f.name === m)), [monetary, remessaFields]);
 
   const campos = (): TransporteCampos => ({
@@ -70,6 +78,7 @@ export function useGerarDraft() {
     planilhaOrigin,
     campoAgrupamento: groupBy.trim(),
     tiposDadosSelected: monetaryNow,
+    valoresFixos: fixedNow,
   });
 
   const options = (): GerarRemessaOptions => ({
@@ -78,6 +87,7 @@ export function useGerarDraft() {
     sheetHeader: planilhaOrigin,
     sheetFields,
     mapping: effective,
+    fixed: fixedNow,
     monetary: monetaryNow,
     groupBy,
   });
@@ -92,6 +102,7 @@ export function useGerarDraft() {
     if (grouped !== null) setGroup(grouped);
     setMapping(Object.fromEntries(c.remessa.map((r, i) => [r, c.planilha[i] ?? ''] as const).filter(([, p]) => p !== '')));
     setMonetary(c.tiposDadosSelected);
+    setFixed(c.valoresFixos ?? {});
     setGroupBy(c.campoAgrupamento);
     setTransport({ id: t.rem_trans_codigo, nome: t.rem_trans_nome });
     setTransportLayout(c.remessaOrigin);
@@ -120,6 +131,14 @@ export function useGerarDraft() {
       setMapping((m) => {
         const next = { ...m };
         if (column) next[field] = column;
+        else delete next[field];
+        return next;
+      }),
+    fixed,
+    setFixedOf: (field: string, value: string) =>
+      setFixed((f) => {
+        const next = { ...f };
+        if (value) next[field] = value;
         else delete next[field];
         return next;
       }),

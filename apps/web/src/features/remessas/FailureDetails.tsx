@@ -17,7 +17,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** Detalhes of a failed remessa: file, code, date, failure type, status, attempted records and the full reason. */
+/** Detalhes of a failed remessa, or of a file sent with refused lines ('Concluído com falhas'): file, code, date, failure type, status, attempted records and the full reason. */
 export function FailureDetails({ remessa, onClose }: { remessa: Remessa; onClose: () => void }) {
   return (
     <Modal opened onClose={onClose} title={<strong>Detalhes da Remessa</strong>} centered size="xl">
@@ -34,7 +34,7 @@ export function FailureDetails({ remessa, onClose }: { remessa: Remessa; onClose
         </SimpleGrid>
         <div>
           <Text size="xs" c="dimmed" mb={4}>
-            Motivo da falha
+            {remessa.rem_status_processamento === 'PROCESSADO_COM_FALHAS' ? 'Linhas recusadas' : 'Motivo da falha'}
           </Text>
           <Code block data-testid="failure-reason" style={{ whiteSpace: 'pre-wrap', maxHeight: 360, overflow: 'auto' }}>
             {remessa.motivo_falha ?? '—'}

@@ -24,7 +24,7 @@ const row = (over: Partial<Remessa> = {}): Remessa => ({
   motivo_falha: null,
   tipo_falha: null,
   rem_origem: null,
-  progresso: { enfileiradas: 1, enviadas: 0, falhas: 0 },
+  progresso: { enfileiradas: 1, aguardando: 2, na_fila: 1, enviadas: 0, falhas: 0 },
   ...over,
 });
 
@@ -67,7 +67,7 @@ describe('RemessasPage progress', { timeout: 30_000 }, () => {
     expect([listCalls(), statsCalls()]).toEqual([lists, stats]);
 
     // Its lines queued: the file's own push; a burst reloads once.
-    current = row({ progresso: { enfileiradas: 3, enviadas: 0, falhas: 0 } });
+    current = row({ progresso: { enfileiradas: 3, aguardando: 0, na_fila: 3, enviadas: 0, falhas: 0 } });
     act(() => {
       dispatchRemessaStatus({
         remessas: [
@@ -98,7 +98,10 @@ describe('RemessasPage progress', { timeout: 30_000 }, () => {
     expect([listCalls(), statsCalls()]).toEqual([lists + 1, stats + 1]);
 
     // Done, its messages on their way: their sends come as emailStatus and reload the progress.
-    current = row({ rem_status_processamento: 'PROCESSADO_COM_SUCESSO', progresso: { enfileiradas: 3, enviadas: 0, falhas: 0 } });
+    current = row({
+      rem_status_processamento: 'PROCESSADO_COM_SUCESSO',
+      progresso: { enfileiradas: 3, aguardando: 0, na_fila: 3, enviadas: 0, falhas: 0 },
+    });
     act(() =>
       dispatchRemessaStatus({
         remessas: [
@@ -114,7 +117,10 @@ describe('RemessasPage progress', { timeout: 30_000 }, () => {
       }),
     );
     expect(await screen.findByText('Concluído')).toBeTruthy();
-    current = row({ rem_status_processamento: 'PROCESSADO_COM_SUCESSO', progresso: { enfileiradas: 3, enviadas: 3, falhas: 0 } });
+    current = row({
+      rem_status_processamento: 'PROCESSADO_COM_SUCESSO',
+      progresso: { enfileiradas: 3, aguardando: 0, na_fila: 0, enviadas: 3, falhas: 0 },
+    });
     act(() => dispatchEmailStatus({ emails: [{ id: 7, uuid: 'u', canal: 'email', status: 'send' }] }));
     expect(await screen.findByText('3 enviadas')).toBeTruthy();
     const settledLists = listCalls();
@@ -140,5 +146,34 @@ describe('RemessasPage progress', { timeout: 30_000 }, () => {
     // Back after a loss (the socket dispatches null once signed in again): everything reloads.
     act(() => dispatchRemessaStatus(null));
     await waitFor(() => expect(listCalls()).toBe(live + 1));
+  });
+});
+
+describe('RemessasPage: one file, its refused lines inside it', { timeout: 30_000 }, () => {
+  it('shows a file with a refused line once, its badges adding up to its lines, and the lines in its details', async () => {
+    current = row({
+      rem_status_processamento: 'PROCESSADO_COM_FALHAS',
+      tipo_falha: 'INVALID_FORMAT',
+      motivo_falha: '1 linha(s) recusada(s) (Formato inválido).\nLinha 3, coluna EMAIL_DESTINATARIO: e-mail inválido.',
+      progresso: { enfileiradas: 2, aguardando: 0, na_fila: 0, enviadas: 2, falhas: 1 },
+    });
+    act(() => setRealtimeConnected(true));
+    renderPage();
+    expect(await screen.findByText('Concluído com falhas')).toBeTruthy();
+    const badges = screen.getByTestId('progresso-41').textContent;
+    expect(badges).toBe('0 na fila2 enviadas1 falha');
+    expect(screen.queryByText(/aguardando/)).toBeNull();
+    act(() => screen.getByRole('button', { name: 'Linhas recusadas de 41' }).click());
+    expect((await screen.findByTestId('failure-reason')).textContent).toContain('Linha 3, coluna EMAIL_DESTINATARIO');
+    expect(screen.getByRole('button', { name: 'Baixar a prévia do retorno de clientes.csv' })).toBeTruthy();
+  });
+
+  it('explains the progress badges in the legend of the processed tab', async () => {
+    renderPage();
+    act(() => screen.getByRole('button', { name: 'Legenda de status' }).click());
+    const legend = await screen.findByTestId('progress-legend');
+    for (const text of ['aguardando', 'na fila', 'enviadas', 'falhas', 'a soma deles é o Nº Registros'])
+      expect(legend.textContent).toContain(text);
+    expect(screen.getByTestId('status-legend').textContent).toContain('PROCESSADO_COM_FALHAS');
   });
 });

@@ -13,18 +13,14 @@ import { useDebouncedRefresh, useEmailStatusPush, useRealtimeConnected, useRemes
 import { FailureDetails } from './FailureDetails.tsx';
 import { ReportModal } from './ReportModal.tsx';
 import { downloadCsv, remessaStatsCall } from './remessas.api.ts';
-import { RemessaStatusBadge, StatusLegend } from './status-ui.tsx';
+import { PROGRESS_HELP, RemessaStatusBadge, StatusLegend } from './status-ui.tsx';
 import { UploadModal } from './UploadModal.tsx';
 
 const WORKING = new Set(['AGUARDANDO_VALIDACAO', 'PROCESSADO', 'EM_PROCESSAMENTO']);
+const FINISHED = new Set(['PROCESSADO_COM_SUCESSO', 'PROCESSADO_COM_FALHAS']);
 /** A row still moving: the file in the worker, or its messages on their way to the relay. */
-const moving = (r: Remessa) => {
-  if (WORKING.has(r.rem_status_processamento)) return true;
-  if (r.rem_origem !== null || r.rem_status_processamento !== 'PROCESSADO_COM_SUCESSO') return false;
-  // falhas = refused lines (those without a message) + messages that failed.
-  const failedMessages = r.progresso.falhas - (r.rem_quantidade_registros - r.progresso.enfileiradas);
-  return r.progresso.enviadas + failedMessages < r.progresso.enfileiradas;
-};
+const moving = (r: Remessa) =>
+  WORKING.has(r.rem_status_processamento) || (FINISHED.has(r.rem_status_processamento) && r.progresso.na_fila + r.progresso.aguardando > 0);
 
 /** Polling while the socket is away (docs/remessas.md, "Progress through the socket"). */
 const POLL_MS = 2000;
@@ -72,7 +68,7 @@ function RemessasTable({
   // A message of the user sent or failed: the progress of a file still moving on screen, or a
   // failure (a bounce after the send) of a processed one. A reconnection reloads through remessaStatus.
   const refresh = useDebouncedRefresh([[`remessas-${tab}`]]);
-  const showsSent = tab === 'sucesso' && rows.some((r) => r.rem_status_processamento === 'PROCESSADO_COM_SUCESSO');
+  const showsSent = tab === 'sucesso' && rows.some((r) => FINISHED.has(r.rem_status_processamento));
   useEmailStatusPush((push) => {
     if (push && (following || (showsSent && push.emails.some((e) => e.status === 'erro')))) refresh();
   });
@@ -96,17 +92,24 @@ function RemessasTable({
       title: 'Progresso',
       render: (r) => (
         <Group gap={4} wrap="nowrap" data-testid={`progresso-${r.rem_codigo}`}>
-          <Tooltip label="Linhas que viraram mensagens AR">
+          {r.progresso.aguardando > 0 && (
+            <Tooltip label={PROGRESS_HELP.aguardando}>
+              <Badge variant="light" color="gray">
+                {r.progresso.aguardando} aguardando
+              </Badge>
+            </Tooltip>
+          )}
+          <Tooltip label={PROGRESS_HELP.na_fila}>
             <Badge variant="light" color="blue">
-              {r.progresso.enfileiradas} na fila
+              {r.progresso.na_fila} na fila
             </Badge>
           </Tooltip>
-          <Tooltip label="Aceitas pelo servidor de e-mail do destinatário">
+          <Tooltip label={PROGRESS_HELP.enviadas}>
             <Badge variant="light" color="green">
               {r.progresso.enviadas} {r.progresso.enviadas === 1 ? 'enviada' : 'enviadas'}
             </Badge>
           </Tooltip>
-          <Tooltip label="Linhas recusadas e mensagens que falharam">
+          <Tooltip label={PROGRESS_HELP.falhas}>
             <Badge variant="light" color={r.progresso.falhas ? 'red' : 'gray'}>
               {r.progresso.falhas} {r.progresso.falhas === 1 ? 'falha' : 'falhas'}
             </Badge>
@@ -119,12 +122,29 @@ function RemessasTable({
       title: 'Prévia do Retorno',
       width: 120,
       render: (r) => (
-        <Tooltip label="Baixar a prévia do retorno">
-          <ActionIcon variant="subtle" aria-label={`Prévia do retorno de ${r.rem_nome}`} onClick={() => void downloadPreview(r)}>
+        <Tooltip label="Baixar a prévia do retorno (CSV: cada linha com o protocolo e o status por canal)">
+          <ActionIcon variant="subtle" aria-label={`Baixar a prévia do retorno de ${r.rem_nome}`} onClick={() => void downloadPreview(r)}>
             <IconPrinter size={18} />
           </ActionIcon>
         </Tooltip>
       ),
+    },
+    {
+      key: 'detalhes',
+      title: 'Linhas recusadas',
+      width: 110,
+      render: (r) =>
+        r.motivo_falha ? (
+          <Tooltip label="Ver as linhas recusadas">
+            <ActionIcon variant="subtle" aria-label={`Linhas recusadas de ${r.rem_codigo}`} onClick={() => onDetails(r)}>
+              <IconFileSearch size={18} />
+            </ActionIcon>
+          </Tooltip>
+        ) : (
+          <Text size="sm" c="dimmed" aria-label="Nenhuma linha recusada">
+            —
+          </Text>
+        ),
     },
   ];
   const failureColumns: PagedColumn<Remessa>[] = [

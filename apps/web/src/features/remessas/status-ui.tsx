@@ -3,6 +3,7 @@ import { Badge, Group, Modal, Stack, Table, Text, ThemeIcon } from '@mantine/cor
 import {
   IconAlertTriangle,
   IconCircleCheck,
+  IconCircleDashedCheck,
   IconFileAlert,
   IconFlask,
   IconHourglass,
@@ -18,11 +19,23 @@ const ICONS: Record<RemessaStatusInfo['icon'], typeof IconFlask> = {
   checklist: IconListCheck,
   loader: IconLoader,
   'circle-check': IconCircleCheck,
+  'circle-dashed-check': IconCircleDashedCheck,
   'file-alert': IconFileAlert,
   'settings-x': IconSettingsX,
   'alert-triangle': IconAlertTriangle,
   'server-off': IconServerOff,
 };
+
+/**
+ * What each progress badge of a processed file counts (its tooltip and the legend): what each of
+ * the file's lines is now, so that they add up to its lines (issue 43).
+ */
+export const PROGRESS_HELP = {
+  aguardando: 'Linhas válidas que ainda vão virar mensagens AR.',
+  na_fila: 'Mensagens AR criadas e ainda nas filas de envio (nem enviadas nem com falha).',
+  enviadas: 'Mensagens aceitas pelo servidor de e-mail ou pela operadora do destinatário.',
+  falhas: 'Linhas recusadas na validação e mensagens que falharam em todos os canais.',
+} as const;
 
 /** A remessa's status: its colour, icon and label ('Desconhecido' for a code the product does not know). */
 export function RemessaStatusBadge({ code }: { code: string }) {
@@ -82,6 +95,29 @@ export function StatusLegend(props: { falhas: boolean; onClose: () => void }) {
           })}
         </Table.Tbody>
       </Table>
+      {!props.falhas && (
+        <Stack gap={4} mt="md" data-testid="progress-legend">
+          <Text size="sm" fw={600}>
+            Progresso
+          </Text>
+          <Text size="sm">Cada linha do arquivo está em um destes estados agora, e a soma deles é o Nº Registros da remessa:</Text>
+          {(
+            [
+              ['aguardando', 'gray'],
+              ['na fila', 'blue'],
+              ['enviadas', 'green'],
+              ['falhas', 'red'],
+            ] as const
+          ).map(([label, color]) => (
+            <Group key={label} gap="xs" wrap="nowrap" align="flex-start">
+              <Badge variant="light" color={color} style={{ flexShrink: 0 }}>
+                {label}
+              </Badge>
+              <Text size="sm">{PROGRESS_HELP[label === 'na fila' ? 'na_fila' : label]}</Text>
+            </Group>
+          ))}
+        </Stack>
+      )}
       <Stack gap={0} mt="xs">
         <Text size="xs" c="dimmed">
           Um status que o sistema não reconhece aparece como “Desconhecido”.
