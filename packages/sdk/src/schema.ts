@@ -6127,6 +6127,9 @@ export interface operations {
     getEmailsInfoPublicByUuid: {
         parameters: {
             query?: {
+                idioma?: string;
+                tela?: string;
+                fuso?: string;
                 verify?: string;
             };
             header?: never;
@@ -6477,6 +6480,9 @@ export interface operations {
     getEmailsInfoPublicByUuidTrackEmailByX: {
         parameters: {
             query?: {
+                idioma?: string;
+                tela?: string;
+                fuso?: string;
                 verify?: string;
             };
             header?: never;
@@ -6510,6 +6516,9 @@ export interface operations {
     getEmailsInfoPublicByUuidTrackSmsByX: {
         parameters: {
             query?: {
+                idioma?: string;
+                tela?: string;
+                fuso?: string;
                 verify?: string;
             };
             header?: never;
@@ -6543,6 +6552,9 @@ export interface operations {
     getEmailsInfoPublicByUuidTrackWhatsappByX: {
         parameters: {
             query?: {
+                idioma?: string;
+                tela?: string;
+                fuso?: string;
                 verify?: string;
             };
             header?: never;
@@ -6576,6 +6588,9 @@ export interface operations {
     getEmailsInfoPublicByUuidTrackAcceptEmailByX: {
         parameters: {
             query?: {
+                idioma?: string;
+                tela?: string;
+                fuso?: string;
                 verify?: string;
             };
             header?: never;
@@ -6605,7 +6620,11 @@ export interface operations {
     };
     getEmailsInfoPublicTrackConteudoLinkExternoByLnk: {
         parameters: {
-            query?: never;
+            query?: {
+                idioma?: string;
+                tela?: string;
+                fuso?: string;
+            };
             header?: never;
             path: {
                 lnk: string;
@@ -6634,6 +6653,9 @@ export interface operations {
     getEmailPublicAttachmentsByUuid: {
         parameters: {
             query?: {
+                idioma?: string;
+                tela?: string;
+                fuso?: string;
                 verify?: string;
             };
             header?: never;
@@ -6659,6 +6681,9 @@ export interface operations {
     getEmailPublicVozByUuid: {
         parameters: {
             query?: {
+                idioma?: string;
+                tela?: string;
+                fuso?: string;
                 verify?: string;
             };
             header?: never;
@@ -6693,6 +6718,9 @@ export interface operations {
     getEmailPublicVozByUuidGravacao: {
         parameters: {
             query?: {
+                idioma?: string;
+                tela?: string;
+                fuso?: string;
                 verify?: string;
             };
             header?: never;
@@ -8144,6 +8172,9 @@ export interface operations {
     getEmailPublicCartaByUuid: {
         parameters: {
             query?: {
+                idioma?: string;
+                tela?: string;
+                fuso?: string;
                 verify?: string;
             };
             header?: never;
@@ -8179,6 +8210,9 @@ export interface operations {
     getEmailPublicCartaByUuidByArquivo: {
         parameters: {
             query?: {
+                idioma?: string;
+                tela?: string;
+                fuso?: string;
                 verify?: string;
             };
             header?: never;
