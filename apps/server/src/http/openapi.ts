@@ -17,8 +17,6 @@ export interface Operation {
   response?: z.ZodType;
   /** A multipart/form-data upload: its file field, repeated or not (the route reads the parts itself). */
   upload?: { field: string; multiple: boolean };
-  /** A route that answers a file: its media type(s), documented as binary content. */
-  produces?: readonly string[];
 }
 
 /**
@@ -71,10 +69,6 @@ function requestBodyOf(op: Operation) {
 }
 
 function successOf(op: Operation) {
-  if (op.produces) {
-    const content = Object.fromEntries(op.produces.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }]));
-    return { description: 'O arquivo', content };
-  }
   return {
     description: 'Sucesso',
     ...(op.response ? { content: { 'application/json': { schema: jsonSchema(op.response, 'output') } } } : {}),

@@ -44,8 +44,6 @@ interface RouteSpec<B extends Schema, Q extends Schema, P extends Schema, R exte
   response?: R;
   /** A multipart/form-data upload the handler reads itself: its file field, for the OpenAPI document. */
   upload?: { field: string; multiple: boolean };
-  /** The media types of the file a route sends itself (a PDF, a spreadsheet), for the OpenAPI document. */
-  produces?: readonly string[];
   handler: (input: {
     body: Out<B>;
     query: Out<Q>;
