@@ -12,6 +12,8 @@ interface IntegrationOperation {
   idempotent?: boolean;
 }
 
+/** A failure's body: the document's shared `Erro` ({ message } in Portuguese). */
+const failure = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Erro' } } } });
 const header = (description: string, schema: Record<string, unknown> = { type: 'integer' }) => ({ description, schema });
 
 export function integrationParameters(op: IntegrationOperation) {
@@ -32,14 +34,14 @@ export function integrationResponses(op: IntegrationOperation) {
   return {
     ...(op.idempotent
       ? {
-          '409': { description: 'Uma requisição com a mesma Idempotency-Key ainda está em andamento: { message }' },
-          '422': { description: 'A Idempotency-Key já foi usada com outro corpo: { message }' },
+          '409': failure('Uma requisição com a mesma Idempotency-Key ainda está em andamento.'),
+          '422': failure('A Idempotency-Key já foi usada com outro corpo.'),
         }
       : {}),
     ...(op.auth
       ? {
           '429': {
-            description: 'Limite de requisições da chave de API (API_KEY_RATE_LIMIT por minuto) atingido: { message }',
+            ...failure('Limite de requisições da chave de API (API_KEY_RATE_LIMIT por minuto) atingido.'),
             headers: {
               'Retry-After': header('Segundos até poder tentar de novo'),
               'RateLimit-Limit': header('Requisições permitidas por minuto para a chave'),

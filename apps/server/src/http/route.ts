@@ -24,6 +24,8 @@ interface RouteSpec<B extends Schema, Q extends Schema, P extends Schema, R exte
   /** The OpenAPI operation's longer text: what the summary leaves out (its other answers, a cookie it sets). */
   description?: string;
   tag: string;
+  /** The name generated clients give this call (packages/sdk); derived from the method and path when absent (http/openapi-operation-id.ts). */
+  operationId?: string;
   /** false: public. Otherwise a signed-in, released user is required. */
   auth: A;
   /**
@@ -46,6 +48,8 @@ interface RouteSpec<B extends Schema, Q extends Schema, P extends Schema, R exte
    * parsed by it: a mismatch is a 500 with the zod issues in the log, never a silently wrong body.
    */
   response?: R;
+  /** A multipart/form-data upload the handler reads itself: its file field, for the OpenAPI document. */
+  upload?: { field: string; multiple: boolean };
   handler: (input: {
     body: Out<B>;
     query: Out<Q>;
@@ -78,7 +82,7 @@ export function defineRoute<B extends Schema, Q extends Schema, P extends Schema
   ctx: AppContext,
   spec: RouteSpec<B, Q, P, R, A>,
 ): void {
-  registerOperation(spec);
+  registerOperation(ctx, spec);
   app.route({
     method: spec.method,
     url: spec.url,

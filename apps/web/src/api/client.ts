@@ -66,7 +66,8 @@ export interface RequestOptions {
   silent?: boolean;
 }
 
-function toQuery(query: RequestOptions['query']): string {
+/** The query string of a call: empty values left out, a list as the key repeated (the server's contracts read it so). */
+export function toQuery(query: RequestOptions['query'] | Record<string, unknown>): string {
   if (!query) return '';
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(query)) {
@@ -79,12 +80,6 @@ function toQuery(query: RequestOptions['query']): string {
 }
 
 /**
- * Every call to /v2. A 401 on a signed-in call ends the session ('Sessão expirada!...');
- * a network failure shows 'Erro Interno' online or 'Conexão perdida!... Cod 31' offline, silent or
- * not, and rejects with status 0 (`isNetworkError`) so the caller does not add a second message.
- * Other failures reject with ApiError carrying the server's Portuguese message.
- */
-/**
  * The headers that carry the session: the session cookie goes by itself (same origin); a call that
  * changes something adds the session's CSRF token (docs/access.md).
  */
@@ -93,21 +88,27 @@ export function sessionHeaders(method: string): Record<string, string> {
   return csrf ? { 'x-csrf-token': csrf } : {};
 }
 
-export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+/**
+ * Every call to /v2, typed (typed-client.ts) or not (api below), goes out through here. A 401 on a
+ * signed-in call ends the session ('Sessão expirada!...'); a network failure shows 'Erro Interno'
+ * online or 'Conexão perdida!... Cod 31' offline, silent or not, and rejects with status 0
+ * (`isNetworkError`) so the caller does not add a second message. Other failures reject with
+ * ApiError carrying the server's Portuguese message. A success answers its JSON body again as a
+ * fresh JSON response (null when the body was not JSON), for the caller to read.
+ */
+export async function sessionFetch(request: Request, silent = false): Promise<Response> {
   const session = getSession();
-  const headers: Record<string, string> = { accept: 'application/json', ...sessionHeaders(opts.method ?? 'GET') };
-  const isForm = typeof FormData !== 'undefined' && opts.body instanceof FormData;
-  if (opts.body !== undefined && !isForm) headers['content-type'] = 'application/json';
+  const method = request.method;
+  // '/v2/etiquetas/5': what the failure report names (never the query).
+  const path = new URL(request.url, window.location.href).pathname;
+  request.headers.set('accept', 'application/json');
+  for (const [name, value] of Object.entries(sessionHeaders(method))) request.headers.set(name, value);
   let response: Response;
   try {
-    response = await fetch(`/v2${path}${toQuery(opts.query)}`, {
-      method: opts.method ?? 'GET',
-      headers,
-      body: opts.body === undefined ? undefined : isForm ? (opts.body as FormData) : JSON.stringify(opts.body),
-    });
+    response = await fetch(request);
   } catch {
     if (isLeaving()) throw new ApiError(0, MSG.internalError);
-    rememberFailedCall({ method: opts.method ?? 'GET', path: `/v2${path}`, status: 0 });
+    rememberFailedCall({ method, path, status: 0 });
     const offline = navigator.onLine === false;
     if (offline) showOffline();
     else showInternalError();
@@ -115,16 +116,30 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
   }
   const isJson = response.headers.get('content-type')?.includes('application/json');
   const data: unknown = isJson ? await response.json().catch(() => null) : null;
-  if (response.ok) return data as T;
+  if (response.ok) return new Response(JSON.stringify(data), { status: 200, headers: { 'content-type': 'application/json' } });
   const message = (data as { message?: string } | null)?.message ?? MSG.internalError;
   const requestId = (data as { requestId?: string } | null)?.requestId;
-  rememberFailedCall({ method: opts.method ?? 'GET', path: `/v2${path}`, status: response.status, requestId });
+  rememberFailedCall({ method, path, status: response.status, requestId });
   if (response.status === 401 && session) {
     expireSession();
-  } else if (response.status >= 500 && !opts.silent) {
-    reportClientError(`${opts.method ?? 'GET'} ${path} → ${response.status}`, requestId);
+  } else if (response.status >= 500 && !silent) {
+    reportClientError(`${method} ${path.replace(/^\/v2/, '')} → ${response.status}`, requestId);
   }
   throw new ApiError(response.status, message, data);
+}
+
+/**
+ * A call whose path is only known at run time (the paged table's list, given by its screen), so
+ * its answer cannot be typed by the API's contracts: the caller names the type. Every other call
+ * goes through the typed client (typed-client.ts).
+ */
+export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const method = opts.method ?? 'GET';
+  const isForm = typeof FormData !== 'undefined' && opts.body instanceof FormData;
+  const headers: Record<string, string> = opts.body !== undefined && !isForm ? { 'content-type': 'application/json' } : {};
+  const body = opts.body === undefined ? undefined : isForm ? (opts.body as FormData) : JSON.stringify(opts.body);
+  const request = new Request(new URL(`/v2${path}${toQuery(opts.query)}`, window.location.href), { method, headers, body });
+  return (await (await sessionFetch(request, opts.silent)).json()) as T;
 }
 
 /**

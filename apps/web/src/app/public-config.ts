@@ -1,6 +1,6 @@
 import type { PublicConfigResponse } from '@ar/core';
 import { useEffect, useState } from 'react';
-import { api } from '../api/client.ts';
+import { apiClient } from '../api/typed-client.ts';
 
 /** GET /config: what this installation offers (core's contract). */
 export type PublicConfig = PublicConfigResponse;
@@ -12,7 +12,7 @@ let loaded: PublicConfig | undefined;
 let loading: Promise<PublicConfig> | null = null;
 
 export function loadPublicConfig(): Promise<PublicConfig> {
-  loading ??= api<PublicConfig>('/config', { silent: true }).then(
+  loading ??= apiClient.GET('/v2/config', { silent: true }).then(
     (config) => {
       loaded = config;
       return config;

@@ -1,4 +1,4 @@
-import type { SessionUser, TotalAlertas } from '@ar/core';
+import type { TotalAlertas } from '@ar/core';
 import { Anchor, Badge, Box, Burger, Button, Container, Drawer, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
@@ -6,7 +6,7 @@ import { IconChevronDown, IconUserCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
-import { api } from '../api/client.ts';
+import { apiClient } from '../api/typed-client.ts';
 import { usePublicConfig } from '../app/public-config.ts';
 import { PageLoader } from '../components/PageLoader.tsx';
 import { NotificationsBell } from '../features/notifications/NotificationsBell.tsx';
@@ -95,7 +95,7 @@ export function AppLayout() {
   const config = usePublicConfig();
   const [drawer, { toggle, close }] = useDisclosure(false);
   // The stored user is refreshed once per visit, so menus follow changes made elsewhere.
-  const me = useQuery({ queryKey: ['me'], queryFn: () => api<SessionUser>('/me'), enabled: !!session });
+  const me = useQuery({ queryKey: ['me'], queryFn: () => apiClient.GET('/v2/me'), enabled: !!session });
   useEffect(() => {
     if (me.data) updateSessionUser(me.data);
   }, [me.data]);
@@ -108,7 +108,7 @@ export function AppLayout() {
   useEffect(() => {
     if (userId === undefined) return;
     const onEnded = () =>
-      void api('/me', { silent: true }).then(
+      void apiClient.GET('/v2/me', { silent: true }).then(
         () => setSocketRound((r) => r + 1),
         () => {},
       );

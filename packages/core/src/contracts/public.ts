@@ -239,12 +239,16 @@ export const publicUuidParams = z.object({ uuid: z.string().max(64) });
 /** …/track-email/{x}, …/track-sms/{x}, …/track-whatsapp/{x} and …/track-accept-email/{x}: x names what was opened (pixel.gif, leitura, aceite). */
 export const publicTrackParams = publicUuidParams.extend({ x: z.string().max(40) });
 export const trackedLinkParams = z.object({ lnk: z.string().max(64) });
+/** What the public page's browser says about itself with each call (language, screen, time zone): declared, not read. */
+export const browserInfoQuery = z
+  .object({ idioma: z.string().max(200).optional(), tela: z.string().max(200).optional(), fuso: z.string().max(200).optional() })
+  .passthrough();
 /**
  * The security answer, when the message has a question (the spec's `verify`, kept for links that
  * carry it; the product's own page sends the answer cookie instead, docs/security.md); the page's
  * client info goes along and is not read.
  */
-export const publicVerifyQuery = z.object({ verify: z.string().max(200).optional() }).passthrough();
+export const publicVerifyQuery = browserInfoQuery.extend({ verify: z.string().max(200).optional() });
 /** POST /emails/info/public/resposta/{uuid}: the answer typed on the verify page, in the body. */
 export const publicAnswerBody = z.object({
   verify: z.string({ error: 'Informe a resposta.' }).trim().min(1, 'Informe a resposta.').max(200, 'Use até 200 caracteres.'),

@@ -35,6 +35,7 @@ export function emailRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, ctx, {
     method: 'GET',
     url: '/emails/send',
+    operationId: 'listSentMessages',
     tag,
     summary: 'Mensagens enviadas (paginadas; busca em e-mails, telefones, assunto e identificação; filtros de status e etiquetas)',
     auth: true,
@@ -49,6 +50,7 @@ export function emailRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, ctx, {
     method: 'POST',
     url: '/emails/send',
+    operationId: 'sendMessage',
     tag,
     summary: 'Enviar um AR-Email a até 10 destinatários (uma mensagem e um protocolo por destinatário)',
     auth: true,
@@ -61,6 +63,7 @@ export function emailRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, ctx, {
     method: 'GET',
     url: '/emails/send/:id',
+    operationId: 'getSentMessage',
     tag,
     summary: 'Uma mensagem enviada, com status por canal, linha do tempo, anexos e etiquetas',
     auth: true,
@@ -80,6 +83,7 @@ export function emailRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, ctx, {
     method: 'GET',
     url: '/emails/status/:id',
+    operationId: 'getMessageStatus',
     tag,
     summary: 'Status atualizado de uma mensagem',
     auth: true,
@@ -121,6 +125,7 @@ export function emailRoutes(app: FastifyInstance, ctx: AppContext): void {
     summary: 'Enviar anexos (multipart, campo repetido attachments); o tipo é verificado pelo conteúdo',
     auth: true,
     bodyLimit: 64 * 1024 * 1024,
+    upload: { field: 'attachments', multiple: true },
     response: uploadAttachmentsResponse,
     handler: ({ scope, request }) => uploadAttachments(ctx, scope, attachmentFiles(request)),
   });

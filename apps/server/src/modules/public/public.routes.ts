@@ -1,4 +1,5 @@
 import {
+  browserInfoQuery,
   messageResponse,
   PUBLIC_MSG,
   pageReadResponse,
@@ -142,6 +143,7 @@ export function publicRoutes(app: FastifyInstance, ctx: AppContext): void {
     summary: 'Endereço de um link rastreado (só os que a mensagem continha); registra o clique',
     auth: false,
     params: trackedLinkParams,
+    query: browserInfoQuery,
     response: trackedLinkSchema,
     handler: async ({ params, request }) => svc.resolveLink(ctx, params.lnk, visitor(request)),
   });

@@ -30,6 +30,7 @@ export function signingRoutes(app: FastifyInstance, ctx: AppContext): void {
       'Valida um PDF emitido por esta instalação (multipart, campo arquivo): assinatura PAdES sobre o arquivo (seguida só dos dados de validação), certificado, carimbo do tempo e registro do documento',
     tag,
     auth: false,
+    upload: { field: VALIDAR_DOCUMENTO_FIELD, multiple: false },
     response: validarDocumentoResultSchema,
     handler: async ({ request }) => {
       await countValidation(ctx, request.ip);

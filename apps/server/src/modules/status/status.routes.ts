@@ -2,7 +2,7 @@ import { clientErrorBody, clientErrorResponse, connectivityResponse, publicConfi
 import type { FastifyInstance } from 'fastify';
 import { simulatorsOf } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
-import { openApiDocument } from '../../http/openapi.ts';
+import { openApiDocument, operationsOf } from '../../http/openapi.ts';
 import { defineRoute } from '../../http/route.ts';
 import { channelAvailable } from '../channels/channels.service.ts';
 import { letterAvailable } from '../channels/letter/letter.service.ts';
@@ -66,5 +66,6 @@ export function statusRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   });
 
-  app.get('/docs', async () => openApiDocument(`${ctx.config.publicUrl}/v2`));
+  // The paths carry /v2 themselves: the server is the installation's origin (a client joining the two gets /v2/...).
+  app.get('/docs', async () => openApiDocument(operationsOf(ctx), ctx.config.publicUrl));
 }

@@ -60,6 +60,7 @@ export function usePagedList<T>(
   const query = useQuery({
     queryKey: key,
     queryFn: async () => {
+      // The one generic list of every screen's table: its path and rows' type are the screen's (T), so the typed client's literal paths do not apply here.
       const data = await api<Record<string, unknown>>(path, { query: { ...tableQuery(state), ...options.extraQuery } });
       return { rows: (data[itemsField] ?? []) as T[], pagination: data.pagination as Pagination };
     },

@@ -12,7 +12,7 @@ import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, TextInput
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { api } from '../../api/client.ts';
+import { apiClient } from '../../api/typed-client.ts';
 import { showWarning } from '../../app/alerts.ts';
 import { FormActions, formSubmitState, PlainForm, useValidatedSave } from '../../components/ModalForm.tsx';
 import { notifySuccess, showFailure, zodValidate } from '../../components/registry-ui.tsx';
@@ -116,7 +116,7 @@ function ChangePassword() {
       setValue({ newPassword: '', confirmPassword: '' });
       notifySuccess(MSG.passwordChanged);
       // The server now counts the password as redefined (usu_integracao): refresh the stored user.
-      updateSessionUser(await api<SessionUser>('/me'));
+      updateSessionUser(await apiClient.GET('/v2/me'));
       void queryClient.invalidateQueries({ queryKey: ['me'] });
     },
     onError: (e) => showFailure(MSG.passwordUpdateProblem, e),

@@ -1,21 +1,12 @@
-import type {
-  CascadeDefaultBody,
-  CascadeDefaultResponse,
-  CascadeDefaultSavedResponse,
-  SettingsBody,
-  SettingsSavedResponse,
-  UserSettings,
-} from '@ar/core';
-import { api } from '../../api/client.ts';
+import type { CascadeDefaultBody, SettingsBody } from '@ar/core';
+import { apiClient } from '../../api/typed-client.ts';
 
-export const settingsCall = () => api<UserSettings>('/usuarios-settings', { silent: true });
+export const settingsCall = () => apiClient.GET('/v2/usuarios-settings', { silent: true });
 
-export const saveSettingsCall = (body: SettingsBody) =>
-  api<SettingsSavedResponse>('/usuarios-settings', { method: 'PUT', body, silent: true });
+export const saveSettingsCall = (body: SettingsBody) => apiClient.PUT('/v2/usuarios-settings', { body, silent: true });
 
 /** The user's default channel cascade (docs/cascade.md): compose starts from it. */
 export const CASCADE_DEFAULT_KEY = 'cascata-padrao';
-export const cascadeDefaultCall = () => api<CascadeDefaultResponse>('/usuarios-settings/cascata', { silent: true });
+export const cascadeDefaultCall = () => apiClient.GET('/v2/usuarios-settings/cascata', { silent: true });
 
-export const saveCascadeDefaultCall = (body: CascadeDefaultBody) =>
-  api<CascadeDefaultSavedResponse>('/usuarios-settings/cascata', { method: 'PUT', body, silent: true });
+export const saveCascadeDefaultCall = (body: CascadeDefaultBody) => apiClient.PUT('/v2/usuarios-settings/cascata', { body, silent: true });

@@ -1,25 +1,24 @@
-import type { LoginResponse, LogoutResponse, MessageResponse, ResetLinkResponse, SessionUser, SsoErrorResponse } from '@ar/core';
-import { api } from '../../api/client.ts';
+import { apiClient } from '../../api/typed-client.ts';
 
 export const loginCall = (username: string, password: string) =>
-  api<LoginResponse>('/login', { method: 'POST', body: { username, password }, silent: true });
+  apiClient.POST('/v2/login', { body: { username, password }, silent: true });
 
 export const recoveryCall = (emailUserRecovery: string) =>
-  api<MessageResponse>('/usuarios/password-recovery', { method: 'POST', body: { emailUserRecovery }, silent: true });
+  apiClient.POST('/v2/usuarios/password-recovery', { body: { emailUserRecovery }, silent: true });
 
 export const checkResetTokenCall = (token: string) =>
-  api<ResetLinkResponse>(`/usuarios/password-recovery/${encodeURIComponent(token)}`, { silent: true });
+  apiClient.GET('/v2/usuarios/password-recovery/{token}', { params: { path: { token } }, silent: true });
 
 export const resetCall = (token: string, newPassword: string) =>
-  api<MessageResponse>(`/usuarios/reset/${encodeURIComponent(token)}`, { method: 'POST', body: { newPassword }, silent: true });
+  apiClient.POST('/v2/usuarios/reset/{token}', { params: { path: { token } }, body: { newPassword }, silent: true });
 
 export const changePasswordCall = (id: number, newPassword: string, confirmPassword: string) =>
-  api<MessageResponse>(`/usuarios/${id}/password/reset`, { method: 'PUT', body: { newPassword, confirmPassword } });
+  apiClient.PUT('/v2/usuarios/{id}/password/reset', { params: { path: { id } }, body: { newPassword, confirmPassword } });
 
-export const logoutCall = () => api<LogoutResponse>('/logout', { method: 'POST', silent: true });
+export const logoutCall = () => apiClient.POST('/v2/logout', { silent: true });
 
 /** The user of the session the identity provider's return opened (its cookie). */
-export const meCall = () => api<SessionUser>('/me', { silent: true });
+export const meCall = () => apiClient.GET('/v2/me', { silent: true });
 
 /** Why the last single sign-on of this browser was refused. */
-export const ssoErrorCall = () => api<SsoErrorResponse>('/auth/oidc/erro', { silent: true });
+export const ssoErrorCall = () => apiClient.GET('/v2/auth/oidc/erro', { silent: true });

@@ -1,11 +1,11 @@
-import { PROOF_MSG, type ProofFile, type ProofStep, type SendingProof } from '@ar/core';
+import { PROOF_MSG, type ProofFile, type ProofStep } from '@ar/core';
 import { Alert, Anchor, Button, Code, Divider, Group, Image, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconDownload, IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { api } from '../../api/client.ts';
+import { apiClient } from '../../api/typed-client.ts';
 import { showWarning } from '../../app/alerts.ts';
 import { Field } from '../../components/Field.tsx';
 import { OficioSummary } from '../../components/OficioSummary.tsx';
@@ -14,7 +14,7 @@ import { SimulatedNotice } from '../../components/SimulatedNotice.tsx';
 import { Logo } from '../../layout/Logo.tsx';
 import { downloadSendingProof } from './emails.api.ts';
 
-const proofCall = (id: number) => api<SendingProof>(`/emails/sending-proof/${id}`, { silent: true });
+const proofCall = (id: number) => apiClient.GET('/v2/emails/sending-proof/{id}', { params: { path: { id } }, silent: true });
 
 /** /emails/sending-proof/{codEmail}: the printable sending proof, with a QR code to the public page (spec 001 §2.10). */
 export default function SendingProofPage() {

@@ -1,15 +1,15 @@
-import type { LabelListResponse, MessageResponse, MessageStatuses, MessageTagsResponse, SentDetail } from '@ar/core';
-import { api } from '../../api/client.ts';
 import { downloadFile } from '../../api/download.ts';
+import { apiClient } from '../../api/typed-client.ts';
 
-export const getSentCall = (id: number) => api<SentDetail>(`/emails/send/${id}`, { silent: true });
-export const refreshStatusCall = (id: number) => api<MessageStatuses>(`/emails/status/${id}`, { silent: true });
-export const addTagsCall = (id: number, codes: number[]) =>
-  api<MessageTagsResponse>(`/emails/send/${id}/etiquetas`, { method: 'POST', body: codes, silent: true });
+const byId = (id: number) => ({ params: { path: { id } }, silent: true });
+
+export const getSentCall = (id: number) => apiClient.GET('/v2/emails/send/{id}', byId(id));
+export const refreshStatusCall = (id: number) => apiClient.GET('/v2/emails/status/{id}', byId(id));
+export const addTagsCall = (id: number, codes: number[]) => apiClient.POST('/v2/emails/send/{id}/etiquetas', { ...byId(id), body: codes });
 export const removeTagCall = (id: number, tagId: number) =>
-  api<MessageResponse>(`/emails/send/${id}/etiquetas/${tagId}`, { method: 'DELETE', silent: true });
+  apiClient.DELETE('/v2/emails/send/{id}/etiquetas/{tagId}', { params: { path: { id, tagId } }, silent: true });
 export const tagOptionsCall = () =>
-  api<LabelListResponse>('/etiquetas', { query: { limit: 10000, column: 'eti_nome', order: 'ASC' }, silent: true });
+  apiClient.GET('/v2/etiquetas', { params: { query: { limit: 10000, column: 'eti_nome', order: 'ASC' } }, silent: true });
 
 /** The sending proof as a PDF (PUT, with who asked for it) and the expert report. */
 export async function downloadSendingProof(id: number) {

@@ -16,7 +16,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { FormActions, formSubmitState, ModalForm, useValidatedSave } from '../../components/ModalForm.tsx';
 import { notifyThen, showFailure, zodValidate } from '../../components/registry-ui.tsx';
 import { useSession } from '../../session/session.ts';
-import { companiesCall, saveEntityCall } from './entities.api.ts';
+import { companiesCall, type EntityPayload, saveEntityCall } from './entities.api.ts';
 
 interface EntityForm {
   ent_nome_fantasia: string;
@@ -63,7 +63,7 @@ export function EntityModal({ entity, onClose, onSaved }: { entity: EntityRow | 
     },
     validateInputOnChange: true,
   });
-  const toBody = (v: EntityForm): EntityBody => ({
+  const toBody = (v: EntityForm): EntityPayload => ({
     ent_codigo: entity?.ent_codigo,
     ent_nome_fantasia: v.ent_nome_fantasia,
     ent_razao_social: v.ent_razao_social,

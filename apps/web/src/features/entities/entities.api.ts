@@ -1,13 +1,14 @@
-import type { CompaniesResponse, CompanyEntitiesResponse, EntityBody, EntityInvite, EntitySavedResponse } from '@ar/core';
-import { api } from '../../api/client.ts';
+import { type ApiBody, apiClient } from '../../api/typed-client.ts';
 
-export const saveEntityCall = (body: EntityBody) =>
-  api<EntitySavedResponse>('/entidade', { method: body.ent_codigo ? 'PUT' : 'POST', body, silent: true });
+export type EntityPayload = ApiBody<'post', '/v2/entidade'>;
 
-export const companiesCall = () => api<CompaniesResponse>('/empresas', { silent: true });
+export const saveEntityCall = (body: EntityPayload) =>
+  body.ent_codigo ? apiClient.PUT('/v2/entidade', { body, silent: true }) : apiClient.POST('/v2/entidade', { body, silent: true });
+
+export const companiesCall = () => apiClient.GET('/v2/empresas', { silent: true });
 
 export const companyEntitiesCall = (empCodigo: number) =>
-  api<CompanyEntitiesResponse>(`/empresas/${empCodigo}/entidades`, { silent: true });
+  apiClient.GET('/v2/empresas/{id}/entidades', { params: { path: { id: empCodigo } }, silent: true });
 
 /** Public: the entity of a sign-up link. */
-export const entityInviteCall = (uuid: string) => api<EntityInvite>(`/entidades/${encodeURIComponent(uuid)}`, { silent: true });
+export const entityInviteCall = (uuid: string) => apiClient.GET('/v2/entidades/{uuid}', { params: { path: { uuid } }, silent: true });

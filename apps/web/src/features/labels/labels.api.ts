@@ -1,7 +1,9 @@
-import type { Label, LabelBody, LabelSavedResponse, MessageResponse } from '@ar/core';
-import { api } from '../../api/client.ts';
+import type { LabelBody } from '@ar/core';
+import { apiClient } from '../../api/typed-client.ts';
 
-export const getLabelCall = (id: number) => api<Label>(`/etiquetas/${id}`, { silent: true });
+const byId = (id: number) => ({ params: { path: { id } }, silent: true });
+
+export const getLabelCall = (id: number) => apiClient.GET('/v2/etiquetas/{id}', byId(id));
 export const saveLabelCall = (id: number | null, body: LabelBody) =>
-  api<LabelSavedResponse>(id ? `/etiquetas/${id}` : '/etiquetas', { method: id ? 'PUT' : 'POST', body, silent: true });
-export const deleteLabelCall = (id: number) => api<MessageResponse>(`/etiquetas/${id}`, { method: 'DELETE', silent: true });
+  id ? apiClient.PUT('/v2/etiquetas/{id}', { ...byId(id), body }) : apiClient.POST('/v2/etiquetas', { body, silent: true });
+export const deleteLabelCall = (id: number) => apiClient.DELETE('/v2/etiquetas/{id}', byId(id));

@@ -1,4 +1,5 @@
-import { type CustomFieldDef, formatBirthDate, type Lead, type LeadBody, maskDigits, maskTelefone } from '@ar/core';
+import { type CustomFieldDef, formatBirthDate, type Lead, maskDigits, maskTelefone } from '@ar/core';
+import type { LeadPayload } from './leads.api.ts';
 import { MASKS } from './masks.ts';
 
 /** The recipient form holds text as typed (masked); custom values by variable id. */
@@ -51,7 +52,7 @@ export function leadToForm(lead: Lead | null): LeadForm {
 }
 
 /** The payload of POST/PUT /leads: the contract parses it (digits only, ISO date, empty → null). */
-export function formToBody(form: LeadForm, fields: CustomFieldDef[], lead: Lead | null): LeadBody {
+export function formToBody(form: LeadForm, fields: CustomFieldDef[], lead: Lead | null): LeadPayload {
   const { custom, ...rest } = form;
   const known = new Set(fields.map((f) => f.id));
   // Values of variables the user has since removed are kept as they were.
@@ -60,5 +61,5 @@ export function formToBody(form: LeadForm, fields: CustomFieldDef[], lead: Lead 
     ...kept,
     ...fields.map((f) => ({ id: f.id, value: (custom[f.id] ?? '').trim(), description: f.description, href: f.value })),
   ].filter((c) => c.value !== '');
-  return { ...rest, lea_custom_field: { data } } as LeadBody;
+  return { ...rest, lea_custom_field: { data } } as LeadPayload;
 }

@@ -1,27 +1,17 @@
-import type {
-  CustomFieldDef,
-  CustomFieldsResponse,
-  Lead,
-  LeadBody,
-  LeadImportResponse,
-  LeadSavedResponse,
-  LeadValues,
-  MessageResponse,
-} from '@ar/core';
-import { api } from '../../api/client.ts';
+import type { CustomFieldDef, LeadValues } from '@ar/core';
+import { type ApiBody, apiClient } from '../../api/typed-client.ts';
 
-export const getLeadCall = (id: number) => api<Lead>(`/leads/${id}`, { silent: true });
-export const saveLeadCall = (id: number | null, body: LeadBody) =>
-  api<LeadSavedResponse>(id ? `/leads/${id}` : '/leads', { method: id ? 'PUT' : 'POST', body, silent: true });
-export const deleteLeadCall = (id: number) => api<MessageResponse>(`/leads/${id}`, { method: 'DELETE', silent: true });
-export const importLeadsCall = (rows: LeadValues[]) =>
-  api<LeadImportResponse>('/leads/import', { method: 'POST', body: rows, silent: true });
+export type LeadPayload = ApiBody<'post', '/v2/leads'>;
+
+const byId = (id: number) => ({ params: { path: { id } }, silent: true });
+
+export const getLeadCall = (id: number) => apiClient.GET('/v2/leads/{id}', byId(id));
+export const saveLeadCall = (id: number | null, body: LeadPayload) =>
+  id ? apiClient.PUT('/v2/leads/{id}', { ...byId(id), body }) : apiClient.POST('/v2/leads', { body, silent: true });
+export const deleteLeadCall = (id: number) => apiClient.DELETE('/v2/leads/{id}', byId(id));
+export const importLeadsCall = (rows: LeadValues[]) => apiClient.POST('/v2/leads/import', { body: rows, silent: true });
 
 /** The user's custom variables: settings customField.data, through the recipients module's own route. */
-export const getCustomFieldsCall = () => api<CustomFieldsResponse>('/leads/custom-fields', { silent: true });
+export const getCustomFieldsCall = () => apiClient.GET('/v2/leads/custom-fields', { silent: true });
 export const saveCustomFieldsCall = (data: CustomFieldDef[]) =>
-  api<CustomFieldsResponse>('/leads/custom-fields', {
-    method: 'PUT',
-    body: { customField: { data } },
-    silent: true,
-  });
+  apiClient.PUT('/v2/leads/custom-fields', { body: { customField: { data } }, silent: true });

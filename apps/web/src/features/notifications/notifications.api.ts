@@ -1,9 +1,8 @@
-import type { NotificationClearedResponse, NotificationListResponse, NotificationSector, TotalAlertas } from '@ar/core';
-import { api } from '../../api/client.ts';
+import type { NotificationSector } from '@ar/core';
+import { apiClient } from '../../api/typed-client.ts';
 
-/** Notification fetch and clear (docs/realtime.md): the proofs screen uses sector 1. */
-export const notificationsCall = (setor?: NotificationSector) => api<NotificationListResponse>('/notificacoes', { query: { setor } });
-export const totalAlertasCall = () => api<TotalAlertas>('/notificacoes/total');
+export const notificationsCall = (setor?: NotificationSector) => apiClient.GET('/v2/notificacoes', { params: { query: { setor } } });
+export const totalAlertasCall = () => apiClient.GET('/v2/notificacoes/total');
 export const clearNotificationsCall = (setor?: NotificationSector) =>
-  api<NotificationClearedResponse>('/notificacoes', { method: 'DELETE', query: { setor } });
-export const clearNotificationCall = (id: number) => api<NotificationClearedResponse>(`/notificacoes/${id}`, { method: 'DELETE' });
+  apiClient.DELETE('/v2/notificacoes', { params: { query: { setor } } });
+export const clearNotificationCall = (id: number) => apiClient.DELETE('/v2/notificacoes/{id}', { params: { path: { id } } });

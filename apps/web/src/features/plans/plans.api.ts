@@ -1,34 +1,34 @@
-import type { CreditHistoryResponse, CreditState, CreditsChangedResponse, PlanStatusResponse, PlanSummary, PlanUpdateBody } from '@ar/core';
+import type { CreditHistoryResponse, PlanUpdateBody } from '@ar/core';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client.ts';
+import { apiClient } from '../../api/typed-client.ts';
 
 /** Query keys of the plan screens; the credits in the navigation refresh with them. */
 export const PLAN_KEYS = { credits: 'credits', summary: 'plan-summary', list: 'plans', history: 'plan-history' } as const;
 
 /** The signed-in user's credits object (navigation, compose screen). */
 export function useCredits(enabled = true) {
-  return useQuery({ queryKey: [PLAN_KEYS.credits], queryFn: () => api<CreditState>('/plano', { silent: true }), enabled });
+  return useQuery({ queryKey: [PLAN_KEYS.credits], queryFn: () => apiClient.GET('/v2/plano', { silent: true }), enabled });
 }
 
 export function usePlanSummary() {
-  return useQuery({ queryKey: [PLAN_KEYS.summary], queryFn: () => api<PlanSummary>('/plano-usuario') });
+  return useQuery({ queryKey: [PLAN_KEYS.summary], queryFn: () => apiClient.GET('/v2/plano-usuario') });
 }
 
 /** The plan a given user draws on (for a manager). */
 export function useUserPlan(usu_codigo: number | null) {
   return useQuery({
     queryKey: [PLAN_KEYS.summary, usu_codigo],
-    queryFn: () => api<PlanSummary>('/plano-entidade-user', { query: { usu_codigo: usu_codigo ?? undefined } }),
+    queryFn: () => apiClient.GET('/v2/plano-entidade-user', { params: { query: { usu_codigo: usu_codigo ?? undefined } } }),
     enabled: usu_codigo !== null,
   });
 }
 
 export function changeCredits(body: PlanUpdateBody) {
-  return api<CreditsChangedResponse>('/plano', { method: 'PUT', body, silent: true });
+  return apiClient.PUT('/v2/plano', { body, silent: true });
 }
 
 export function setPlanActive(pla_codigo: number, pla_ativo: 0 | 1) {
-  return api<PlanStatusResponse>(`/planos/${pla_codigo}/status`, { method: 'PUT', body: { pla_ativo }, silent: true });
+  return apiClient.PUT('/v2/planos/{id}/status', { params: { path: { id: pla_codigo } }, body: { pla_ativo }, silent: true });
 }
 
 export type { CreditHistoryResponse };

@@ -1,16 +1,6 @@
-import {
-  type MessageResponse,
-  type PageReadResponse,
-  PUBLIC_MSG,
-  type PublicAnswerBody,
-  type PublicLetter,
-  type PublicMessage,
-  type PublicVoice,
-  type TrackedLink,
-  type ValidarCarimboResult,
-  type ValidarDocumentoResult,
-} from '@ar/core';
-import { ApiError, api } from '../../api/client.ts';
+import { PUBLIC_MSG, type PublicAnswerBody } from '@ar/core';
+import { ApiError } from '../../api/client.ts';
+import { apiClient } from '../../api/typed-client.ts';
 
 /** What the browser tells about itself, sent with each public call (spec 002 §7 client info). */
 const clientInfo = () => ({
@@ -25,21 +15,33 @@ const clientInfo = () => ({
 
 /** POST …/resposta/{uuid}: the visitor's answer to the security question. */
 export const answerCall = (uuid: string, body: PublicAnswerBody) =>
-  api<MessageResponse>(`/emails/info/public/resposta/${uuid}`, { method: 'POST', body, silent: true });
-export const publicMessageCall = (uuid: string) => api<PublicMessage>(`/emails/info/public/${uuid}`, { query: clientInfo(), silent: true });
+  apiClient.POST('/v2/emails/info/public/resposta/{uuid}', { params: { path: { uuid } }, body, silent: true });
+export const publicMessageCall = (uuid: string) =>
+  apiClient.GET('/v2/emails/info/public/{uuid}', { params: { path: { uuid }, query: clientInfo() }, silent: true });
 export const registerReadCall = (uuid: string) =>
-  api<PageReadResponse>(`/emails/info/public/${uuid}/track-email/leitura`, { query: clientInfo(), silent: true });
+  apiClient.GET('/v2/emails/info/public/{uuid}/track-email/{x}', {
+    params: { path: { uuid, x: 'leitura' }, query: clientInfo() },
+    silent: true,
+  });
 /** …/track-sms/leitura or …/track-whatsapp/leitura: the page opened from the SMS's or the WhatsApp message's link. */
-export const registerPhoneReadCall = (uuid: string, channel: 'sms' | 'whatsapp') =>
-  api<PageReadResponse>(`/emails/info/public/${uuid}/track-${channel}/leitura`, { query: clientInfo(), silent: true });
+export const registerPhoneReadCall = (uuid: string, channel: 'sms' | 'whatsapp') => {
+  const init = { params: { path: { uuid, x: 'leitura' }, query: clientInfo() }, silent: true };
+  return channel === 'sms'
+    ? apiClient.GET('/v2/emails/info/public/{uuid}/track-sms/{x}', init)
+    : apiClient.GET('/v2/emails/info/public/{uuid}/track-whatsapp/{x}', init);
+};
 /** The query flags of the page's address that record an opening (spec 002 §2); they survive the security question. */
 export const OPENING_FLAGS = ['email', 'sms', 'whatsapp', 'accept'] as const;
 export const registerAcceptCall = (uuid: string) =>
-  api<MessageResponse>(`/emails/info/public/${uuid}/track-accept-email/aceite`, { query: clientInfo(), silent: true });
+  apiClient.GET('/v2/emails/info/public/{uuid}/track-accept-email/{x}', {
+    params: { path: { uuid, x: 'aceite' }, query: clientInfo() },
+    silent: true,
+  });
 /** AR-Voz: the recording's link, number, status and hash (GET /email/public/voz/{uuid}). */
-export const publicVoiceCall = (uuid: string) => api<PublicVoice>(`/email/public/voz/${uuid}`, { silent: true });
+export const publicVoiceCall = (uuid: string) => apiClient.GET('/v2/email/public/voz/{uuid}', { params: { path: { uuid } }, silent: true });
 /** AR-Carta: the letter's links, hashes and tracking code (GET /email/public/carta/{uuid}). */
-export const publicLetterCall = (uuid: string) => api<PublicLetter>(`/email/public/carta/${uuid}`, { silent: true });
+export const publicLetterCall = (uuid: string) =>
+  apiClient.GET('/v2/email/public/carta/{uuid}', { params: { path: { uuid } }, silent: true });
 
 /**
  * A public file (an attachment, the call's recording) as a blob, for the page to hand to the
@@ -76,15 +78,20 @@ export function verifyPagePath(uuid: string, params: Record<string, string>) {
   return `/emails/info/public/verify/${uuid}?${new URLSearchParams(params)}`;
 }
 export const resolveLinkCall = (lnk: string) =>
-  api<TrackedLink>(`/emails/info/public/track-conteudo-link-externo/${lnk}`, { query: clientInfo(), silent: true });
+  apiClient.GET('/v2/emails/info/public/track-conteudo-link-externo/{lnk}', {
+    params: { path: { lnk }, query: clientInfo() },
+    silent: true,
+  });
 export const validateStampCall = (carimboBase64: string, hash: string) =>
-  api<ValidarCarimboResult>('/emails/validar-carimbo', { method: 'POST', body: { carimboBase64, hash }, silent: true });
-export const stampResultCall = (token: string) => api<ValidarCarimboResult>(`/emails/validar-carimbo/${token}`, { silent: true });
+  apiClient.POST('/v2/emails/validar-carimbo', { body: { carimboBase64, hash }, silent: true });
+export const stampResultCall = (token: string) =>
+  apiClient.GET('/v2/emails/validar-carimbo/{token}', { params: { path: { token } }, silent: true });
 /** POST /v2/documentos/validar: a PDF the product issued, checked (multipart field arquivo). */
 export function validateDocumentCall(file: File) {
   const form = new FormData();
   form.append('arquivo', file);
-  return api<ValidarDocumentoResult>('/documentos/validar', { method: 'POST', body: form, silent: true });
+  // A cast: the document describes the multipart field (arquivo) as binary, which its generated type reads as a string; the browser sends the File.
+  return apiClient.POST('/v2/documentos/validar', { body: form as never, silent: true });
 }
 
 /** The attachment page's address: the original name in base64 (UTF-8), then the attachment uuid. */

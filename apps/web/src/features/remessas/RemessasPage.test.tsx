@@ -9,6 +9,10 @@ import { dispatchEmailStatus, dispatchRemessaStatus, setRealtimeConnected } from
 import RemessasPage from './RemessasPage.tsx';
 
 vi.mock('../../api/client.ts', async (original) => ({ ...(await original<typeof import('../../api/client.ts')>()), api: vi.fn() }));
+// The typed calls (the counts) answer through the same mock, by their path without /v2.
+vi.mock('../../api/typed-client.ts', () => ({
+  apiClient: { GET: async (path: string) => (await import('../../api/client.ts')).api(path.replace(/^\/v2/, '')) },
+}));
 const call = vi.mocked(api);
 
 // The Remessas page follows a file's progress through the socket (docs/remessas.md): no timer

@@ -1,17 +1,9 @@
-import {
-  REPORT_ROWS_HEADER,
-  type RemessaEncodingResponse,
-  type RemessaStatsResponse,
-  type RemessaUploadBody,
-  type RemessaUploadResponse,
-} from '@ar/core';
-import { api } from '../../api/client.ts';
+import { REPORT_ROWS_HEADER, type RemessaUploadBody } from '@ar/core';
+import { apiClient } from '../../api/typed-client.ts';
 
-export const remessaStatsCall = () => api<RemessaStatsResponse>('/remessas/stats', { silent: true });
-export const encodingCall = (content: string) =>
-  api<RemessaEncodingResponse>('/remessas/encoding-remessa', { method: 'POST', body: { content }, silent: true });
-export const uploadCall = (body: RemessaUploadBody) =>
-  api<RemessaUploadResponse>('/remessas/upload', { method: 'POST', body, silent: true });
+export const remessaStatsCall = () => apiClient.GET('/v2/remessas/stats', { silent: true });
+export const encodingCall = (content: string) => apiClient.POST('/v2/remessas/encoding-remessa', { body: { content }, silent: true });
+export const uploadCall = (body: RemessaUploadBody) => apiClient.POST('/v2/remessas/upload', { body, silent: true });
 
 /**
  * A CSV of the batch area (preview, period report): saved under the name the server gives it, or

@@ -1,15 +1,4 @@
-import {
-  isEmail,
-  maskCnpj,
-  maskCpf,
-  maskDate,
-  maskPhone,
-  PERSON_TYPE_LABELS,
-  type RegistrationBody,
-  registrationBody,
-  SIGNUP_MSG,
-  USERS_MSG,
-} from '@ar/core';
+import { isEmail, maskCnpj, maskCpf, maskDate, maskPhone, PERSON_TYPE_LABELS, registrationBody, SIGNUP_MSG, USERS_MSG } from '@ar/core';
 import { Anchor, Button, Center, Group, Loader, Paper, Select, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { modals } from '@mantine/modals';
@@ -23,7 +12,7 @@ import { showFailure } from '../../components/registry-ui.tsx';
 import { Logo } from '../../layout/Logo.tsx';
 import { entityInviteCall } from '../entities/entities.api.ts';
 import { checkEmailCall } from '../users/users.api.ts';
-import { registerCall } from './signup.api.ts';
+import { type RegistrationPayload, registerCall } from './signup.api.ts';
 
 type PersonType = 1 | 2 | 3;
 
@@ -58,7 +47,7 @@ const EMPTY: SignUpForm = {
 };
 
 /** The payload of one tab: only that tab's person data. */
-function toBody(type: PersonType, v: SignUpForm): RegistrationBody {
+function toBody(type: PersonType, v: SignUpForm): RegistrationPayload {
   const common = { usu_nome: v.usu_nome, usu_login: v.usu_login };
   if (type === 1) {
     return {
@@ -67,7 +56,8 @@ function toBody(type: PersonType, v: SignUpForm): RegistrationBody {
       usu_pessoa_data: {
         cpf: v.cpf,
         dataNascimento: v.dataNascimento,
-        sexo: v.sexo ?? undefined,
+        // As chosen in the select (M or F); registrationBody checks it before the call.
+        sexo: (v.sexo ?? undefined) as 'M' | 'F' | undefined,
         endereco: v.endereco,
         telefone: v.telefone,
       },

@@ -1,11 +1,10 @@
-import type { ConfirmRegistrationBody, InviteLookup, MessageResponse, RegistrationBody } from '@ar/core';
-import { api } from '../../api/client.ts';
+import { type ApiBody, apiClient } from '../../api/typed-client.ts';
 
-export const registerCall = (entityUuid: string, body: RegistrationBody) =>
-  api<MessageResponse>(`/usuarios/registration/${encodeURIComponent(entityUuid)}`, { method: 'POST', body, silent: true });
+export type RegistrationPayload = ApiBody<'post', '/v2/usuarios/registration/{entityUuid}'>;
 
+export const registerCall = (entityUuid: string, body: RegistrationPayload) =>
+  apiClient.POST('/v2/usuarios/registration/{entityUuid}', { params: { path: { entityUuid } }, body, silent: true });
 export const lookupInviteCall = (token: string) =>
-  api<InviteLookup>(`/usuarios/confirm-registration/${encodeURIComponent(token)}`, { silent: true });
-
-export const confirmRegistrationCall = (token: string, body: ConfirmRegistrationBody) =>
-  api<MessageResponse>(`/usuarios/confirm-registration/${encodeURIComponent(token)}`, { method: 'PUT', body, silent: true });
+  apiClient.GET('/v2/usuarios/confirm-registration/{token}', { params: { path: { token } }, silent: true });
+export const confirmRegistrationCall = (token: string, body: ApiBody<'put', '/v2/usuarios/confirm-registration/{token}'>) =>
+  apiClient.PUT('/v2/usuarios/confirm-registration/{token}', { params: { path: { token } }, body, silent: true });

@@ -1,7 +1,9 @@
-import type { MessageResponse, Template, TemplateBody, TemplateSavedResponse } from '@ar/core';
-import { api } from '../../api/client.ts';
+import type { TemplateBody } from '@ar/core';
+import { apiClient } from '../../api/typed-client.ts';
 
-export const getTemplateCall = (id: number) => api<Template>(`/modelos/${id}`, { silent: true });
+const byId = (id: number) => ({ params: { path: { id } }, silent: true });
+
+export const getTemplateCall = (id: number) => apiClient.GET('/v2/modelos/{id}', byId(id));
 export const saveTemplateCall = (id: number | null, body: TemplateBody) =>
-  api<TemplateSavedResponse>(id ? `/modelos/${id}` : '/modelos', { method: id ? 'PUT' : 'POST', body, silent: true });
-export const deleteTemplateCall = (id: number) => api<MessageResponse>(`/modelos/${id}`, { method: 'DELETE', silent: true });
+  id ? apiClient.PUT('/v2/modelos/{id}', { ...byId(id), body }) : apiClient.POST('/v2/modelos', { body, silent: true });
+export const deleteTemplateCall = (id: number) => apiClient.DELETE('/v2/modelos/{id}', byId(id));

@@ -20,7 +20,7 @@ import { useSession } from '../../session/session.ts';
 import { companiesCall, companyEntitiesCall } from '../entities/entities.api.ts';
 import { AremailAccountsField } from './AremailAccountsField.tsx';
 import { AttachmentRequiredSelect } from './AttachmentRequiredSelect.tsx';
-import { checkEmailCall, removeUserCall, saveUserCall } from './users.api.ts';
+import { checkEmailCall, removeUserCall, saveUserCall, type UserPayload } from './users.api.ts';
 
 interface UserForm {
   usu_nome: string;
@@ -34,7 +34,7 @@ interface UserForm {
   ssoOnly: boolean;
 }
 
-const toBody = (v: UserForm, isAdmin: boolean, isEdit: boolean): UserBody => ({
+const toBody = (v: UserForm, isAdmin: boolean, isEdit: boolean): UserPayload => ({
   usu_nome: v.usu_nome,
   usu_login: v.usu_login,
   usu_anexo_obrigatorio: v.usu_anexo_obrigatorio as 'S' | 'N',

@@ -1,7 +1,9 @@
-import type { MessageResponse, WhitelistBody, WhitelistEntry, WhitelistSavedResponse } from '@ar/core';
-import { api } from '../../api/client.ts';
+import type { WhitelistBody } from '@ar/core';
+import { apiClient } from '../../api/typed-client.ts';
 
-export const getEntryCall = (id: number) => api<WhitelistEntry>(`/whitelist/${id}`, { silent: true });
+const byId = (id: number) => ({ params: { path: { id } }, silent: true });
+
+export const getEntryCall = (id: number) => apiClient.GET('/v2/whitelist/{id}', byId(id));
 export const saveEntryCall = (id: number | null, body: WhitelistBody) =>
-  api<WhitelistSavedResponse>(id ? `/whitelist/${id}` : '/whitelist', { method: id ? 'PUT' : 'POST', body, silent: true });
-export const deleteEntryCall = (id: number) => api<MessageResponse>(`/whitelist/${id}`, { method: 'DELETE', silent: true });
+  id ? apiClient.PUT('/v2/whitelist/{id}', { ...byId(id), body }) : apiClient.POST('/v2/whitelist', { body, silent: true });
+export const deleteEntryCall = (id: number) => apiClient.DELETE('/v2/whitelist/{id}', byId(id));

@@ -1,11 +1,10 @@
-import type { AttachmentRef } from '@ar/core';
+import type { AttachmentRef, UFS } from '@ar/core';
 import {
   attachmentRequiredProblem,
   type CascadeChannel,
   type CascadeConditionType,
   type CascadePlanInput,
   type CascadeUnit,
-  type ComposeBody,
   cascadePlan as cascadePlanSchema,
   cascadeRowProblem,
   cascadeUnits,
@@ -26,6 +25,7 @@ import {
   type SessionUser,
 } from '@ar/core';
 import { isOficioDraft, type OficioDraft, toOficioInput } from '../oficio/oficio-draft.ts';
+import type { ComposePayload } from './compose.api.ts';
 
 /** One recipient row of the compose screen, as the form holds it. */
 export interface RecipientDraft {
@@ -224,7 +224,8 @@ export function toRecipient(r: RecipientDraft, user: ComposeUser) {
     whatsapp: user.usu_aceita_ar_whatsapp && r.whatsOn && r.whatsapp ? { name: r.nameTo.trim(), mobile: r.whatsapp } : null,
     voz: user.usu_aceita_ar_voz && r.vozOn && r.voz ? { name: r.nameTo.trim(), mobile: r.voz } : null,
     validacaoNotif: user.usu_validacao_notificacao && r.verifOn ? { pergunta: r.pergunta.trim(), resposta: r.resposta.trim() } : null,
-    carta: r.cartaOn ? { ...r.carta, complemento: r.carta.complemento || null } : null,
+    // The state as typed: the select offers only UFS, and an empty one is refused by composeBody (composeProblems) before any send.
+    carta: r.cartaOn ? { ...r.carta, estado: r.carta.estado as (typeof UFS)[number], complemento: r.carta.complemento || null } : null,
   };
 }
 
@@ -399,7 +400,7 @@ export function sendState(
 }
 
 /** The compose payload of spec 001 §3 from the draft. */
-export function toPayload(d: ComposeDraft, user: ComposeUser): ComposeBody {
+export function toPayload(d: ComposeDraft, user: ComposeUser): ComposePayload {
   return {
     destinataires: d.recipients.filter(hasContact).map((r) => toRecipient(r, user)),
     nameFrom: d.nameFrom.trim().replace(/\s+/g, ' '),

@@ -1,5 +1,4 @@
-import type { ReceivedEmail } from '@ar/core';
-import { api } from '../../../api/client.ts';
+import { apiClient } from '../../../api/typed-client.ts';
 
 /** What the browser tells about itself when a received message is opened (spec 001 §7). */
 function browserInfo() {
@@ -28,4 +27,5 @@ function browserInfo() {
   return { browser, browserVersion: version, os, device: /Mobi/.test(ua) ? 'Celular' : 'Computador' };
 }
 
-export const getReceivedCall = (id: number) => api<ReceivedEmail>(`/emails/received/${id}`, { query: browserInfo(), silent: true });
+export const getReceivedCall = (id: number) =>
+  apiClient.GET('/v2/emails/received/{id}', { params: { path: { id }, query: browserInfo() }, silent: true });
