@@ -13,7 +13,10 @@ interface IntegrationOperation {
 }
 
 /** A failure's body: the document's shared `Erro` ({ message } in Portuguese). */
-const failure = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Erro' } } } });
+const failure = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Erro' } } },
+});
 const header = (description: string, schema: Record<string, unknown> = { type: 'integer' }) => ({ description, schema });
 
 export function integrationParameters(op: IntegrationOperation) {
