@@ -1,25 +1,19 @@
-import type {
-  ApiKeyBody,
-  ApiKeyCreatedResponse,
-  ApiKeyListResponse,
-  MessageResponse,
-  WebhookBody,
-  WebhookCreatedResponse,
-  WebhookDeliveryListResponse,
-  WebhookListResponse,
-} from '@ar/core';
-import { api } from '../../api/client.ts';
+import type { ApiKeyBody, WebhookBody } from '@ar/core';
+import { apiClient } from '../../api/typed-client.ts';
 
-export const apiKeysCall = () => api<ApiKeyListResponse>('/integracoes/chaves');
-export const createApiKeyCall = (body: ApiKeyBody) =>
-  api<ApiKeyCreatedResponse>('/integracoes/chaves', { method: 'POST', body, silent: true });
-export const revokeApiKeyCall = (id: number) => api<MessageResponse>(`/integracoes/chaves/${id}`, { method: 'DELETE', silent: true });
+const byId = (id: number) => ({ params: { path: { id } }, silent: true });
 
-export const webhooksCall = () => api<WebhookListResponse>('/integracoes/webhooks');
-export const createWebhookCall = (body: WebhookBody) =>
-  api<WebhookCreatedResponse>('/integracoes/webhooks', { method: 'POST', body, silent: true });
-export const removeWebhookCall = (id: number) => api<MessageResponse>(`/integracoes/webhooks/${id}`, { method: 'DELETE', silent: true });
+export const apiKeysCall = () => apiClient.GET('/v2/integracoes/chaves');
+export const createApiKeyCall = (body: ApiKeyBody) => apiClient.POST('/v2/integracoes/chaves', { body, silent: true });
+export const revokeApiKeyCall = (id: number) => apiClient.DELETE('/v2/integracoes/chaves/{id}', byId(id));
+
+export const webhooksCall = () => apiClient.GET('/v2/integracoes/webhooks');
+export const createWebhookCall = (body: WebhookBody) => apiClient.POST('/v2/integracoes/webhooks', { body, silent: true });
+export const removeWebhookCall = (id: number) => apiClient.DELETE('/v2/integracoes/webhooks/{id}', byId(id));
 export const deliveriesCall = (id: number, offset: number) =>
-  api<WebhookDeliveryListResponse>(`/integracoes/webhooks/${id}/entregas`, { query: { limit: 10, offset } });
+  apiClient.GET('/v2/integracoes/webhooks/{id}/entregas', { params: { path: { id }, query: { limit: 10, offset } } });
 export const resendDeliveryCall = (id: number, deliveryId: number) =>
-  api<MessageResponse>(`/integracoes/webhooks/${id}/entregas/${deliveryId}/reenviar`, { method: 'POST', silent: true });
+  apiClient.POST('/v2/integracoes/webhooks/{id}/entregas/{entregaId}/reenviar', {
+    params: { path: { id, entregaId: deliveryId } },
+    silent: true,
+  });
