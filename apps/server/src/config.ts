@@ -191,6 +191,10 @@ const envSchema = z.object({
   /** The tracking map's tiles (docs/maps.md); unset: the basemap shipped with the product, no outside request. */
   MAP_TILES_URL: tilesTemplate.optional(),
   MAP_ATTRIBUTION: z.string().trim().min(1).max(300).optional(),
+  /** The bearer token Prometheus scrapes GET /metrics with (docs/operations.md); unset: /metrics answers 404. */
+  METRICS_TOKEN: z.string().trim().min(16, 'use ao menos 16 caracteres').max(200).optional(),
+  /** Seconds a SIGTERM leaves in-flight requests and jobs to finish before the process stops (docs/operations.md). */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1, 'use de 1 a 600 segundos').max(600, 'use de 1 a 600 segundos').default(25),
 });
 
 export type Config = {
@@ -244,6 +248,10 @@ export type Config = {
   errorReporting: ErrorReportingConfig | null;
   /** The tracking map's tiles (docs/maps.md); tilesUrl null: the shipped basemap. */
   map: { tilesUrl: string | null; attribution: string | null };
+  /** METRICS_TOKEN: the scraper's bearer token; null: no /metrics (docs/operations.md). */
+  metricsToken: string | null;
+  /** SHUTDOWN_TIMEOUT_SECONDS: how long a SIGTERM's drain may take (docs/operations.md). */
+  shutdownTimeoutSeconds: number;
 };
 
 export interface OidcConfig {
@@ -354,6 +362,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     localLogin: e.LOCAL_LOGIN,
     errorReporting: errorReportingConfig(e),
     map: mapConfig(e),
+    metricsToken: e.METRICS_TOKEN ?? null,
+    shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
   };
 }
 
