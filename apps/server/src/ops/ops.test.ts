@@ -26,7 +26,7 @@ function samples(text: string): { name: string; labels: Record<string, string>; 
     });
 }
 
-const valueOf = (text: string, name: string, labels: Record<string, string>) =>
+const sampleSum = (text: string, name: string, labels: Record<string, string>) =>
   samples(text)
     .filter((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v))
     .reduce((sum, s) => sum + s.value, 0);
@@ -81,11 +81,11 @@ describe('GET /metrics', () => {
     const after = await waitFor(
       async () => (await scrape(`Bearer ${TOKEN}`)).body,
       (text) =>
-        valueOf(text, 'ar_messages_total', { channel: 'email', status: 'send' }) -
-          valueOf(before, 'ar_messages_total', { channel: 'email', status: 'send' }) >=
+        sampleSum(text, 'ar_messages_total', { channel: 'email', status: 'send' }) -
+          sampleSum(before, 'ar_messages_total', { channel: 'email', status: 'send' }) >=
         5,
     );
-    const moved = (name: string, labels: Record<string, string>) => valueOf(after, name, labels) - valueOf(before, name, labels);
+    const moved = (name: string, labels: Record<string, string>) => sampleSum(after, name, labels) - sampleSum(before, name, labels);
     expect(moved('ar_messages_total', { channel: 'email', status: 'processed' })).toBe(5);
     expect(moved('ar_messages_total', { channel: 'email', status: 'send' })).toBe(5);
     expect(moved('ar_provider_request_duration_seconds_count', { provider: 'smtp', operation: 'message' })).toBe(5);
@@ -95,9 +95,9 @@ describe('GET /metrics', () => {
     // The events' stamps (the built-in TSA, in process).
     const stamped = await waitFor(
       async () => (await scrape(`Bearer ${TOKEN}`)).body,
-      (text) => valueOf(text, 'ar_timestamp_request_duration_seconds_count', { tsa: 'builtin' }) >= 10,
+      (text) => sampleSum(text, 'ar_timestamp_request_duration_seconds_count', { tsa: 'builtin' }) >= 10,
     );
-    expect(valueOf(stamped, 'ar_timestamp_failures_total', { tsa: 'builtin' })).toBe(0);
+    expect(sampleSum(stamped, 'ar_timestamp_failures_total', { tsa: 'builtin' })).toBe(0);
     // The queue, read at the scrape: every queue the product made, by state.
     const queue = samples(stamped).filter((s) => s.name === 'ar_queue_jobs');
     expect(queue.some((s) => s.labels.queue === 'email-send' && s.labels.state === 'ready')).toBe(true);
