@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import type { AppContext } from '../context.ts';
 import { migrations } from '../db/migrations/index.ts';
 import { EMAIL_SEND_QUEUE } from '../modules/emails/send.worker.ts';
 import { evidenceTsa } from '../modules/evidence/evidence.service.ts';
 import { requestStamp } from '../modules/evidence/tsa/tsa-client.ts';
+import { pingDatabase } from '../modules/status/status.queries.ts';
+import { recordedMigrations } from './health.queries.ts';
 import type { Lifecycle } from './lifecycle.ts';
 import { lastTimestamp } from './metrics.ts';
 
@@ -73,9 +74,7 @@ async function checkTsa(ctx: AppContext): Promise<void> {
 
 /** Every migration the code knows has run (a process of an older version, or a migration still running, is not ready). */
 async function checkMigrations(ctx: AppContext, schema?: string): Promise<void> {
-  const table = schema ? sql.table(`${schema}.kysely_migration`) : sql.table('kysely_migration');
-  const { rows } = await sql<{ name: string }>`SELECT name FROM ${table}`.execute(ctx.db);
-  const done = new Set(rows.map((r) => r.name));
+  const done = await recordedMigrations(ctx.db, schema);
   const pending = Object.keys(migrations).filter((name) => !done.has(name));
   if (pending.length) throw new Error(`${pending.length} migração(ões) pendente(s): ${pending.slice(0, 3).join(', ')}`);
 }
@@ -87,9 +86,7 @@ export async function readiness(ctx: AppContext, opts: HealthOptions): Promise<R
     ? { status: 'falha', ms: 0, erro: 'processo em encerramento (SIGTERM)' }
     : { status: 'ok', ms: 0 };
   const [database, migrationLevel, queue, tsa] = await Promise.all([
-    timed('banco de dados', async () => {
-      await sql`select 1`.execute(ctx.db);
-    }),
+    timed('banco de dados', () => pingDatabase(ctx.db)),
     timed('migrações', () => checkMigrations(ctx, opts.schema)),
     timed('fila', async () => {
       if (!ctx.boss) throw new Error('fila não iniciada neste processo');
