@@ -95,7 +95,7 @@ export async function createRuntime(
   log = app.log;
   const ctx: AppContext = { config, db: database.db, mail, boss, storage, realtime, log: app.log, lifecycle };
   // ar_queue_jobs reads this process's queue at each scrape (ops/gauges.ts).
-  watchQueue(boss ? () => boss.getQueues() : null);
+  const unwatchQueue = watchQueue(boss ? () => boss.getQueues() : null);
   const opsApp = config.role === 'worker' ? await buildOpsApp(ctx, { lifecycle, schema: database.schema, logger: opts.logger }) : null;
   // The socket (docs/realtime.md) on the API's own HTTP server, at /v2/socket.io.
   realtime.attach(app.server);
@@ -156,6 +156,7 @@ export async function createRuntime(
         // once, those not yet at their SMTP transaction).
         boss?.stop({ graceful: true, timeout: Math.max(1000, deadline - Date.now()) }),
       ]);
+      unwatchQueue();
       stopSocket();
       await realtime.close();
       await app.close();

@@ -11,9 +11,15 @@ export type QueueCounts = () => Promise<
 
 let queueCounts: QueueCounts | null = null;
 
-/** The process's queue, read at each scrape (runtime.ts); null: this process has none (the gauge is empty). */
-export function watchQueue(counts: QueueCounts | null): void {
+/**
+ * The process's queue, read at each scrape (runtime.ts); null: this process has none (the gauge is
+ * empty). Answers the function that stops reading it (at the runtime's close), unless another took its place.
+ */
+export function watchQueue(counts: QueueCounts | null): () => void {
   queueCounts = counts;
+  return () => {
+    if (queueCounts === counts) queueCounts = null;
+  };
 }
 
 export const QUEUE_STATES = ['ready', 'deferred', 'active', 'failed'] as const;
@@ -27,7 +33,9 @@ export const queueJobs = new client.Gauge({
   async collect() {
     this.reset();
     if (!queueCounts) return;
-    for (const q of await queueCounts()) {
+    // A queue that cannot be read leaves the gauge empty for this scrape; /readyz names it (fila).
+    const queues = await queueCounts().catch(() => []);
+    for (const q of queues) {
       this.set({ queue: q.name, state: 'ready' }, q.readyCount);
       this.set({ queue: q.name, state: 'deferred' }, q.deferredCount);
       this.set({ queue: q.name, state: 'active' }, q.activeCount);
