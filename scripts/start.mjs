@@ -102,9 +102,27 @@ if (stale) {
 
 if (processes === 1) process.exit(await run(process.execPath, ['--import', 'tsx', serverMain]));
 
+/**
+ * GET /metrics under the cluster (apps/server/src/ops/cluster-metrics.ts): the process a scrape
+ * reached asks here; prom-client's AggregatorRegistry collects every process's metrics and sums them.
+ */
+let aggregator = null;
+async function answerMetrics(worker, id) {
+  try {
+    if (!aggregator) {
+      const { default: client } = await import('prom-client');
+      aggregator = new client.AggregatorRegistry();
+    }
+    worker.send({ ar: 'metrics-answer', id, text: await aggregator.clusterMetrics() });
+  } catch (error) {
+    if (worker.isConnected()) worker.send({ ar: 'metrics-answer', id, error: String(error?.message ?? error) });
+  }
+}
+
 /** Starts server process `index` (0 seeds and migrates first) and answers when it is ready. */
 function fork(index) {
   const worker = cluster.fork(index === 0 ? {} : { SEED_DEMO: 'false' });
+  worker.on('message', (m) => m?.ar === 'metrics' && void answerMetrics(worker, m.id));
   worker.on('exit', (code, signal) => {
     if (stopping) {
       if (Object.keys(cluster.workers).length === 0) process.exit(0);

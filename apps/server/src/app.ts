@@ -11,6 +11,8 @@ import { installInputGuard } from './http/input-guard.ts';
 import { withLogRedaction } from './http/log-redaction.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { apiModules } from './modules/index.ts';
+import { Lifecycle } from './ops/lifecycle.ts';
+import { installOps } from './ops/ops-app.ts';
 import { installRouteReporting } from './reporting/route-reporting.ts';
 import { mountSimulators } from './simulators/index.ts';
 
@@ -34,6 +36,8 @@ export interface BuildOptions {
   logger?: boolean | object;
   /** Serve the built SPA (off in API tests). */
   serveWeb?: boolean;
+  /** The PostgreSQL schema of the product's tables, for /readyz's migration check (tests isolate files in one). */
+  schema?: string;
 }
 
 /** The HTTP application: API under /v2, the embedded demo mode's simulators (src/simulators/), and the SPA with history fallback. */
@@ -52,6 +56,8 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>, opts: BuildOptions 
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
   });
+  // /healthz, /readyz, /metrics and the drain's gate (docs/operations.md): first, so that they see every request.
+  installOps(app, ctx, { lifecycle: ctx.lifecycle ?? new Lifecycle(), schema: opts.schema });
   installErrorHandling(app);
   installRouteReporting(app);
   // Before any route: their hooks must see every route registered after them (docs/security.md);

@@ -174,7 +174,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('ROLE=web and ROLE=worker', () => {
-  it('a web process queues the sends and a worker process, which serves no HTTP, delivers them', async () => {
+  it('a web process queues the sends and a worker process, which serves no route of the product, delivers them', async () => {
     const { sink, base } = await installationOnSink('papeis');
     const web = await startServer(cleanup, { ...base, ROLE: 'web', PORT: String(await freePort()) });
     const token = await signIn(web, 'pos@demo.local');
@@ -195,7 +195,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('ROLE=web and ROLE=worker', () =
       60_000,
     );
     expect(worker.child.exitCode).toBeNull();
-    // The worker listens on no HTTP port.
-    await expect(fetch(`http://127.0.0.1:${workerPort}/v2/status-connectivity`)).rejects.toThrow();
+    // The worker serves no route of the product; on its port only the operations routes (docs/operations.md).
+    expect((await fetch(`http://127.0.0.1:${workerPort}/v2/status-connectivity`)).status).toBe(404);
+    expect((await fetch(`http://127.0.0.1:${workerPort}/v2/login`, { method: 'POST' })).status).toBe(404);
+    expect((await fetch(`http://127.0.0.1:${workerPort}/healthz`)).status).toBe(200);
+    const ready = await fetch(`http://127.0.0.1:${workerPort}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(Object.keys(((await ready.json()) as { checks: object }).checks)).toContain('fila');
   }, 300_000);
 });

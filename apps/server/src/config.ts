@@ -195,6 +195,10 @@ const envSchema = z.object({
   API_KEY_RATE_LIMIT: z.coerce.number().int().min(1, 'use de 1 a 1000000').max(1_000_000, 'use de 1 a 1000000').default(600),
   /** Webhook URLs on loopback, private or link-local addresses; default on only in the embedded demo mode (SIMULATORS). */
   WEBHOOK_ALLOW_PRIVATE: bool.optional(),
+  /** The bearer token Prometheus scrapes GET /metrics with (docs/operations.md); unset: /metrics answers 404. */
+  METRICS_TOKEN: z.string().trim().min(16, 'use ao menos 16 caracteres').max(200).optional(),
+  /** Seconds a SIGTERM leaves in-flight requests and jobs to finish before the process stops (docs/operations.md). */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1, 'use de 1 a 600 segundos').max(600, 'use de 1 a 600 segundos').default(25),
 });
 
 export type Config = {
@@ -255,6 +259,10 @@ export type Config = {
    * (the embedded demo mode and tests); off, they are refused at registration and at connect time.
    */
   webhookAllowPrivate: boolean;
+  /** METRICS_TOKEN: the scraper's bearer token; null: no /metrics (docs/operations.md). */
+  metricsToken: string | null;
+  /** SHUTDOWN_TIMEOUT_SECONDS: how long a SIGTERM's drain may take (docs/operations.md). */
+  shutdownTimeoutSeconds: number;
 };
 
 export interface OidcConfig {
@@ -367,6 +375,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     map: mapConfig(e),
     apiKeyRateLimit: e.API_KEY_RATE_LIMIT,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE ?? e.SIMULATORS,
+    metricsToken: e.METRICS_TOKEN ?? null,
+    shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
   };
 }
 

@@ -4,6 +4,7 @@ import type { PgBoss } from 'pg-boss';
 import type { Config } from './config.ts';
 import type { DB } from './db/schema.ts';
 import type { MailService } from './mail/mail.service.ts';
+import type { Lifecycle } from './ops/lifecycle.ts';
 import type { Realtime } from './realtime/realtime.ts';
 import type { FileStorage } from './storage/index.ts';
 
@@ -17,4 +18,6 @@ export interface AppContext {
   /** The socket.io server (docs/realtime.md): push to a user's sockets on every process; a no-one emit when nobody is connected. */
   realtime: Realtime;
   log: FastifyBaseLogger;
+  /** The process's drain on SIGTERM (ops/lifecycle.ts); absent where nothing drains (a script, a test's own context). */
+  lifecycle?: Lifecycle;
 }

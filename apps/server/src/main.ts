@@ -50,7 +50,9 @@ const runtime = await createRuntime(config, {
 }).catch((error: unknown) => fatal(error, 'partida', 'createRuntime'));
 const { app } = runtime;
 if (config.role === 'worker') {
-  // ROLE=worker: the queue's workers only; HTTP is another process's (docs/scale.md).
+  // ROLE=worker: the queue's workers; of HTTP only /healthz, /readyz and /metrics on PORT, for the
+  // container's health check and the scraper (docs/operations.md). The API is another process's (docs/scale.md).
+  await runtime.opsApp?.listen({ port: config.port, host: config.host }).catch((error: unknown) => fatal(error, 'partida', 'listen'));
   app.log.info({ database: runtime.database.kind, role: config.role }, 'AR Online: processo de filas pronto');
 } else {
   await app.listen({ port: config.port, host: config.host }).catch((error: unknown) => fatal(error, 'partida', 'listen'));
@@ -78,14 +80,24 @@ if (config.role === 'worker') {
 process.send?.({ ar: 'ready' });
 
 let closing = false;
+/**
+ * SIGTERM/SIGINT (docs/operations.md, "Graceful stop"): the drain (runtime.close) gets
+ * SHUTDOWN_TIMEOUT_SECONDS for what is in flight, then closes the database; exit 0. Should closing
+ * itself hang, the process ends 5 s after that, with 1.
+ */
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
-  app.log.info({ signal }, 'encerrando');
-  const timer = setTimeout(() => process.exit(1), 20_000);
+  const timeoutMs = config.shutdownTimeoutSeconds * 1000;
+  app.log.info({ signal, timeoutSeconds: config.shutdownTimeoutSeconds }, 'encerrando: terminando o que está em andamento');
+  const timer = setTimeout(() => {
+    app.log.error('encerramento não terminou no prazo; saindo assim mesmo');
+    process.exit(1);
+  }, timeoutMs + 5_000);
   timer.unref();
   try {
-    await runtime.close();
+    await runtime.close({ timeoutMs });
+    app.log.info('encerrado');
     process.exit(0);
   } catch (err) {
     app.log.error({ err }, 'falha ao encerrar');

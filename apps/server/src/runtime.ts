@@ -24,6 +24,9 @@ import { startNotificationSocket } from './modules/notifications/notifications.s
 import { createRemessaQueues, startRemessaWorkers } from './modules/remessas/remessas.worker.ts';
 import { createBulkProofQueues, startBulkProofWorkers } from './modules/reports/bulk-proofs.worker.ts';
 import { signingIdentity } from './modules/signing/signing-identity.ts';
+import { watchQueue } from './ops/gauges.ts';
+import { Lifecycle } from './ops/lifecycle.ts';
+import { buildOpsApp } from './ops/ops-app.ts';
 import { startQueue } from './queue/boss.ts';
 import { createRealtime } from './realtime/realtime.ts';
 import { seedDemo } from './seed/demo.ts';
@@ -35,7 +38,14 @@ export interface Runtime {
   database: Database;
   /** The inbound SMTP listener, when started (docs/inbound.md). */
   inbound: InboundServer | null;
-  close(): Promise<void>;
+  /** ROLE=worker: the operations routes alone (/healthz, /readyz, /metrics), for main.ts to listen on PORT. */
+  opsApp: FastifyInstance | null;
+  /**
+   * Stops the process's work (docs/operations.md, "Graceful stop"): /readyz answers 503 at once and
+   * new requests 503, the queue fetches nothing more, what is in flight finishes up to `timeoutMs`
+   * (SHUTDOWN_TIMEOUT_SECONDS), then everything is closed, the database last.
+   */
+  close(opts?: { timeoutMs?: number }): Promise<void>;
 }
 
 /** Opens the database, migrates, seeds, starts the queue and builds the app — ready to listen. */
@@ -78,9 +88,16 @@ export async function createRuntime(
   const realtime = await createRealtime(database, {
     onError: (err, what) => (log ? log.warn({ err }, `realtime: ${what}`) : console.warn(`realtime: ${what}: ${err.message}`)),
   });
-  const app = await buildApp({ config, db: database.db, mail, boss, storage, realtime }, { logger: opts.logger, serveWeb: opts.serveWeb });
+  const lifecycle = new Lifecycle();
+  const app = await buildApp(
+    { config, db: database.db, mail, boss, storage, realtime, lifecycle },
+    { logger: opts.logger, serveWeb: opts.serveWeb, schema: database.schema },
+  );
   log = app.log;
-  const ctx: AppContext = { config, db: database.db, mail, boss, storage, realtime, log: app.log };
+  const ctx: AppContext = { config, db: database.db, mail, boss, storage, realtime, log: app.log, lifecycle };
+  // ar_queue_jobs reads this process's queue at each scrape (ops/gauges.ts).
+  const unwatchQueue = watchQueue(boss ? () => boss.getQueues() : null);
+  const opsApp = config.role === 'worker' ? await buildOpsApp(ctx, { lifecycle, schema: database.schema, logger: opts.logger }) : null;
   // The socket (docs/realtime.md) on the API's own HTTP server, at /v2/socket.io.
   realtime.attach(app.server);
   const stopSocket = startNotificationSocket(ctx);
@@ -128,13 +145,25 @@ export async function createRuntime(
     ctx,
     database,
     inbound,
-    async close() {
+    opsApp,
+    async close(closeOpts = {}) {
+      const deadline = Date.now() + (closeOpts.timeoutMs ?? config.shutdownTimeoutSeconds * 1000);
+      lifecycle.startDraining();
       stopZenvia();
       await inbound?.close();
+      // While requests and jobs finish, the listener stays open: /readyz says 503, a new request gets 503.
+      await Promise.all([
+        untilDeadline(lifecycle.requestsDone(), deadline),
+        // pg-boss fetches nothing more and waits for its handlers; at the deadline it fails the
+        // jobs still held, which are retried after the next start (send.worker.ts gives back, at
+        // once, those not yet at their SMTP transaction).
+        boss?.stop({ graceful: true, timeout: Math.max(1000, deadline - Date.now()) }),
+      ]);
+      unwatchQueue();
       stopSocket();
       await realtime.close();
       await app.close();
-      if (boss) await boss.stop({ graceful: true, timeout: 10_000 });
+      await opsApp?.close();
       await remessaWorkers?.close();
       mail.close();
       if (sessionsListener) {
@@ -144,4 +173,13 @@ export async function createRuntime(
       if (!opts.database) await database.close();
     },
   };
+}
+
+/** Resolves when `work` does or at `deadline`, whichever comes first. */
+function untilDeadline(work: Promise<void>, deadline: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, Math.max(0, deadline - Date.now()));
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }

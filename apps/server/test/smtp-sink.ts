@@ -12,11 +12,12 @@ export interface SunkMessage {
 /**
  * A real SMTP server for tests: accepts everything on 127.0.0.1 and keeps each message, except
  * recipients whose address starts with "rejeita" (550, permanent) or "adia" (451, temporary).
- * `hold()` keeps every MAIL FROM waiting until `release()`.
+ * `hold()` keeps every MAIL FROM waiting until `release()`. `slowMs`: a slow relay, which takes that
+ * long to answer each message's end of DATA.
  */
-export async function startSmtpSink() {
+export async function startSmtpSink(opts: { slowMs?: number } = {}) {
   const messages: SunkMessage[] = [];
-  const stats = { connections: 0 };
+  const stats = { connections: 0, transactions: 0 };
   let held: { promise: Promise<void>; release: () => void } | null = null;
   const server = new SMTPServer({
     authOptional: true,
@@ -27,6 +28,7 @@ export async function startSmtpSink() {
       callback();
     },
     onMailFrom(_address, _session, callback) {
+      stats.transactions++;
       if (held) held.promise.then(() => callback());
       else callback();
     },
@@ -47,6 +49,7 @@ export async function startSmtpSink() {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', async () => {
+        if (opts.slowMs) await new Promise((resolve) => setTimeout(resolve, opts.slowMs));
         const raw = Buffer.concat(chunks).toString('utf8');
         messages.push({
           envelopeFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',

@@ -74,6 +74,11 @@ const PUBLIC = [
   'GET /v2/auth/oidc/callback',
   'GET /v2/auth/oidc/erro',
   'POST /v2/auth/oidc/backchannel-logout',
+  // Operations (docs/operations.md), outside /v2: the probes answer anyone and tell no data; /metrics
+  // takes its own bearer token (METRICS_TOKEN, 401 without it) and is 404 when that is unset.
+  'GET /healthz',
+  'GET /readyz',
+  'GET /metrics',
 ] as const;
 
 // With single sign-on configured, so its routes are swept too (the provider is never reached here).

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { DB } from '../db/schema.ts';
+import { observeProviderCall } from '../ops/metrics.ts';
 import { type ComposedMail, createComposer } from './composer.ts';
 import { insertCapturedMail } from './mail.queries.ts';
 
@@ -69,7 +70,8 @@ export function createMailService(opts: { smtpUrl?: string; from: string; db: Ky
       const built = await composer.compose({ from: opts.from, ...mail });
       return {
         async send() {
-          const info = await sendComposed(pool, built);
+          // The relay's SMTP transaction, timed and counted (ar_provider_*{provider="smtp"}, docs/operations.md).
+          const info = await observeProviderCall('smtp', 'message', () => sendComposed(pool, built));
           return { messageId: built.messageId, response: info.response ?? '' };
         },
       };

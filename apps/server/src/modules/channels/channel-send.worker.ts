@@ -47,6 +47,8 @@ export async function deliverPhone(ctx: AppContext, channel: PhoneChannel, cod_e
   const outgoing = outgoingOf(ctx, msg, channel, statusCallbackUrl(ctx, provider.name, channel, msg.ema_uni_id));
   if (!outgoing) return;
   let accepted: Awaited<ReturnType<typeof provider.send>>;
+  // A stopping process calls no provider for a job of a batch it had not reached: retried after the next start.
+  ctx.lifecycle?.assertRunning();
   try {
     accepted = await provider.send(outgoing);
   } catch (error) {

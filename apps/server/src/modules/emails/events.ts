@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { PgBoss } from 'pg-boss';
 import type { DB } from '../../db/schema.ts';
 import { inSavepoint, inTransaction } from '../../db/transaction.ts';
+import { messagesTotal } from '../../ops/metrics.ts';
 import { appendChainedEvent, appendChainedEvents } from '../evidence/chain.ts';
 import { lookupGeo } from '../evidence/geo.ts';
 import { queueStamps } from '../evidence/stamp.worker.ts';
@@ -76,7 +77,19 @@ export async function recordEvent(db: Kysely<DB>, e: NewEvent, boss?: PgBoss | n
     if (boss) await queueStampsSafely(trx, boss, [appended.evt_codigo]);
     return true;
   };
-  return inTransaction(db, append);
+  const recorded = await inTransaction(db, append);
+  if (recorded) countMessageEvents([e]);
+  return recorded;
+}
+
+/**
+ * ar_messages_total (docs/operations.md): one per status event recorded, by channel and status.
+ * Counted when the event is appended; recordEvents runs in its caller's transaction, so a batch
+ * whose transaction then rolls back (the send worker records each event again on its own) may be
+ * counted twice: a rate's rare overshoot, never a lost event.
+ */
+export function countMessageEvents(events: Pick<NewEvent, 'canal' | 'tipo' | 'affectsStatus'>[]): void {
+  for (const e of events) if (e.affectsStatus !== false) messagesTotal.inc({ channel: e.canal, status: e.tipo });
 }
 
 /**
@@ -129,6 +142,7 @@ export async function recordEvents(
     forget = [];
   }
   await forgetAcceptances(trx, forget);
+  countMessageEvents(events.filter((e) => recorded.has(e.cod_email)));
   if (boss)
     await queueStampsSafely(
       trx,

@@ -57,7 +57,7 @@ import {
   insertSendStatement,
   reserveSendIds,
 } from './emails.queries.ts';
-import { recordEvents, reportUnqueuedStamps } from './events.ts';
+import { countMessageEvents, recordEvents, reportUnqueuedStamps } from './events.ts';
 import { oficioSha256 } from './oficio.presenter.ts';
 import { extractLinks } from './render.ts';
 import { checkAllQueued, queueSendJobs, sendJobs } from './send-jobs.ts';
@@ -478,6 +478,8 @@ async function storeSend(
     const row = byCode.get(c.cod_email);
     if (!row || messageHash(row as MessageForHash) !== c.messageHash) throw new StoredDiffersError(`message ${c.cod_email}`);
   }
+  // Their 'processed' events, stored by the statement above rather than by recordEvent (ar_messages_total).
+  countMessageEvents(chained.map(() => ({ canal: 'email', tipo: 'processed' })));
   return values.map((v, i) => ({ ema_uni_codigo: codes[i] as number, ema_uni_id: v.ema_uni_id, ema_uni_to: v.ema_uni_to }));
 }
 

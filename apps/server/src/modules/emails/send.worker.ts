@@ -146,6 +146,9 @@ async function sendEmail(ctx: AppContext, cod_email: number, prepared: PreparedD
   }
   const event = await slots.run(async (): Promise<NewEvent | null> => {
     leaveAhead();
+    // A stopping process starts no SMTP transaction: this message's job fails now and is retried
+    // after the next start; the transactions already under way finish (docs/operations.md).
+    ctx.lifecycle?.assertRunning();
     let sent: { messageId: string; response: string };
     try {
       sent = await composed.send();

@@ -5,6 +5,7 @@ import type * as pkijs from 'pkijs';
 import type { Config } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/errors.ts';
+import { DrainingError } from '../../ops/lifecycle.ts';
 import type { TenantScope } from '../tenancy/tenant-scope.ts';
 import { type ChainReport, checkChain, checkOwnChain } from './chain-check.ts';
 import { recomputeEventHash, type StoredEvent } from './chain-fields.ts';
@@ -84,6 +85,11 @@ export async function stampEvents(ctx: AppContext, evt_codigos: number[]): Promi
     }
   };
   for (let i = 0; i < todo.length; i += TSA_CONCURRENCY) {
+    // A stopping process stamps what is in flight and gives the rest back (their job is retried).
+    if (ctx.lifecycle?.draining) {
+      for (const r of todo.slice(i)) outcomes.set(Number(r.evt_codigo), new DrainingError());
+      break;
+    }
     await Promise.all(todo.slice(i, i + TSA_CONCURRENCY).map(stampOne));
     // Requests and SMTP replies get their turn in between.
     if ((i + TSA_CONCURRENCY) % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));

@@ -1,6 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { isS10, normalizeS10 } from '@ar/core';
 import { z } from 'zod';
+import { providerFetch } from '../../../ops/metrics.ts';
 import { PermanentProviderError, type ProviderRequest } from '../channel.ts';
 import { sameSignature } from '../signatures.ts';
 import {
@@ -183,7 +184,8 @@ export class HttpLetterProvider implements LetterProvider {
   }
 
   private request(method: 'GET' | 'POST', path: string, init: { headers?: Record<string, string>; body?: string }): Promise<Response> {
-    return fetch(`${this.base}${path}`, {
+    // Timed and counted as the letter provider's (docs/operations.md); the operation is the method, never the path's ids.
+    return providerFetch('carta', method === 'POST' ? 'submit' : 'track', `${this.base}${path}`, {
       method,
       headers: { accept: 'application/json', 'x-api-key': this.opts.apiKey, ...init.headers },
       body: init.body,

@@ -179,11 +179,15 @@ function replyEvent(message: Record<string, unknown>): ProviderEvent | null {
 export function metaProvider(settings: MetaSettings): MetaProvider {
   /** POST {phone-number-id}/messages with one Graph message; the wamid, or the refusal classified. */
   async function postMessage(message: Record<string, unknown>): Promise<ProviderAcceptance> {
-    const answer = await callProvider(`${settings.apiUrl.replace(/\/+$/, '')}/${encodeURIComponent(settings.phoneNumberId)}/messages`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${settings.token}` },
-      body: message,
-    });
+    const answer = await callProvider(
+      { provider: 'graph', operation: 'message' },
+      `${settings.apiUrl.replace(/\/+$/, '')}/${encodeURIComponent(settings.phoneNumberId)}/messages`,
+      {
+        method: 'POST',
+        headers: { authorization: `Bearer ${settings.token}` },
+        body: message,
+      },
+    );
     const body = obj(answer.json);
     if (answer.ok) {
       const id = str(obj(arr(body.messages)[0]).id);

@@ -1,3 +1,4 @@
+import { type ProviderName, providerFetch } from '../../../ops/metrics.ts';
 import type { ProviderRequest } from '../channel.ts';
 
 /** How long a provider's API may take to answer a send before the queue retries it. */
@@ -11,12 +12,16 @@ export interface ProviderAnswer {
   text: string;
 }
 
-/** One call to a provider's JSON API. A network failure or a timeout throws (the queue retries). */
+/**
+ * One call to a provider's JSON API, timed and counted by provider and operation (docs/operations.md).
+ * A network failure or a timeout throws (the queue retries).
+ */
 export async function callProvider(
+  metric: { provider: ProviderName; operation: string },
   url: string,
   init: { method: 'GET' | 'POST' | 'PATCH'; headers: Record<string, string>; body?: unknown },
 ): Promise<ProviderAnswer> {
-  const res = await fetch(url, {
+  const res = await providerFetch(metric.provider, metric.operation, url, {
     method: init.method,
     headers: { accept: 'application/json', ...(init.body === undefined ? {} : { 'content-type': 'application/json' }), ...init.headers },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),

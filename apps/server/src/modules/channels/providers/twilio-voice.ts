@@ -1,4 +1,5 @@
 import type { ChannelsConfig } from '../../../config.ts';
+import { providerFetch } from '../../../ops/metrics.ts';
 import { PermanentProviderError, type ProviderRequest } from '../channel.ts';
 import { sameSignature, twilioSignature } from '../signatures.ts';
 import type { CallStatusEvent, OutgoingCall, VoiceProvider } from '../voice/voice.ts';
@@ -51,7 +52,7 @@ export function twilioVoiceProvider(settings: ChannelsConfig['voice']['twilio'])
       form.set('StatusCallbackEvent', 'initiated ringing answered completed');
       form.set('RecordingStatusCallback', call.recordingCallbackUrl);
       form.set('RecordingStatusCallbackMethod', 'POST');
-      const res = await fetch(`${apiUrl}/2010-04-01/Accounts/${encodeURIComponent(accountSid)}/Calls.json`, {
+      const res = await providerFetch('twilio', 'call', `${apiUrl}/2010-04-01/Accounts/${encodeURIComponent(accountSid)}/Calls.json`, {
         method: 'POST',
         headers: {
           authorization: basic(accountSid, authToken),
@@ -118,7 +119,7 @@ export function twilioVoiceProvider(settings: ChannelsConfig['voice']['twilio'])
       // The account's credentials go only to the account's own API (the callback is signed, but
       // a URL elsewhere would hand the token to whoever serves it).
       if (!url.startsWith(`${apiUrl}/`)) throw new Error(`recording outside the provider's API: ${url}`);
-      const res = await fetch(url, {
+      const res = await providerFetch('twilio', 'recording', url, {
         headers: { authorization: basic(accountSid, authToken), accept: 'audio/wav' },
         signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS * 2),
       });

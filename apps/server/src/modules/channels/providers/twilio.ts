@@ -1,4 +1,5 @@
 import type { ChannelsConfig } from '../../../config.ts';
+import { providerFetch } from '../../../ops/metrics.ts';
 import {
   type ChannelProvider,
   type OutgoingPhoneMessage,
@@ -39,7 +40,7 @@ export function twilioProvider(settings: ChannelsConfig['twilio']): ChannelProvi
     else form.set('From', from);
     form.set('Body', body);
     if (statusCallback) form.set('StatusCallback', statusCallback);
-    const res = await fetch(`${apiUrl}/2010-04-01/Accounts/${encodeURIComponent(accountSid)}/Messages.json`, {
+    const res = await providerFetch('twilio', 'message', `${apiUrl}/2010-04-01/Accounts/${encodeURIComponent(accountSid)}/Messages.json`, {
       method: 'POST',
       headers: {
         authorization: `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString('base64')}`,

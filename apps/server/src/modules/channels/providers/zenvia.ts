@@ -134,7 +134,7 @@ export function zenviaProvider(channel: PhoneChannel, settings: ZenviaSettings, 
 
   /** POST /v2/channels/{channel}/messages from the channel's sender; Zenvia's id, or the refusal classified. */
   async function postMessage(to: string, contents: unknown[]): Promise<ProviderAcceptance> {
-    const answer = await callProvider(`${api}/v2/channels/${channel}/messages`, {
+    const answer = await callProvider({ provider: 'zenvia', operation: 'message' }, `${api}/v2/channels/${channel}/messages`, {
       method: 'POST',
       headers: auth,
       body: { from: channel === 'sms' ? settings.fromSms : settings.fromWhatsapp, to: digitsOf(to), contents },
@@ -198,7 +198,10 @@ export function zenviaProvider(channel: PhoneChannel, settings: ZenviaSettings, 
      */
     async ensureSubscriptions(): Promise<void> {
       if (!settings.webhookSecret) throw new Error('ZENVIA_WEBHOOK_SECRET não definido: as inscrições da Zenvia não foram criadas');
-      const listed = await callProvider(`${api}/v2/subscriptions`, { method: 'GET', headers: auth });
+      const listed = await callProvider({ provider: 'zenvia', operation: 'subscription' }, `${api}/v2/subscriptions`, {
+        method: 'GET',
+        headers: auth,
+      });
       if (!listed.ok) throw new Error(`Zenvia: GET /v2/subscriptions respondeu ${listed.status}: ${listed.text.slice(0, 300)}`);
       const existing = arr(listed.json) as Subscription[];
       const webhook = { url: webhookUrl, headers: { [ZENVIA_SECRET_HEADER]: settings.webhookSecret } };
@@ -206,7 +209,7 @@ export function zenviaProvider(channel: PhoneChannel, settings: ZenviaSettings, 
         const found = existing.find((s) => s?.eventType === eventType && s.criteria?.channel === channel && s.webhook?.url === webhookUrl);
         if (!found) {
           const criteria = eventType === 'MESSAGE' ? { channel, direction: 'IN' } : { channel };
-          const created = await callProvider(`${api}/v2/subscriptions`, {
+          const created = await callProvider({ provider: 'zenvia', operation: 'subscription' }, `${api}/v2/subscriptions`, {
             method: 'POST',
             headers: auth,
             body: { eventType, criteria, webhook },
@@ -218,11 +221,15 @@ export function zenviaProvider(channel: PhoneChannel, settings: ZenviaSettings, 
         const headers = found.webhook?.headers;
         const staleSecret = headers !== undefined && headerValue(headers, ZENVIA_SECRET_HEADER) !== settings.webhookSecret;
         if ((staleSecret || found.status === 'INACTIVE') && found.id) {
-          const patched = await callProvider(`${api}/v2/subscriptions/${encodeURIComponent(found.id)}`, {
-            method: 'PATCH',
-            headers: auth,
-            body: { webhook, status: 'ACTIVE' },
-          });
+          const patched = await callProvider(
+            { provider: 'zenvia', operation: 'subscription' },
+            `${api}/v2/subscriptions/${encodeURIComponent(found.id)}`,
+            {
+              method: 'PATCH',
+              headers: auth,
+              body: { webhook, status: 'ACTIVE' },
+            },
+          );
           if (!patched.ok)
             throw new Error(`Zenvia: a atualização da inscrição ${found.id} respondeu ${patched.status}: ${patched.text.slice(0, 300)}`);
         }

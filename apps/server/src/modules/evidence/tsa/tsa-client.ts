@@ -1,5 +1,6 @@
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
+import { observeTimestamp } from '../../../ops/metrics.ts';
 import type { BuiltinTsa } from './builtin-tsa.ts';
 import { OID, positiveRandom } from './pki.ts';
 import { parseToken } from './token.ts';
@@ -49,7 +50,12 @@ export function readResponse(der: Uint8Array, hashHex: string, nonceHex: string)
  * otherwise from the built-in TSA in process. Throws when the TSA cannot be reached or refuses;
  * the stamp queue retries.
  */
-export async function requestStamp(hashHex: string, tsa: { url?: string; builtin: BuiltinTsa }): Promise<StampResult> {
+export function requestStamp(hashHex: string, tsa: { url?: string; builtin: BuiltinTsa }): Promise<StampResult> {
+  // Timed and counted (ar_timestamp_*, docs/operations.md); its outcome feeds /readyz's TSA check.
+  return observeTimestamp(tsa.url ? 'externa' : 'builtin', () => stampOnce(hashHex, tsa));
+}
+
+async function stampOnce(hashHex: string, tsa: { url?: string; builtin: BuiltinTsa }): Promise<StampResult> {
   if (!tsa.url) {
     // In process: the same token the built-in TSA grants over HTTP, without the request and answer round trip.
     const issued = await tsa.builtin.issue(hashHex);
