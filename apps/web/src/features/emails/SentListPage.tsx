@@ -59,15 +59,16 @@ export default function SentListPage() {
     {
       key: 'etiquetas',
       title: 'Etiquetas',
-      render: (r) => (
-        <Group gap={4}>
-          {r.emailEtiquetas.map((t) => (
-            <Badge key={t.eti_codigo} color={t.eti_cor} autoContrast size="sm" radius="sm">
-              {t.eti_nome}
-            </Badge>
-          ))}
-        </Group>
-      ),
+      render: (r) =>
+        r.emailEtiquetas.length === 0 ? null : (
+          <Group gap={4}>
+            {r.emailEtiquetas.map((t) => (
+              <Badge key={t.eti_codigo} color={t.eti_cor} autoContrast size="sm" radius="sm">
+                {t.eti_nome}
+              </Badge>
+            ))}
+          </Group>
+        ),
     },
     { key: 'ema_uni_identificacao', title: 'Identificação', sortable: true },
     { key: 'status', title: 'Status', render: (r) => <StatusIcons lastStatus={r.lastStatus} /> },
