@@ -9,6 +9,7 @@ import { showAlert } from '../../app/alerts.ts';
 import { formatDateTime } from '../../app/format.ts';
 import { type PagedColumn, PagedTable } from '../../components/paged-table/PagedTable.tsx';
 import { usePagedList } from '../../components/paged-table/table-state.ts';
+import { useBusy } from '../../components/use-busy.ts';
 import { useDebouncedRefresh, useEmailStatusPush, useRealtimeConnected, useRemessaStatusPush } from '../notifications/realtime-store.ts';
 import { FailureDetails } from './FailureDetails.tsx';
 import { ReportModal } from './ReportModal.tsx';
@@ -72,6 +73,7 @@ function RemessasTable({
   // A message of the user sent or failed: the progress of a file still moving on screen, or a
   // failure (a bounce after the send) of a processed one. A reconnection reloads through remessaStatus.
   const refresh = useDebouncedRefresh([[`remessas-${tab}`]]);
+  const previews = useBusy();
   const showsSent = tab === 'sucesso' && rows.some((r) => r.rem_status_processamento === 'PROCESSADO_COM_SUCESSO');
   useEmailStatusPush((push) => {
     if (push && (following || (showsSent && push.emails.some((e) => e.status === 'erro')))) refresh();
@@ -120,7 +122,12 @@ function RemessasTable({
       width: 120,
       render: (r) => (
         <Tooltip label="Baixar a prévia do retorno">
-          <ActionIcon variant="subtle" aria-label={`Prévia do retorno de ${r.rem_nome}`} onClick={() => void downloadPreview(r)}>
+          <ActionIcon
+            variant="subtle"
+            aria-label={`Prévia do retorno de ${r.rem_nome}`}
+            loading={previews.isBusy(String(r.rem_codigo))}
+            onClick={() => void previews.run(String(r.rem_codigo), () => downloadPreview(r))}
+          >
             <IconPrinter size={18} />
           </ActionIcon>
         </Tooltip>
