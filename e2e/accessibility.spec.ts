@@ -1,6 +1,21 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { productEnv, startServer } from './product.mjs';
 import { DEMO_PASSWORD, login } from './support.ts';
+
+// An installation of its own: the messages sent here for the public page do not change what the
+// other journeys count on the shared one.
+const PORT = Number(process.env.E2E_PORT ?? 3100) + 30;
+test.use({ baseURL: `http://localhost:${PORT}` });
+let server: ReturnType<typeof startServer>;
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  server = startServer(await productEnv(PORT));
+  await server.ready;
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
 
 /**
  * axe-core over the screens a new user meets first: no critical or serious violation of WCAG 2.1
