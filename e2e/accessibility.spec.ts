@@ -42,7 +42,7 @@ test('login, dashboard, compose, the sent list and detail and the public page ha
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await page.goto('/login');
   await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
   // The sign-in page, the first a person sees, is held to every rule: moderate and minor ones too.
@@ -85,11 +85,20 @@ test('login, dashboard, compose, the sent list and detail and the public page ha
     },
   });
   expect(sent.ok()).toBeTruthy();
-  const [open, asked] = (await sent.json()).emails as { ema_uni_id: string; to: string }[];
+  const [open, asked] = (await sent.json()).emails as { ema_uni_codigo: number; ema_uni_id: string }[];
+  // The page as the recipient finds it: after the message left.
+  await expect
+    .poll(
+      async () =>
+        (await (await request.get(`/v2/emails/status/${open?.ema_uni_codigo}`, { headers: { authorization: `Bearer ${token}` } })).json())
+          .lastStatus.email?.type,
+      { timeout: 30_000 },
+    )
+    .toBe('send');
   await page.goto(`/emails/info/public/${open?.ema_uni_id}`);
-  await expect(page.getByText('Aviso acessível').first()).toBeVisible();
+  await expect(page.getByText('Aviso acessível').first()).toBeVisible({ timeout: 30_000 });
   await expectNoSeriousViolations(page, 'public page');
   await page.goto(`/emails/info/public/${asked?.ema_uni_id}`);
-  await expect(page.getByText('Qual o seu CPF?')).toBeVisible();
+  await expect(page.getByText('Qual o seu CPF?')).toBeVisible({ timeout: 30_000 });
   await expectNoSeriousViolations(page, 'public page with a security question');
 });
