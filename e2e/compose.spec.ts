@@ -190,7 +190,12 @@ test('compose rules: the 11th recipient, a disallowed file, a duplicate address,
   await page
     .locator('input[type=file][accept*=".pdf"]')
     .setInputFiles({ name: 'programa.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') });
-  await expectAlert(page, 'Aviso', 'Tipo de Arquivos não permitido');
+  // It names the refused file and the types that are accepted.
+  await expectAlert(
+    page,
+    'Aviso',
+    'Tipo de Arquivos não permitido: programa.exe. Tipos aceitos: PNG, JPG, JPEG, GIF, DOC, DOCX, XLS, XLSX, PDF e ZIP.',
+  );
   await page.getByRole('dialog').getByRole('button').first().click();
   await expect(page.getByTestId('attachments-usage')).toContainText('0 de 20 anexos');
 

@@ -10,7 +10,7 @@ import { reportException, startErrorReporting } from './app/error-reporting.ts';
 import { ModalsSlot } from './app/modals.tsx';
 import { loadPublicConfig } from './app/public-config.ts';
 import { createAppRouter } from './app/router.tsx';
-import { theme } from './app/theme.ts';
+import { cssVariablesResolver, theme } from './app/theme.ts';
 
 // The entry holds only what /login needs; the query cache, notifications and dates come with the
 // other screens (app/AppProviders.tsx), the modals on first need (app/modals.tsx).
@@ -30,7 +30,7 @@ const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <MantineProvider theme={theme}>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
         <ModalsSlot />
         <RouterProvider router={createAppRouter()} />
       </MantineProvider>

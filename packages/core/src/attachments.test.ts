@@ -6,7 +6,17 @@ const user = { usu_limite_anexo: null };
 
 describe('attachments', () => {
   it('refuses other file types, more than 20 files and more than the size limit', () => {
-    expect(attachmentsProblem([{ name: 'a.exe', size: 1 }], [], user)).toBe(EMAIL_MSG.attachmentType);
+    expect(
+      attachmentsProblem(
+        [
+          { name: 'a.exe', size: 1 },
+          { name: 'b.pdf', size: 1 },
+          { name: 'c.bat', size: 1 },
+        ],
+        [],
+        user,
+      ),
+    ).toBe('Tipo de Arquivos não permitido: a.exe, c.bat. Tipos aceitos: PNG, JPG, JPEG, GIF, DOC, DOCX, XLS, XLSX, PDF e ZIP.');
     expect(attachmentsProblem([{ name: 'A.PDF', size: 1 }], [], user)).toBeNull();
     const twenty = Array.from({ length: 20 }, () => ({ size: 1 }));
     expect(attachmentsProblem([{ name: 'a.pdf', size: 1 }], twenty, user)).toBe(EMAIL_MSG.tooManyAttachments);

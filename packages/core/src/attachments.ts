@@ -33,6 +33,20 @@ export function attachmentType(filename: string): { kind: AttachmentKind; mime: 
   return Object.hasOwn(ATTACHMENT_TYPES, ext) ? ATTACHMENT_TYPES[ext as AttachmentExtension] : null;
 }
 
+const ALLOWED_NAMES = ATTACHMENT_EXTENSIONS.map((e) => e.toUpperCase());
+/** The allowed types as a person reads them: 'Tipos aceitos: PNG, JPG, …, PDF e ZIP.' */
+export const ATTACHMENT_TYPES_ALLOWED = `Tipos aceitos: ${ALLOWED_NAMES.slice(0, -1).join(', ')} e ${ALLOWED_NAMES.at(-1)}.`;
+
+/**
+ * The refusal of a file's type: the spec's 'Tipo de Arquivos não permitido' with the refused files
+ * and the allowed types, so the person knows what to send instead (#43). `contentMismatch`: the
+ * extension is allowed, but the file's first bytes are of another type.
+ */
+export function attachmentTypeRefusal(names: string[], contentMismatch = false): string {
+  const why = contentMismatch ? ' O conteúdo do arquivo não corresponde à sua extensão.' : '';
+  return `${EMAIL_MSG.attachmentType}: ${names.join(', ')}.${why} ${ATTACHMENT_TYPES_ALLOWED}`;
+}
+
 /** A user's total attachment size in bytes: usu_limite_anexo (MB) or the default 12 MB. */
 export function attachmentLimitBytes(user: { usu_limite_anexo: number | null }): number {
   return (user.usu_limite_anexo ?? DEFAULT_ATTACHMENT_LIMIT_MB) * 1024 * 1024;
@@ -44,7 +58,8 @@ export function attachmentsProblem(
   current: { size: number }[],
   user: { usu_limite_anexo: number | null },
 ): string | null {
-  if (files.some((f) => !attachmentType(f.name))) return EMAIL_MSG.attachmentType;
+  const refused = files.filter((f) => !attachmentType(f.name)).map((f) => f.name);
+  if (refused.length) return attachmentTypeRefusal(refused);
   if (files.length + current.length > MAX_ATTACHMENTS) return EMAIL_MSG.tooManyAttachments;
   const total = [...files, ...current].reduce((s, f) => s + f.size, 0);
   if (total > attachmentLimitBytes(user)) return EMAIL_MSG.attachmentsTooLarge;

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { invoiceLinkOf, purchaseStatusLabel, referencePeriodStart } from './contracts/plans.ts';
-import { CREDIT_MSG, canAddRecipient, checkCredits, failureRefundUnits, messageUnits, recipientUnits } from './credit-units.ts';
+import {
+  CREDIT_MSG,
+  canAddRecipient,
+  checkCredits,
+  failureRefundUnits,
+  messageUnits,
+  recipientUnits,
+  unitsBreakdown,
+} from './credit-units.ts';
 
 describe('credit units per recipient row (spec 001 §9)', () => {
   it('1 for e-mail, 1 for SMS alone, 1 for e-mail plus SMS, 1 more for WhatsApp', () => {
@@ -19,6 +27,30 @@ describe('credit units per recipient row (spec 001 §9)', () => {
   it('a message is the sum of its rows', () => {
     expect(messageUnits([{ email: true }, { email: true, whatsapp: true }, { sms: true }])).toBe(4);
     expect(messageUnits([])).toBe(0);
+  });
+});
+
+describe('what the units counted, by channel', () => {
+  it('one recipient on five channels: 4 units, e-mail and SMS sharing one', () => {
+    const five = { email: true, sms: true, whatsapp: true, voz: true, carta: true };
+    expect(unitsBreakdown([five])).toEqual([
+      { label: 'AR-Email + AR-SMS', units: 1 },
+      { label: 'AR-WhatsApp', units: 1 },
+      { label: 'AR-Voz', units: 1 },
+      { label: 'AR-Carta', units: 1 },
+    ]);
+  });
+  it('adds up to messageUnits over several rows, leaving out what counts nothing', () => {
+    const rows = [{ email: true }, { email: true, whatsapp: true }, { sms: true }, { sms: true, carta: true }, {}];
+    const lines = unitsBreakdown(rows);
+    expect(lines).toEqual([
+      { label: 'AR-Email', units: 2 },
+      { label: 'AR-SMS', units: 2 },
+      { label: 'AR-WhatsApp', units: 1 },
+      { label: 'AR-Carta', units: 1 },
+    ]);
+    expect(lines.reduce((s, l) => s + l.units, 0)).toBe(messageUnits(rows));
+    expect(unitsBreakdown([])).toEqual([]);
   });
 });
 

@@ -37,6 +37,33 @@ export function messageUnits(rows: RecipientChannels[]): number {
   return rows.reduce((sum, row) => sum + recipientUnits(row), 0);
 }
 
+/** One line of what a send counts: the channel (or e-mail and SMS together) and its units. */
+export interface UnitsLine {
+  label: string;
+  units: number;
+}
+
+/**
+ * What `messageUnits` counted, by channel, for the compose screen to show next to 'AR utilizados'
+ * (one recipient on five channels is 4 units, not 5: e-mail and SMS share one). The lines add up
+ * to messageUnits(rows); channels that count nothing are left out.
+ */
+export function unitsBreakdown(rows: RecipientChannels[]): UnitsLine[] {
+  const counts = new Map<string, number>(
+    ['AR-Email + AR-SMS', 'AR-Email', 'AR-SMS', 'AR-WhatsApp', 'AR-Voz', 'AR-Carta'].map((label) => [label, 0]),
+  );
+  const add = (label: string) => counts.set(label, (counts.get(label) ?? 0) + 1);
+  for (const r of rows) {
+    if (r.email && r.sms) add('AR-Email + AR-SMS');
+    else if (r.email) add('AR-Email');
+    else if (r.sms) add('AR-SMS');
+    if (r.whatsapp) add('AR-WhatsApp');
+    if (r.voz) add('AR-Voz');
+    if (r.carta) add('AR-Carta');
+  }
+  return [...counts].filter(([, units]) => units > 0).map(([label, units]) => ({ label, units }));
+}
+
 export interface CreditCheck {
   ok: boolean;
   /** The spec's warning when the send is refused. */

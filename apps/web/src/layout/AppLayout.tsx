@@ -126,7 +126,7 @@ export function AppLayout() {
           color="white"
           leftSection={<IconUserCircle size={20} />}
           rightSection={<IconChevronDown size={14} />}
-          aria-label="Menu do usuário"
+          aria-label={`${user.usu_nome.split(' ')[0]}: menu do usuário`}
         >
           {user.usu_nome.split(' ')[0]}
         </Button>
@@ -160,7 +160,7 @@ export function AppLayout() {
         <Container size="xl">
           <Group justify="space-between" wrap="nowrap">
             <Group gap="lg" wrap="nowrap">
-              <Link to="/emails/enviados" aria-label="Início" style={{ textDecoration: 'none' }}>
+              <Link to="/emails/enviados" aria-label="AR Online: início" style={{ textDecoration: 'none' }}>
                 <Logo inverted />
               </Link>
               <Group component="nav" gap={2} visibleFrom="md" aria-label="Navegação principal" wrap="nowrap">

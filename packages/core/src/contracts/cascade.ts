@@ -171,10 +171,15 @@ export function initialStepCount(steps: CascadeStep[]): number {
  * outside the plan, debited at the send; `atMost`, every step sent (the balance must cover it).
  */
 export function cascadeUnits(plan: CascadePlan, row: CascadeRowChannels): { now: number; atMost: number } {
+  return { now: recipientUnits(cascadeNowChannels(plan, row)), atMost: recipientUnits(row) };
+}
+
+/** The channels of a row that go (and are debited) with the send: all but the plan's later steps. */
+export function cascadeNowChannels(plan: CascadePlan, row: CascadeRowChannels): RecipientChannels {
   const steps = cascadeStepsFor(plan, row);
   const now: RecipientChannels = { ...row };
   for (const s of steps.slice(initialStepCount(steps))) now[s.canal] = false;
-  return { now: recipientUnits(now), atMost: recipientUnits(row) };
+  return now;
 }
 
 const CONDITION_WORDS: Record<Exclude<CascadeConditionType, 'junto'>, string> = {

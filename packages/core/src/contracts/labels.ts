@@ -17,7 +17,17 @@ export const LABEL_MSG = {
   invalidColor: 'Cor inválida, tente outra cor!',
   nameRequired: 'Informe o nome da etiqueta.',
   nameTooLong: 'O nome da etiqueta deve ter no máximo 60 caracteres.',
+  duplicateName: 'Já existe uma etiqueta com este nome.',
 } as const;
+
+/**
+ * What makes two label names the same label: case, accents and repeated spaces aside
+ * ('Jurídico', 'JURIDICO' and 'juridico ' are one label; a person filtering by tag could not tell
+ * them apart).
+ */
+export function labelNameKey(name: string): string {
+  return name.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('pt-BR').replace(/\s+/g, ' ').trim();
+}
 
 /** A colour as the picker accepts it: #rrggbb (the # may be missing when pasted). */
 export function normalizeHexColor(value: string): string | null {

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { attachmentLimitBytes, EMAIL_MSG, type UploadedAttachment } from '@ar/core';
+import { attachmentLimitBytes, attachmentType, attachmentTypeRefusal, EMAIL_MSG, type UploadedAttachment } from '@ar/core';
 import type { AppContext } from '../../context.ts';
 import { badRequest } from '../../http/errors.ts';
 import { acceptedMime } from '../../storage/content-type.ts';
@@ -33,7 +33,7 @@ export async function uploadAttachments(ctx: AppContext, scope: TenantScope, rea
     if (total > limit) throw badRequest(EMAIL_MSG.attachmentsTooLarge);
     const name = file.filename.replace(/[/\\]/g, '_').slice(0, 255) || 'anexo';
     const mime = acceptedMime(name, file.data.subarray(0, 16));
-    if (!mime) throw badRequest(EMAIL_MSG.attachmentType);
+    if (!mime) throw badRequest(attachmentTypeRefusal([name], attachmentType(name) !== null));
     files.push({ name, data: file.data, mime });
   }
   if (files.length === 0) throw badRequest('Selecione ao menos um arquivo.');

@@ -137,9 +137,15 @@ describe('POST /v2/emails/send', () => {
   it('refuses an attachment whose content is not its declared type', async () => {
     const res = await app.t.upload(token, [{ name: 'fatura.pdf', data: Buffer.from('MZ\x90\x00 not a pdf') }]);
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(EMAIL_MSG.attachmentType);
+    expect(res.json().message).toBe(
+      'Tipo de Arquivos não permitido: fatura.pdf. O conteúdo do arquivo não corresponde à sua extensão. ' +
+        'Tipos aceitos: PNG, JPG, JPEG, GIF, DOC, DOCX, XLS, XLSX, PDF e ZIP.',
+    );
     const exe = await app.t.upload(token, [{ name: 'programa.exe', data: Buffer.from('MZ\x90\x00') }]);
-    expect(exe.json().message).toBe(EMAIL_MSG.attachmentType);
+    expect(exe.statusCode).toBe(400);
+    expect(exe.json().message).toBe(
+      'Tipo de Arquivos não permitido: programa.exe. Tipos aceitos: PNG, JPG, JPEG, GIF, DOC, DOCX, XLS, XLSX, PDF e ZIP.',
+    );
   });
 });
 

@@ -24,6 +24,11 @@ export function findLabel(db: Kysely<DB>, scope: TenantScope, id: number) {
   return db.selectFrom('etiquetas').select(COLUMNS).where(scope.own('etiquetas')).where('eti_codigo', '=', id).executeTakeFirst();
 }
 
+/** Every label name of the user, for the same-name check. */
+export function findLabelNames(db: Kysely<DB>, scope: TenantScope) {
+  return db.selectFrom('etiquetas').select(['eti_codigo', 'eti_nome']).where(scope.own('etiquetas')).execute();
+}
+
 export function insertLabel(db: Kysely<DB>, scope: TenantScope, values: { eti_nome: string; eti_cor: string }) {
   return db
     .insertInto('etiquetas')

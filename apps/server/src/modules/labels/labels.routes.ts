@@ -46,7 +46,8 @@ export function labelRoutes(app: FastifyInstance, ctx: AppContext): void {
     method: 'POST',
     url: '/etiquetas',
     tag,
-    summary: 'Incluir etiqueta (eti_nome até 60, eti_cor #rrggbb)',
+    summary:
+      'Incluir etiqueta (eti_nome até 60, eti_cor #rrggbb; 409 se já houver uma de mesmo nome, sem diferença de maiúsculas e acentos)',
     auth: true,
     body: labelBody,
     response: labelSavedResponse,
@@ -60,7 +61,7 @@ export function labelRoutes(app: FastifyInstance, ctx: AppContext): void {
     method: 'PUT',
     url: '/etiquetas/:id',
     tag,
-    summary: 'Atualizar etiqueta',
+    summary: 'Atualizar etiqueta (409 se outra já tiver o mesmo nome)',
     auth: true,
     params: idParam,
     body: labelBody,

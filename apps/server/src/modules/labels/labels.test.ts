@@ -37,6 +37,34 @@ describe('/v2/etiquetas', () => {
     expect((await call('GET', '/etiquetas?searchTerm=Cor', as.ana)).json().pagination.rowCount).toBe(0);
   });
 
+  it('refuses a second label of the same name, case and accents aside, with 409 and a Portuguese message, changing nothing', async () => {
+    const first = await call('POST', '/etiquetas', as.ana, { eti_nome: 'Jurídico', eti_cor: '#1971c2' });
+    expect(first.statusCode).toBe(201);
+    const id = first.json().etiqueta.eti_codigo;
+    for (const eti_nome of ['Jurídico', 'JURIDICO', 'juridico', ' Juri\u0301dico ', 'jurídico  ']) {
+      const res = await call('POST', '/etiquetas', as.ana, { eti_nome, eti_cor: '#000000' });
+      expect(res.statusCode, eti_nome).toBe(409);
+      expect(res.json()).toEqual({ message: LABEL_MSG.duplicateName });
+    }
+    const other = (await call('POST', '/etiquetas', as.ana, { eti_nome: 'Financeiro', eti_cor: '#000000' })).json().etiqueta.eti_codigo;
+    // Renaming another label to the name is refused; the label itself may change its case.
+    const rename = await call('PUT', `/etiquetas/${other}`, as.ana, { eti_nome: 'JURÍDICO', eti_cor: '#000000' });
+    expect(rename.statusCode).toBe(409);
+    expect(rename.json().message).toBe(LABEL_MSG.duplicateName);
+    const recase = await call('PUT', `/etiquetas/${id}`, as.ana, { eti_nome: 'JURÍDICO', eti_cor: '#1971c2' });
+    expect(recase.statusCode).toBe(200);
+    const names = (await call('GET', '/etiquetas?limit=1000', as.ana)).json().etiquetas.map((e: { eti_nome: string }) => e.eti_nome);
+    expect(names.filter((n: string) => n.toLowerCase().startsWith('jur'))).toEqual(['JURÍDICO']);
+    expect(names).toContain('Financeiro');
+    // Another user's labels are theirs: the same name is free for them.
+    expect((await call('POST', '/etiquetas', as.bob, { eti_nome: 'Jurídico', eti_cor: '#000000' })).statusCode).toBe(201);
+    // Different names stay different.
+    const second = await call('POST', '/etiquetas', as.ana, { eti_nome: 'Jurídico 2', eti_cor: '#000000' });
+    expect(second.statusCode).toBe(201);
+    // The labels this test made go, for the paging test's counts.
+    for (const made of [id, other, second.json().etiqueta.eti_codigo]) await call('DELETE', `/etiquetas/${made}`, as.ana);
+  });
+
   it("answers 404 for another user's label on every call", async () => {
     const id = (await call('POST', '/etiquetas', as.bob, { eti_nome: 'Do Bob', eti_cor: '#123456' })).json().etiqueta.eti_codigo;
     const leaks = await notFoundForOthers(app, as.ana, [

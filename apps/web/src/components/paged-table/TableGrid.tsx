@@ -8,7 +8,11 @@ type TableGridProps<T> = Pick<
   'columns' | 'rows' | 'loading' | 'error' | 'state' | 'onStateChange' | 'rowKey' | 'onRowClick' | 'rowStyle'
 >;
 
-/** The table itself: sortable headings, the rows (clickable when asked), the error line and 'Nenhum registro encontrado'. */
+/**
+ * The table itself: sortable headings, the rows (clickable when asked), the error line and 'Nenhum
+ * registro encontrado'. Below Mantine's `sm` breakpoint every row is a card of its non-empty cells,
+ * each under its column's name, so status, dates and actions stay on a phone's screen (app.css).
+ */
 export function TableGrid<T>(props: TableGridProps<T>) {
   const { state, rows } = props;
   const sortBy = (key: string) =>
@@ -16,7 +20,7 @@ export function TableGrid<T>(props: TableGridProps<T>) {
 
   return (
     <Box pos="relative" style={{ overflowX: 'auto' }}>
-      <Table striped highlightOnHover={!!props.onRowClick} verticalSpacing="xs" withTableBorder>
+      <Table striped highlightOnHover={!!props.onRowClick} verticalSpacing="xs" withTableBorder className="ar-stacked-table">
         <Table.Thead>
           <Table.Tr>
             {props.columns.map((c) => (
@@ -68,9 +72,19 @@ export function TableGrid<T>(props: TableGridProps<T>) {
                 onClick={props.onRowClick ? () => props.onRowClick?.(row) : undefined}
                 style={{ cursor: props.onRowClick ? 'pointer' : undefined, ...props.rowStyle?.(row) }}
               >
-                {props.columns.map((c) => (
-                  <Table.Td key={c.key}>{c.render ? c.render(row) : String((row as Record<string, unknown>)[c.key] ?? '')}</Table.Td>
-                ))}
+                {props.columns.map((c) => {
+                  const content = c.render ? c.render(row) : String((row as Record<string, unknown>)[c.key] ?? '');
+                  // data-label: on a narrow screen each row is a card whose cells name their column (app.css).
+                  return (
+                    <Table.Td
+                      key={c.key}
+                      data-label={c.title}
+                      data-empty={content === '' || content === null || content === undefined || undefined}
+                    >
+                      {content}
+                    </Table.Td>
+                  );
+                })}
               </Table.Tr>
             ))
           )}

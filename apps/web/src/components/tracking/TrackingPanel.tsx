@@ -59,7 +59,7 @@ export function TrackingPanel({ items }: { items: ClickTracking[] }) {
       )}
       <Text size="xs" c="dimmed" mt="xs">
         Localização aproximada do endereço IP.{' '}
-        <Anchor href="https://db-ip.com" target="_blank" rel="noopener" size="xs">
+        <Anchor href="https://db-ip.com" target="_blank" rel="noopener" size="xs" underline="always">
           IP Geolocation by DB-IP
         </Anchor>
       </Text>

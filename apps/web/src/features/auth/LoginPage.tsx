@@ -108,6 +108,8 @@ export default function LoginPage() {
   return (
     <Box mih="100vh" style={{ display: 'flex', flexWrap: 'wrap' }}>
       <Box
+        component="aside"
+        aria-label="Sobre o AR Online"
         visibleFrom="md"
         style={{
           flex: '1 1 50%',
@@ -120,11 +122,13 @@ export default function LoginPage() {
       >
         <LoginCarousel />
       </Box>
-      <Box style={{ flex: '1 1 420px', display: 'flex', alignItems: 'center', justifyContent: 'center', padding: 24 }}>
+      <Box component="main" style={{ flex: '1 1 420px', display: 'flex', alignItems: 'center', justifyContent: 'center', padding: 24 }}>
         <Paper w="100%" maw={400} p="xl" radius="md" withBorder shadow="sm">
           <Stack gap="md">
             <Logo />
-            <Title order={3}>Acesse sua conta</Title>
+            <Title order={1} size="h3">
+              Acesse sua conta
+            </Title>
             {signInWith?.sso && (
               <>
                 <Button component="a" href="/v2/auth/oidc/login" variant={passwordForm ? 'default' : 'filled'} fullWidth>

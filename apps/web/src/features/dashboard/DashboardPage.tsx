@@ -45,7 +45,7 @@ function Summary({ filter }: { filter: DashboardBody }) {
   return (
     <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md" data-testid="dashboard-resumo">
       {totals.map((t) => (
-        <UnstyledButton key={t.label} component={Link} to={t.to} aria-label={`${t.label}: ${t.value ?? ''}`}>
+        <UnstyledButton key={t.label} component={Link} to={t.to}>
           <Paper withBorder radius="md" p="md" style={{ borderTop: `4px solid var(--mantine-color-${t.color}-6)` }}>
             <Text size="xs" fw={700} c="dimmed">
               {t.label}

@@ -16,16 +16,16 @@ import {
   Timeline,
   Title,
 } from '@mantine/core';
-import { IconArrowLeft, IconCertificate, IconFileSearch, IconPaperclip, IconRefresh } from '@tabler/icons-react';
+import { IconArrowLeft, IconCertificate, IconFileSearch, IconRefresh } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { downloadFile } from '../../api/download.ts';
 import { showWarning } from '../../app/alerts.ts';
 import { formatDateTime } from '../../app/format.ts';
 import { OficioSummary } from '../../components/OficioSummary.tsx';
 import { PageLoader } from '../../components/PageLoader.tsx';
 import { TrackingPanel } from '../../components/tracking/TrackingPanel.tsx';
+import { useBusy } from '../../components/use-busy.ts';
 import { useRefreshOnEmailStatus } from '../notifications/realtime-store.ts';
 import { CascadeProgress } from './CascadeProgress.tsx';
 import { EmailsLayout } from './EmailsLayout.tsx';
@@ -34,6 +34,7 @@ import { groupStatuses, groupTimeline } from './evidence-groups.ts';
 import { LetterPanel } from './LetterPanel.tsx';
 import { MessageTags } from './MessageTags.tsx';
 import { ChannelFailure, PhoneMessages } from './PhoneMessages.tsx';
+import { SentAttachments } from './SentAttachments.tsx';
 import { VoiceCall } from './VoiceCall.tsx';
 
 /** Panels share the row: 1 full, 2 half, 3 a third, 4 a quarter (spec 001 §2.7). */
@@ -207,6 +208,8 @@ export default function SentDetailPage() {
     if (detail.isError) showWarning('Houve um erro ao obter o email');
   }, [detail.isError]);
 
+  // The laudo is signed and time-stamped as it is made: seconds, on a busy server more (#43).
+  const { run, isBusy } = useBusy();
   async function refresh() {
     try {
       const fresh = await refreshStatusCall(id);
@@ -245,11 +248,19 @@ export default function SentDetailPage() {
               <Button
                 variant="default"
                 leftSection={<IconFileSearch size={16} />}
-                onClick={() => downloadExpertReport(d.ema_uni_codigo).catch(() => showWarning(PROOF_MSG.reportError))}
+                loading={isBusy('laudo')}
+                onClick={() =>
+                  void run('laudo', () => downloadExpertReport(d.ema_uni_codigo).catch(() => showWarning(PROOF_MSG.reportError)))
+                }
               >
                 Relatório pericial
               </Button>
-              <Button variant="light" leftSection={<IconRefresh size={16} />} onClick={() => void refresh()}>
+              <Button
+                variant="light"
+                leftSection={<IconRefresh size={16} />}
+                loading={isBusy('status')}
+                onClick={() => void run('status', refresh)}
+              >
                 Atualizar status
               </Button>
             </Group>
@@ -289,32 +300,7 @@ export default function SentDetailPage() {
               </div>
               <PhoneMessages d={d} />
               <LetterPanel d={d} />
-              {d.hasAttachments && (
-                <div>
-                  <Text size="sm" fw={500} mb={4}>
-                    Anexos
-                  </Text>
-                  <Stack gap={4}>
-                    {d.ema_uni_attachments.attachments.map((a) => (
-                      <Anchor
-                        key={a.uuidFilename}
-                        component="button"
-                        type="button"
-                        onClick={() =>
-                          downloadFile(`/email/attachments/${d.ema_uni_codigo}/${a.uuidFilename}`, a.originalFilename).catch(() =>
-                            showWarning('Houve um erro ao fazer o download dos anexos'),
-                          )
-                        }
-                      >
-                        <Group gap={4}>
-                          <IconPaperclip size={14} />
-                          {a.originalFilename} ({Math.ceil(a.size / 1024)} KB)
-                        </Group>
-                      </Anchor>
-                    ))}
-                  </Stack>
-                </div>
-              )}
+              {d.hasAttachments && <SentAttachments id={d.ema_uni_codigo} attachments={d.ema_uni_attachments.attachments} />}
             </Stack>
           </Paper>
           {d.tracking && (

@@ -10,6 +10,7 @@ import { showWarning } from '../../app/alerts.ts';
 import { formatDateTime } from '../../app/format.ts';
 import { type FilterOption, type PagedColumn, PagedTable } from '../../components/paged-table/PagedTable.tsx';
 import { usePagedList } from '../../components/paged-table/table-state.ts';
+import { useBusy } from '../../components/use-busy.ts';
 import { useRefreshOnEmailStatus } from '../notifications/realtime-store.ts';
 import { EmailsLayout } from './EmailsLayout.tsx';
 import { downloadSendingProof, tagOptionsCall } from './emails.api.ts';
@@ -35,6 +36,7 @@ export default function SentListPage() {
   // Delivered, read, answered, failed: pushed by the server (docs/realtime.md), the rows follow without a reload.
   useRefreshOnEmailStatus(['emails-enviados']);
   const tags = useQuery({ queryKey: ['etiquetas-filtro'], queryFn: tagOptionsCall });
+  const proofs = useBusy();
   useEffect(() => {
     if (query.isError && !isNetworkError(query.error)) showWarning('Houve um erro ao obter os emails');
   }, [query.isError, query.error]);
@@ -59,15 +61,16 @@ export default function SentListPage() {
     {
       key: 'etiquetas',
       title: 'Etiquetas',
-      render: (r) => (
-        <Group gap={4}>
-          {r.emailEtiquetas.map((t) => (
-            <Badge key={t.eti_codigo} color={t.eti_cor} autoContrast size="sm" radius="sm">
-              {t.eti_nome}
-            </Badge>
-          ))}
-        </Group>
-      ),
+      render: (r) =>
+        r.emailEtiquetas.length === 0 ? null : (
+          <Group gap={4}>
+            {r.emailEtiquetas.map((t) => (
+              <Badge key={t.eti_codigo} color={t.eti_cor} autoContrast size="sm" radius="sm">
+                {t.eti_nome}
+              </Badge>
+            ))}
+          </Group>
+        ),
     },
     { key: 'ema_uni_identificacao', title: 'Identificação', sortable: true },
     { key: 'status', title: 'Status', render: (r) => <StatusIcons lastStatus={r.lastStatus} /> },
@@ -82,9 +85,12 @@ export default function SentListPage() {
             <ActionIcon
               variant="subtle"
               aria-label={`Baixar comprovante de ${r.ema_uni_name_to}`}
+              loading={proofs.isBusy(String(r.ema_uni_codigo))}
               onClick={(e) => {
                 e.stopPropagation();
-                downloadSendingProof(r.ema_uni_codigo).catch(() => showWarning(PROOF_MSG.generateError));
+                void proofs.run(String(r.ema_uni_codigo), () =>
+                  downloadSendingProof(r.ema_uni_codigo).catch(() => showWarning(PROOF_MSG.generateError)),
+                );
               }}
             >
               <IconFileCertificate size={18} />

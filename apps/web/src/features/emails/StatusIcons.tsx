@@ -33,6 +33,7 @@ export function StatusIcons({ lastStatus }: { lastStatus: Partial<Record<Channel
             color={status.color}
             size="md"
             radius="xl"
+            role="img"
             aria-label={`${CHANNEL_NAMES[channel]}: ${status.label}`}
             data-testid={`status-icon-${channel}`}
           >

@@ -9,7 +9,7 @@ import { saveLabelCall } from './labels.api.ts';
 const SWATCHES = ['#194d33', '#2e7d32', '#1565c0', '#6a1b9a', '#c62828', '#ef6c00', '#f9a825', '#455a64'];
 
 /** New or edit label: name (60) and colour; a pasted colour that is not #rrggbb falls back to the default. */
-export function LabelModal({ label, onClose, onSaved }: { label: Label | null; onClose: () => void; onSaved: () => void }) {
+export function LabelModal({ label, onClose, onSaved }: { label: Label | null; onClose: () => void; onSaved: (saved: Label) => void }) {
   const form = useForm<LabelBody>({
     mode: 'controlled',
     initialValues: { eti_nome: label?.eti_nome ?? '', eti_cor: label?.eti_cor ?? DEFAULT_LABEL_COLOR },
@@ -18,9 +18,9 @@ export function LabelModal({ label, onClose, onSaved }: { label: Label | null; o
   });
   const mutation = useMutation({
     mutationFn: (values: LabelBody) => saveLabelCall(label?.eti_codigo ?? null, values),
-    onSuccess: () => {
+    onSuccess: (res) => {
       notifySuccess(label ? LABEL_MSG.updated : LABEL_MSG.created);
-      onSaved();
+      onSaved(res.etiqueta);
     },
     onError: (e) => showFailure(label ? LABEL_MSG.updateError : LABEL_MSG.saveError, e),
   });

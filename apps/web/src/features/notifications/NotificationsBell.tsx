@@ -59,71 +59,78 @@ export function NotificationsBell({ totals }: { totals: TotalAlertas }) {
   };
   const label = count === 0 ? 'Notificações: nenhuma nova' : `Notificações: ${count} nova${count === 1 ? '' : 's'}`;
   return (
-    <Popover opened={opened} onChange={setOpened} position="bottom-end" width={380} shadow="md" withinPortal>
-      <Popover.Target>
-        <Indicator label={count > 99 ? '99+' : count} size={18} color="red" disabled={count === 0} offset={4}>
+    // The indicator wraps the popover so that the popover's target, which gets aria-expanded, is the button.
+    <Indicator label={count > 99 ? '99+' : count} size={18} color="red" disabled={count === 0} offset={4}>
+      <Popover opened={opened} onChange={setOpened} position="bottom-end" width={380} shadow="md" withinPortal>
+        <Popover.Target>
           <ActionIcon variant="subtle" color="white" size="lg" aria-label={label} onClick={() => setOpened((o) => !o)}>
             <IconBell size={20} />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
-      <Popover.Dropdown p={0} aria-label="Notificações">
-        <Group justify="space-between" px="sm" py={8} style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
-          <Text fw={600} size="sm">
-            Notificações
-          </Text>
-          <Button size="compact-xs" variant="subtle" disabled={count === 0} loading={clearAll.isPending} onClick={() => clearAll.mutate()}>
-            Limpar todas
-          </Button>
-        </Group>
-        {list.isLoading ? (
-          <Group justify="center" p="md">
-            <Loader size="sm" />
+        </Popover.Target>
+        <Popover.Dropdown p={0} aria-label="Notificações">
+          <Group justify="space-between" px="sm" py={8} style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+            <Text fw={600} size="sm">
+              Notificações
+            </Text>
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              disabled={count === 0}
+              loading={clearAll.isPending}
+              onClick={() => clearAll.mutate()}
+            >
+              Limpar todas
+            </Button>
           </Group>
-        ) : list.isError ? (
-          <Text size="sm" c="red" p="sm">
-            {NOTIFICATION_MSG.listError}
-          </Text>
-        ) : !list.data?.notificacoes.length ? (
-          <Text size="sm" c="dimmed" p="sm">
-            Nenhuma notificação nova.
-          </Text>
-        ) : (
-          <ScrollArea.Autosize mah={420}>
-            <Stack gap={0}>
-              {list.data.notificacoes.map((n) => {
-                const s = SECTORS[n.not_setor as NotificationSector] ?? SECTORS[2];
-                const Icon = s.icon;
-                return (
-                  <UnstyledButton
-                    key={n.not_codigo}
-                    onClick={() => open(n)}
-                    px="sm"
-                    py={8}
-                    style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
-                    data-testid="notification"
-                  >
-                    <Group gap="sm" wrap="nowrap" align="flex-start">
-                      <Icon
-                        size={18}
-                        color={`var(--mantine-color-${s.color}-6)`}
-                        aria-label={s.label}
-                        style={{ flexShrink: 0, marginTop: 2 }}
-                      />
-                      <div>
-                        <Text size="sm">{n.not_texto}</Text>
-                        <Text size="xs" c="dimmed">
-                          {formatDateTime(n.not_data)}
-                        </Text>
-                      </div>
-                    </Group>
-                  </UnstyledButton>
-                );
-              })}
-            </Stack>
-          </ScrollArea.Autosize>
-        )}
-      </Popover.Dropdown>
-    </Popover>
+          {list.isLoading ? (
+            <Group justify="center" p="md">
+              <Loader size="sm" />
+            </Group>
+          ) : list.isError ? (
+            <Text size="sm" c="red" p="sm">
+              {NOTIFICATION_MSG.listError}
+            </Text>
+          ) : !list.data?.notificacoes.length ? (
+            <Text size="sm" c="dimmed" p="sm">
+              Nenhuma notificação nova.
+            </Text>
+          ) : (
+            <ScrollArea.Autosize mah={420}>
+              <Stack gap={0}>
+                {list.data.notificacoes.map((n) => {
+                  const s = SECTORS[n.not_setor as NotificationSector] ?? SECTORS[2];
+                  const Icon = s.icon;
+                  return (
+                    <UnstyledButton
+                      key={n.not_codigo}
+                      onClick={() => open(n)}
+                      px="sm"
+                      py={8}
+                      style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+                      data-testid="notification"
+                    >
+                      <Group gap="sm" wrap="nowrap" align="flex-start">
+                        <Icon
+                          size={18}
+                          color={`var(--mantine-color-${s.color}-6)`}
+                          aria-label={s.label}
+                          style={{ flexShrink: 0, marginTop: 2 }}
+                        />
+                        <div>
+                          <Text size="sm">{n.not_texto}</Text>
+                          <Text size="xs" c="dimmed">
+                            {formatDateTime(n.not_data)}
+                          </Text>
+                        </div>
+                      </Group>
+                    </UnstyledButton>
+                  );
+                })}
+              </Stack>
+            </ScrollArea.Autosize>
+          )}
+        </Popover.Dropdown>
+      </Popover>
+    </Indicator>
   );
 }

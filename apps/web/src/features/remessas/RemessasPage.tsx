@@ -9,6 +9,7 @@ import { showAlert } from '../../app/alerts.ts';
 import { formatDateTime } from '../../app/format.ts';
 import { type PagedColumn, PagedTable } from '../../components/paged-table/PagedTable.tsx';
 import { usePagedList } from '../../components/paged-table/table-state.ts';
+import { useBusy } from '../../components/use-busy.ts';
 import { useDebouncedRefresh, useEmailStatusPush, useRealtimeConnected, useRemessaStatusPush } from '../notifications/realtime-store.ts';
 import { FailureDetails } from './FailureDetails.tsx';
 import { ReportModal } from './ReportModal.tsx';
@@ -68,6 +69,7 @@ function RemessasTable({
   // A message of the user sent or failed: the progress of a file still moving on screen, or a
   // failure (a bounce after the send) of a processed one. A reconnection reloads through remessaStatus.
   const refresh = useDebouncedRefresh([[`remessas-${tab}`]]);
+  const previews = useBusy();
   const showsSent = tab === 'sucesso' && rows.some((r) => FINISHED.has(r.rem_status_processamento));
   useEmailStatusPush((push) => {
     if (push && (following || (showsSent && push.emails.some((e) => e.status === 'erro')))) refresh();
@@ -123,7 +125,12 @@ function RemessasTable({
       width: 120,
       render: (r) => (
         <Tooltip label="Baixar a prévia do retorno (CSV: cada linha com o protocolo e o status por canal)">
-          <ActionIcon variant="subtle" aria-label={`Baixar a prévia do retorno de ${r.rem_nome}`} onClick={() => void downloadPreview(r)}>
+          <ActionIcon
+            variant="subtle"
+            aria-label={`Baixar a prévia do retorno de ${r.rem_nome}`}
+            loading={previews.isBusy(String(r.rem_codigo))}
+            onClick={() => void previews.run(String(r.rem_codigo), () => downloadPreview(r))}
+          >
             <IconPrinter size={18} />
           </ActionIcon>
         </Tooltip>

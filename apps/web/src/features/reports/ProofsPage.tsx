@@ -20,6 +20,7 @@ import { PaginationFooter } from '../../components/paged-table/PaginationFooter.
 import { TableGrid } from '../../components/paged-table/TableGrid.tsx';
 import { usePagedList } from '../../components/paged-table/table-state.ts';
 import type { PagedColumn } from '../../components/paged-table/types.ts';
+import { useBusy } from '../../components/use-busy.ts';
 import { useDebouncedRefresh, useProofReady, useTotalAlertas } from '../notifications/realtime-store.ts';
 import { createProofCall, downloadProof } from './proofs.api.ts';
 import { type ProofFilterValue, StatusFilter } from './StatusFilter.tsx';
@@ -90,6 +91,7 @@ export default function ProofsPage() {
     }
   }
 
+  const downloads = useBusy();
   async function download(p: BulkProof) {
     try {
       await downloadProof(p);
@@ -161,7 +163,12 @@ export default function ProofsPage() {
             aria-label={p.alerta ? 'Comprovante novo' : undefined}
           >
             <Tooltip label={`Baixar ${p.formato.toUpperCase()} (${p.progresso.total} mensagens)`}>
-              <ActionIcon variant="light" aria-label={`Baixar ${p.comp_payload.payload.nameProof}`} onClick={() => void download(p)}>
+              <ActionIcon
+                variant="light"
+                aria-label={`Baixar ${p.comp_payload.payload.nameProof}`}
+                loading={downloads.isBusy(p.comp_cod_referencia)}
+                onClick={() => void downloads.run(p.comp_cod_referencia, () => download(p))}
+              >
                 <IconDownload size={18} />
               </ActionIcon>
             </Tooltip>
@@ -169,7 +176,13 @@ export default function ProofsPage() {
         ) : p.status === 'processando' ? (
           <Badge variant="light">{p.formato.toUpperCase()}</Badge>
         ) : (
-          <Button size="xs" variant="light" leftSection={<IconRefresh size={14} />} onClick={() => void generate(p.comp_payload.payload)}>
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconRefresh size={14} />}
+            loading={downloads.isBusy(`gerar-${p.comp_cod_referencia}`)}
+            onClick={() => void downloads.run(`gerar-${p.comp_cod_referencia}`, () => generate(p.comp_payload.payload))}
+          >
             Gerar Novamente
           </Button>
         ),

@@ -21,11 +21,14 @@ export function RichTextBody({
   onChange,
   variables,
   testId = 'template-body',
+  label = 'Conteúdo',
 }: {
   value: string;
   onChange: (html: string) => void;
   variables: string[];
   testId?: string;
+  /** The editing area's accessible name (it is a textbox of its own, apart from the visible heading). */
+  label?: string;
 }) {
   const fileRef = useRef<HTMLInputElement>(null);
   const editor = useEditor({
@@ -37,6 +40,7 @@ export function RichTextBody({
       Image.configure({ allowBase64: true, inline: false }),
     ],
     content: value,
+    editorProps: { attributes: { 'aria-label': label, 'aria-multiline': 'true', role: 'textbox' } },
     onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
   });
   // Content set from outside (a template loaded, the form cleared, the edit page's data arriving)

@@ -99,7 +99,7 @@ export function ComposeFields({ user, form, data, accounts, mainAccount, oficio,
         hint={
           <Text size="xs" c="dimmed">
             Cada novo envio começa com a régua padrão, definida em{' '}
-            <Anchor component={Link} to="/configuracao/conta" size="xs">
+            <Anchor component={Link} to="/configuracao/conta" size="xs" underline="always">
               Minha Conta
             </Anchor>
             .
@@ -189,6 +189,7 @@ export function ComposeFields({ user, form, data, accounts, mainAccount, oficio,
             }}
             variables={data.customFields.map((f) => f.value)}
             testId="compose-body"
+            label="Mensagem"
           />
           {showProblem('content') && problems.content && (
             <Text size="sm" c="red">

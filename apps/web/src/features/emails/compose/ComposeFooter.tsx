@@ -22,9 +22,17 @@ export function ComposeFooter({ state, credits, sending, oficio, storeUrl, onCle
   const prepaid = credits?.tipoPlano === '1';
   return (
     <Group justify="space-between" align="center" mt="sm">
-      <Text size="sm" data-testid="credit-counter">
-        {prepaid ? `AR utilizados: ${state.units} de ${formatCredits(credits?.total ?? 0)} créditos` : `AR utilizados: ${state.units}`}
-      </Text>
+      <Box>
+        <Text size="sm" data-testid="credit-counter">
+          {prepaid ? `AR utilizados: ${state.units} de ${formatCredits(credits?.total ?? 0)} créditos` : `AR utilizados: ${state.units}`}
+        </Text>
+        {state.breakdown.length > 0 && (
+          // What was counted: one recipient on five channels is 4, e-mail and SMS sharing one (#43).
+          <Text size="xs" c="dimmed" data-testid="credit-breakdown">
+            {state.breakdown.map((l) => `${l.label}: ${l.units}`).join(' · ')}
+          </Text>
+        )}
+      </Box>
       <Group>
         <Button variant="default" leftSection={<IconEraser size={16} />} onClick={onClear} disabled={sending}>
           Limpar

@@ -228,8 +228,10 @@ export function ComposeForm({ user, reply, oficio = false }: { user: SessionUser
         <LabelModal
           label={null}
           onClose={() => setNewTag(false)}
-          onSaved={() => {
+          onSaved={(saved) => {
             setNewTag(false);
+            // The label made from here is meant for this message: chosen in the form at once.
+            patch({ tags: [...draft.tags, String(saved.eti_codigo)] });
             data.reloadTags();
           }}
         />

@@ -254,7 +254,15 @@ describe('compose rules', () => {
       ],
       cascata: { ...emptyCascade(), modo: 'cpc246' as const },
     };
-    expect(draftUnitsOf(cpc, user)).toEqual({ now: 2, atMost: 3 });
+    // The breakdown is of what goes now: the letter, a later step, is debited when it goes.
+    expect(draftUnitsOf(cpc, user)).toEqual({
+      now: 2,
+      atMost: 3,
+      breakdown: [
+        { label: 'AR-Email', units: 1 },
+        { label: 'AR-WhatsApp', units: 1 },
+      ],
+    });
     expect(sendState(cpc, user, prepaid(2), false).visible).toBe(false);
     expect(sendState(cpc, user, prepaid(3), false).enabled).toBe(true);
   });

@@ -5,9 +5,9 @@ import {
   type CascadeConditionType,
   type CascadePlanInput,
   type CascadeUnit,
+  cascadeNowChannels,
   cascadePlan as cascadePlanSchema,
   cascadeRowProblem,
-  cascadeUnits,
   checkCredits,
   composeBody,
   composeProblems,
@@ -21,8 +21,9 @@ import {
   RECIPIENT_NAME_MAX,
   recipientChannels,
   recipientContactProblem,
-  recipientUnits,
   type SessionUser,
+  type UnitsLine,
+  unitsBreakdown,
 } from '@ar/core';
 import { isOficioDraft, type OficioDraft, toOficioInput } from '../oficio/oficio-draft.ts';
 import type { ComposePayload } from './compose.api.ts';
@@ -303,7 +304,7 @@ export function draftUnits(
 export function draftUnitsOf(
   d: ComposeDraft,
   user: Pick<ComposeUser, 'usu_aceita_ar_whatsapp'> & Partial<Pick<ComposeUser, 'usu_aceita_ar_voz'>>,
-): { now: number; atMost: number } {
+): { now: number; atMost: number; breakdown: UnitsLine[] } {
   const rows = d.recipients.filter(hasContact).map((r) => ({
     email: !!r.to.trim(),
     sms: r.smsOn && !!r.sms.trim(),
@@ -312,14 +313,9 @@ export function draftUnitsOf(
     voz: draftHasVoice(r, user),
   }));
   const parsed = cascadePlanSafe(d.cascata);
-  if (!parsed) return { now: messageUnits(rows), atMost: messageUnits(rows) };
-  return rows.reduce(
-    (sum, row) => {
-      const u = cascadeRowProblem(parsed, row) ? { now: recipientUnits(row), atMost: recipientUnits(row) } : cascadeUnits(parsed, row);
-      return { now: sum.now + u.now, atMost: sum.atMost + u.atMost };
-    },
-    { now: 0, atMost: 0 },
-  );
+  // What goes with the send: a row's later cascade steps are debited when (and if) they go.
+  const now = rows.map((row) => (parsed && !cascadeRowProblem(parsed, row) ? cascadeNowChannels(parsed, row) : row));
+  return { now: messageUnits(now), atMost: messageUnits(rows), breakdown: unitsBreakdown(now) };
 }
 
 const cascadePlanSafe = (c: CascadeDraft | undefined) => {
@@ -336,6 +332,8 @@ export interface SendState {
   visible: boolean;
   enabled: boolean;
   units: number;
+  /** What `units` counted, by channel. */
+  breakdown: UnitsLine[];
   /** Why the button is hidden, when it is. */
   creditMessage?: string;
   /** While it is shown and disabled (not sending): every unmet rule, in the form's order, to say on hover and focus. */
@@ -378,7 +376,7 @@ export function sendState(
   credits: { tipoPlano: PlanType; total: number; ativo: boolean } | undefined,
   sending: boolean,
 ): SendState {
-  const { now: units, atMost } = draftUnitsOf(d, user);
+  const { now: units, atMost, breakdown } = draftUnitsOf(d, user);
   // A call needs at least 2 credits in the account (spec 001 §5): checkCredits says so with the spec's text.
   // A cascade needs the credits of every step (each step debits when it goes).
   const voice = d.recipients.some((r) => draftHasVoice(r, user));
@@ -394,6 +392,7 @@ export function sendState(
     visible,
     enabled,
     units,
+    breakdown,
     creditMessage: credit.ok ? undefined : credit.message,
     reasons: enabled || sending || !visible ? [] : sendBlockers(d, user, credits),
   };

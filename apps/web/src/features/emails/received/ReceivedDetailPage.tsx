@@ -8,6 +8,7 @@ import { downloadFile } from '../../../api/download.ts';
 import { showWarning } from '../../../app/alerts.ts';
 import { formatDateTime } from '../../../app/format.ts';
 import { PageLoader } from '../../../components/PageLoader.tsx';
+import { useBusy } from '../../../components/use-busy.ts';
 import { useSession } from '../../../session/session.ts';
 import { ComposeForm, type ReplyTo } from '../compose/ComposePage.tsx';
 import { EmailsLayout } from '../EmailsLayout.tsx';
@@ -33,6 +34,7 @@ export default function ReceivedDetailPage() {
   const session = useSession();
   const client = useQueryClient();
   const [replying, setReplying] = useState(false);
+  const downloads = useBusy();
   const detail = useQuery({
     queryKey: ['email-recebido', id],
     queryFn: () => getReceivedCall(id),
@@ -98,11 +100,14 @@ export default function ReceivedDetailPage() {
                       variant="light"
                       size="xs"
                       leftSection={<IconPaperclip size={14} />}
+                      loading={downloads.isBusy(a.uuidFilename)}
                       onClick={() =>
-                        downloadFile(
-                          `/email/attachments/${m.ema_uni_codigo}/${a.uuidFilename}?path=${encodeURIComponent(a.pathS3)}`,
-                          a.originalFilename,
-                        ).catch(() => showWarning('Houve um erro ao fazer o download dos anexos'))
+                        void downloads.run(a.uuidFilename, () =>
+                          downloadFile(
+                            `/email/attachments/${m.ema_uni_codigo}/${a.uuidFilename}?path=${encodeURIComponent(a.pathS3)}`,
+                            a.originalFilename,
+                          ).catch(() => showWarning('Houve um erro ao fazer o download dos anexos')),
+                        )
                       }
                     >
                       {a.originalFilename}
