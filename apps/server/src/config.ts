@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { type BackupConfig, backupConfig, backupEnv } from './config-backup.ts';
 import { productRelease } from './release.ts';
 
 const bool = z
@@ -191,6 +192,7 @@ const envSchema = z.object({
   /** The tracking map's tiles (docs/maps.md); unset: the basemap shipped with the product, no outside request. */
   MAP_TILES_URL: tilesTemplate.optional(),
   MAP_ATTRIBUTION: z.string().trim().min(1).max(300).optional(),
+  ...backupEnv,
 });
 
 export type Config = {
@@ -244,6 +246,8 @@ export type Config = {
   errorReporting: ErrorReportingConfig | null;
   /** The tracking map's tiles (docs/maps.md); tilesUrl null: the shipped basemap. */
   map: { tilesUrl: string | null; attribution: string | null };
+  /** Backups and the evidence audit (docs/backups.md). */
+  backup: BackupConfig;
 };
 
 export interface OidcConfig {
@@ -354,6 +358,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     localLogin: e.LOCAL_LOGIN,
     errorReporting: errorReportingConfig(e),
     map: mapConfig(e),
+    backup: backupConfig(e, path.resolve(e.DATA_DIR)),
   };
 }
 
