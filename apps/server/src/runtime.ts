@@ -10,6 +10,8 @@ import { migrateToLatest } from './db/migrate.ts';
 import { createMailService } from './mail/mail.service.ts';
 import { createAuthQueues, startAuthWorkers } from './modules/auth/recovery.worker.ts';
 import { forgetCachedSessions, resetSessionCacheMode, SESSIONS_CHANNEL, setSessionListening } from './modules/auth/session-cache.ts';
+import { createBackupQueues, startBackupWorkers } from './modules/backup/backup.worker.ts';
+import { startControlSocket } from './modules/backup/control-socket.ts';
 import { createCascadeQueues, startCascadeWorkers } from './modules/cascade/cascade.worker.ts';
 import { createChannelQueues, startChannelWorkers } from './modules/channels/channel-send.worker.ts';
 import { createLetterQueues, startLetterWorkers } from './modules/channels/letter/letter-send.worker.ts';
@@ -96,6 +98,7 @@ export async function createRuntime(
   if (boss) await createAuthQueues(boss);
   if (boss) await createRemessaQueues(boss);
   if (boss) await createBulkProofQueues(boss);
+  if (boss) await createBackupQueues(boss);
   // ROLE (docs/scale.md): a web process queues work and leaves it to the worker processes.
   const workers = opts.startWorkers !== false && config.role !== 'web';
   if (workers) await startEmailWorkers(ctx);
@@ -112,6 +115,19 @@ export async function createRuntime(
     ? await startRemessaWorkers(ctx, { readAhead: database.kind === 'postgres', buildThread: database.kind === 'pglite' })
     : null;
   if (workers) await startBulkProofWorkers(ctx);
+  if (workers) await startBackupWorkers(ctx, database);
+  // `npm run backup` asks this process for the embedded database's snapshot (docs/backups.md).
+  const stopControl =
+    database.dumpTo && !opts.database
+      ? await startControlSocket(
+          config.dataDir,
+          async (file) => ({ migracoes: await (database.dumpTo as NonNullable<Database['dumpTo']>)(file) }),
+          app.log,
+        ).catch((err: Error) => {
+          app.log.warn({ err }, 'canal local do backup indisponível: `npm run backup` só com o servidor parado');
+          return null;
+        })
+      : null;
   // smtp-server and its parser are imported only when the listener starts (docs/performance.md, server memory).
   const inbound =
     opts.startInbound && config.inboundSmtpPort > 0 && config.role !== 'worker'
@@ -127,6 +143,7 @@ export async function createRuntime(
     inbound,
     async close() {
       stopZenvia();
+      await stopControl?.();
       await inbound?.close();
       stopSocket();
       await realtime.close();

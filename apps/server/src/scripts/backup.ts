@@ -18,7 +18,8 @@ try {
       'BACKUP_PASSPHRASE não está definida: o backup contém as chaves privadas da instalação e é cifrado com essa senha. ' +
         'Defina-a (e guarde-a fora do servidor), ou use --no-encryption para um arquivo sem cifra.',
     );
-  if (values['with-files'] && !config.s3) throw new Error('--with-files só vale com S3_BUCKET: sem ele os arquivos de DATA_DIR já vão no backup.');
+  if (values['with-files'] && !config.s3)
+    throw new Error('--with-files só vale com S3_BUCKET: sem ele os arquivos de DATA_DIR já vão no backup.');
   const result = await createBackup({ config, target: path.resolve(target), passphrase, withFiles: values['with-files'] });
   console.log(
     `Backup gravado em ${result.arquivo}: ${(result.tamanho / 1024 / 1024).toFixed(1)} MB, ${result.partes} partes, ` +

@@ -37,6 +37,7 @@ import * as m0038 from './0038-respostas-sem-destino.ts';
 import * as m0039 from './0039-simuladores-donos.ts';
 import * as m0040 from './0040-sso.ts';
 import * as m0041 from './0041-documentos-validar.ts';
+import * as m0044 from './0044-backups.ts';
 
 /**
  * Every migration, in order. A module adds its own file (NNNN-module.ts) and one line here;
@@ -81,4 +82,5 @@ export const migrations: Record<string, Migration> = {
   '0039-simuladores-donos': m0039,
   '0040-sso': m0040,
   '0041-documentos-validar': m0041,
+  '0044-backups': m0044,
 };

@@ -46,7 +46,9 @@ export async function openArchiveWriter(target: string, passphrase: string | nul
           });
         }
       });
-      source.once('end', () => (seen === size ? entry.end(() => {}) : reject(new Error(`${nome}: ${seen} bytes lidos, ${size} esperados`))));
+      source.once('end', () =>
+        seen === size ? entry.end(() => {}) : reject(new Error(`${nome}: ${seen} bytes lidos, ${size} esperados`)),
+      );
       source.once('error', reject);
     });
     const part = { nome, tamanho: size, sha256: hash.digest('hex') };
@@ -71,7 +73,9 @@ export async function openArchiveWriter(target: string, passphrase: string | nul
     /** Ends the archive with its manifest; answers the archive's size. */
     async finish(manifest: Record<string, unknown>): Promise<number> {
       const body = Buffer.from(JSON.stringify({ ...manifest, partes: parts }, null, 2));
-      await new Promise<void>((resolve, reject) => pack.entry({ name: MANIFEST_NAME, mode: 0o600 }, body, (err) => (err ? reject(err) : resolve())));
+      await new Promise<void>((resolve, reject) =>
+        pack.entry({ name: MANIFEST_NAME, mode: 0o600 }, body, (err) => (err ? reject(err) : resolve())),
+      );
       pack.finalize();
       await done;
       await new Promise<void>((resolve, reject) => out.end(trailer(), (err?: Error | null) => (err ? reject(err) : resolve())));
@@ -176,7 +180,8 @@ function checkManifest(manifest: Manifest | null, hashes: Map<string, { sha256: 
   for (const p of manifest.partes) {
     const got = hashes.get(p.nome);
     if (!got) throw new ArchiveRefused(`O backup está incompleto: falta ${p.nome}.`);
-    if (got.sha256 !== p.sha256 || got.tamanho !== p.tamanho) throw new ArchiveRefused(`O backup foi alterado: o SHA-256 de ${p.nome} não confere com o manifesto.`);
+    if (got.sha256 !== p.sha256 || got.tamanho !== p.tamanho)
+      throw new ArchiveRefused(`O backup foi alterado: o SHA-256 de ${p.nome} não confere com o manifesto.`);
   }
   for (const nome of hashes.keys()) if (!listed.has(nome)) throw new ArchiveRefused(`O backup contém ${nome}, que o manifesto não lista.`);
   return manifest;

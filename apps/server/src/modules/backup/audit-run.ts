@@ -2,8 +2,8 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { createStorage } from '../../storage/index.ts';
 import { evidenceTsa } from '../evidence/evidence.service.ts';
-import { type AuditBreak, type AuditSummary, auditEvidence, breakLine, summaryLine } from './audit.ts';
 import type { AuditFilter } from './audit.queries.ts';
+import { type AuditBreak, type AuditSummary, auditEvidence, breakLine, summaryLine } from './audit.ts';
 
 /** The audit with the installation's TSA certificates and storage, printing one line per break and the summary. */
 export async function runAudit(

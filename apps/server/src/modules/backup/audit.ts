@@ -83,7 +83,8 @@ export async function auditEvidence(
         // The stamp covers the hash of the event's fields as stored now, with the previous hash it stores.
         const hash = recomputeEventHash(msg.ema_uni_id, ev, ev.evt_hash_anterior);
         const check = await checkToken(new Uint8Array(ev.car_token), hash, deps.tsa.trusted);
-        if (check.problems.length) report({ ...where, posicao: ev.evt_seq, tipo: 'carimbo não confere', detalhe: check.problems.join('; ') });
+        if (check.problems.length)
+          report({ ...where, posicao: ev.evt_seq, tipo: 'carimbo não confere', detalhe: check.problems.join('; ') });
       }
       for (const f of filesOf(msg, own)) {
         s.arquivos++;
@@ -165,5 +166,4 @@ export const summaryLine = (s: AuditSummary) =>
   `Auditoria de evidências: ${s.mensagens} mensagens, ${s.eventos} eventos, ${s.carimbos} carimbos, ${s.arquivos} arquivos verificados; ` +
   `${s.semCarimbo} eventos ainda sem carimbo; ${s.quebras} ${s.quebras === 1 ? 'quebra' : 'quebras'} (${s.segundos.toFixed(1)} s)`;
 
-export const breakLine = (b: AuditBreak) =>
-  `QUEBRA mensagem ${b.uuid} (${b.identificacao}) posição ${b.posicao}: ${b.tipo} — ${b.detalhe}`;
+export const breakLine = (b: AuditBreak) => `QUEBRA mensagem ${b.uuid} (${b.identificacao}) posição ${b.posicao}: ${b.tipo} — ${b.detalhe}`;

@@ -71,7 +71,14 @@ beforeAll(async () => {
       attachments: [attachment],
     });
   for (let i = 0; i < 5; i++) expect((await send(i)).statusCode).toBe(200);
-  before = Number((await t.ctx.db.selectFrom('email_eventos').select((e) => e.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  before = Number(
+    (
+      await t.ctx.db
+        .selectFrom('email_eventos')
+        .select((e) => e.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
   // More sends queued while the backup is taken: the snapshot is one instant's view of them.
   const sending = Promise.all([5, 6, 7, 8, 9].map(send));
   archive = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'ar-backup-teste-')), 'backup.arbk');
@@ -109,7 +116,10 @@ describe('backup and restore', () => {
       await restored.close();
     }
     // The same TSA certificate at /v2/tsa/certificado.pem, the same signing certificate.
-    const runtime = await createRuntime({ ...t.config, dataDir: target.dataDir, databaseUrl: target.databaseUrl, seedDemo: false }, { startQueue: false, serveWeb: false });
+    const runtime = await createRuntime(
+      { ...t.config, dataDir: target.dataDir, databaseUrl: target.databaseUrl, seedDemo: false },
+      { startQueue: false, serveWeb: false },
+    );
     try {
       const pem = await runtime.app.inject({ method: 'GET', url: '/v2/tsa/certificado.pem' });
       expect(pem.body).toBe(await fs.readFile(path.join(t.config.dataDir, 'tsa', 'tsa.pem'), 'utf8'));
@@ -154,12 +164,16 @@ describe('backup and restore', () => {
     bytes[Math.floor(bytes.length / 2)] ^= 0x01;
     await fs.writeFile(changed, bytes);
     await expect(restoreBackup({ config: target, file: changed, passphrase: PASS })).rejects.toThrow(/alterado|corrompido/);
-    await expect(restoreBackup({ config: target, file: archive, passphrase: 'outra senha qualquer' })).rejects.toThrow(/Senha do backup incorreta/);
+    await expect(restoreBackup({ config: target, file: archive, passphrase: 'outra senha qualquer' })).rejects.toThrow(
+      /Senha do backup incorreta/,
+    );
     await expect(fs.readdir(target.dataDir)).rejects.toThrow(/ENOENT/);
     if (target.databaseUrl) {
       const c = new pg.Client({ connectionString: target.databaseUrl });
       await c.connect();
-      const { rows } = await c.query("SELECT count(*)::int AS n FROM pg_tables WHERE schemaname NOT IN ('pg_catalog', 'information_schema')");
+      const { rows } = await c.query(
+        "SELECT count(*)::int AS n FROM pg_tables WHERE schemaname NOT IN ('pg_catalog', 'information_schema')",
+      );
       await c.end();
       expect(rows[0].n).toBe(0);
     }

@@ -64,15 +64,18 @@ export async function startControlSocket(
 export async function requestSnapshot(dataDir: string, file: string): Promise<SnapshotAnswer | null> {
   const socketPath = controlSocketPath(dataDir);
   return new Promise((resolve, reject) => {
-    const req = http.request({ socketPath, method: 'POST', path: '/instantaneo', headers: { 'content-type': 'application/json' } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
-        if (res.statusCode === 200) resolve(body as SnapshotAnswer);
-        else reject(new Error(`o servidor em execução não gerou o instantâneo do banco: ${body.erro ?? res.statusCode}`));
-      });
-    });
+    const req = http.request(
+      { socketPath, method: 'POST', path: '/instantaneo', headers: { 'content-type': 'application/json' } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
+          if (res.statusCode === 200) resolve(body as SnapshotAnswer);
+          else reject(new Error(`o servidor em execução não gerou o instantâneo do banco: ${body.erro ?? res.statusCode}`));
+        });
+      },
+    );
     req.on('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOENT' || error.code === 'ECONNREFUSED') resolve(null);
       else reject(error);

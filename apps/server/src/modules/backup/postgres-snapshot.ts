@@ -88,7 +88,9 @@ export async function dumpPostgres(url: string, schema: string | undefined, dir:
 async function dumpTable(client: pg.Client, table: string, colunas: string[], file: string): Promise<number> {
   const out = createWriteStream(file, { mode: 0o600 });
   let n = 0;
-  await client.query(`DECLARE copia NO SCROLL CURSOR FOR SELECT row_to_json(x)::text AS j FROM (SELECT ${colunas.map(ident).join(', ')} FROM ${table}) x`);
+  await client.query(
+    `DECLARE copia NO SCROLL CURSOR FOR SELECT row_to_json(x)::text AS j FROM (SELECT ${colunas.map(ident).join(', ')} FROM ${table}) x`,
+  );
   for (;;) {
     const { rows } = await client.query<{ j: string }>(`FETCH ${PAGE} FROM copia`);
     if (rows.length === 0) break;
@@ -121,7 +123,12 @@ export async function isPostgresEmpty(url: string, schema?: string): Promise<boo
  * (session_replication_role = replica, what pg_restore --disable-triggers does), so each row comes
  * back as it was, and the sequences continue where they were.
  */
-export async function loadPostgres(url: string, schema: string | undefined, snapshot: PostgresSnapshot, fileOf: (t: PostgresTableDump) => string) {
+export async function loadPostgres(
+  url: string,
+  schema: string | undefined,
+  snapshot: PostgresSnapshot,
+  fileOf: (t: PostgresTableDump) => string,
+) {
   const client = await connect(url, schema);
   const schemas = { produto: schema ?? 'public', fila: bossSchemaOf(schema) };
   try {

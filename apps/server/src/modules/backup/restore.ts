@@ -9,8 +9,8 @@ import { newPglite, openDatabase } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
 import { migrations } from '../../db/migrations/index.ts';
 import { startQueue } from '../../queue/boss.ts';
-import { ArchiveRefused } from './archive-cipher.ts';
 import { type Manifest, readArchive } from './archive.ts';
+import { ArchiveRefused } from './archive-cipher.ts';
 import { isPostgresEmpty, loadPostgres, type PostgresSnapshot } from './postgres-snapshot.ts';
 
 /**
@@ -43,7 +43,9 @@ export async function restoreBackup(opts: RestoreOptions): Promise<{ manifest: M
     );
   const unknown = manifest.migracoes.filter((m) => !(m in migrations));
   if (unknown.length)
-    throw new ArchiveRefused(`Este backup é de uma versão mais nova do produto (migrações ${unknown.join(', ')}): atualize o produto antes de restaurar.`);
+    throw new ArchiveRefused(
+      `Este backup é de uma versão mais nova do produto (migrações ${unknown.join(', ')}): atualize o produto antes de restaurar.`,
+    );
   const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'ar-restore-'));
   try {
     await fs.mkdir(config.dataDir, { recursive: true });
@@ -51,7 +53,10 @@ export async function restoreBackup(opts: RestoreOptions): Promise<{ manifest: M
     let migrated: string[];
     if (kind === 'pglite') {
       const dbDir = path.join(config.dataDir, 'db');
-      const loaded = await newPglite({ dataDir: dbDir, loadDataDir: await openAsBlob(path.join(scratch, 'banco', 'pglite.tar'), { type: 'application/x-tar' }) });
+      const loaded = await newPglite({
+        dataDir: dbDir,
+        loadDataDir: await openAsBlob(path.join(scratch, 'banco', 'pglite.tar'), { type: 'application/x-tar' }),
+      });
       await loaded.close();
       const database = await openDatabase({ pgliteDir: dbDir });
       try {
@@ -86,7 +91,8 @@ async function writeEntry(nome: string, stream: Readable, config: RestoreOptions
   const [top, ...rest] = nome.split('/');
   const rel = rest.join('/');
   // Names come from the archive, whose every byte was authenticated; still, never outside the target.
-  if (!rel || rel.split('/').some((p) => p === '..' || p === '') || path.isAbsolute(rel)) throw new ArchiveRefused(`Nome inválido no backup: ${nome}`);
+  if (!rel || rel.split('/').some((p) => p === '..' || p === '') || path.isAbsolute(rel))
+    throw new ArchiveRefused(`Nome inválido no backup: ${nome}`);
   let dest: string | null = null;
   if (top === 'dados') dest = path.join(config.dataDir, rel);
   else if (top === 'banco') dest = path.join(scratch, 'banco', rel);
