@@ -29,6 +29,8 @@ export async function openArchiveWriter(target: string, passphrase: string | nul
   const pack = tar.pack();
   const gzip = createGzip({ level: 6 });
   const done = pipeline(pack, gzip, seal, out as unknown as Writable, { end: false });
+  // Awaited by finish(); after abort() its rejection is expected and nobody waits for it.
+  done.catch(() => {});
   const parts: ArchivePart[] = [];
 
   const addStream = async (nome: string, size: number, source: Readable): Promise<ArchivePart> => {

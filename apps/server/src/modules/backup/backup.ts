@@ -45,9 +45,11 @@ export async function createBackup(opts: BackupOptions): Promise<BackupResult> {
   const archive = await openArchiveWriter(target, opts.passphrase);
   try {
     let migracoes: string[];
-    const banco: 'pglite' | 'postgres' = config.databaseUrl ? 'postgres' : 'pglite';
-    if (config.databaseUrl) {
-      const snap = await dumpPostgres(config.databaseUrl, opts.schema ?? opts.database?.schema, scratch);
+    // The database this process has open decides (tests open theirs without DATABASE_URL).
+    const url = opts.database ? opts.database.connectionString : config.databaseUrl;
+    const banco: 'pglite' | 'postgres' = url ? 'postgres' : 'pglite';
+    if (url) {
+      const snap = await dumpPostgres(url, opts.schema ?? opts.database?.schema, scratch);
       for (const t of snap.tabelas) await archive.addFile(`banco/${t.papel}.${t.tabela}.jsonl`, t.arquivo);
       const meta = { ...snap, tabelas: snap.tabelas.map(({ arquivo: _, ...t }) => t) };
       await archive.addBuffer('banco/postgres.json', Buffer.from(JSON.stringify(meta)));
