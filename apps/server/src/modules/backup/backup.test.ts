@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useSinkApp } from '../../../test/harness.ts';
+import { waitFor } from '../../../test/smtp-sink.ts';
 import type { Config } from '../../config.ts';
 import { type Database, openDatabase } from '../../db/database.ts';
 import { createRuntime } from '../../runtime.ts';
@@ -71,6 +72,14 @@ beforeAll(async () => {
       attachments: [attachment],
     });
   for (let i = 0; i < 5; i++) expect((await send(i)).statusCode).toBe(200);
+  // The first five out (their 'send' events, position 2, are what the tampering below changes).
+  const sent = () =>
+    t.ctx.db
+      .selectFrom('email_eventos')
+      .select((e) => e.fn.countAll().as('n'))
+      .where('evt_tipo', '=', 'send')
+      .executeTakeFirstOrThrow();
+  await waitFor(sent, (r) => Number(r.n) >= 5, 60_000);
   before = Number(
     (
       await t.ctx.db
