@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { type BackupConfig, backupConfig, backupEnv } from './config-backup.ts';
 import { productRelease } from './release.ts';
 
 const bool = z
@@ -199,6 +200,7 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().trim().min(16, 'use ao menos 16 caracteres').max(200).optional(),
   /** Seconds a SIGTERM leaves in-flight requests and jobs to finish before the process stops (docs/operations.md). */
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1, 'use de 1 a 600 segundos').max(600, 'use de 1 a 600 segundos').default(25),
+  ...backupEnv,
 });
 
 export type Config = {
@@ -263,6 +265,8 @@ export type Config = {
   metricsToken: string | null;
   /** SHUTDOWN_TIMEOUT_SECONDS: how long a SIGTERM's drain may take (docs/operations.md). */
   shutdownTimeoutSeconds: number;
+  /** Backups and the evidence audit (docs/backups.md). */
+  backup: BackupConfig;
 };
 
 export interface OidcConfig {
@@ -377,6 +381,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE ?? e.SIMULATORS,
     metricsToken: e.METRICS_TOKEN ?? null,
     shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
+    backup: backupConfig(e, path.resolve(e.DATA_DIR)),
   };
 }
 

@@ -5,6 +5,11 @@ import { fileURLToPath } from 'node:url';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+/** The server package's version (a backup's manifest names it). */
+export function productVersion(): string {
+  return (JSON.parse(fs.readFileSync(path.join(serverDir, 'package.json'), 'utf8')) as { version: string }).version;
+}
+
 /**
  * The release an error report names (docs/error-reporting.md): `ar-online@<version>+<commit>`, the
  * server package's version and the checkout's commit (git), or the version alone where there is no

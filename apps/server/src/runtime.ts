@@ -10,6 +10,9 @@ import { migrateToLatest } from './db/migrate.ts';
 import { createMailService } from './mail/mail.service.ts';
 import { createAuthQueues, startAuthWorkers } from './modules/auth/recovery.worker.ts';
 import { forgetCachedSessions, resetSessionCacheMode, SESSIONS_CHANNEL, setSessionListening } from './modules/auth/session-cache.ts';
+import { lastBackupSuccess, lastCompletedAudit } from './modules/backup/backup.queries.ts';
+import { createBackupQueues, startBackupWorkers } from './modules/backup/backup.worker.ts';
+import { startControlSocket } from './modules/backup/control-socket.ts';
 import { createCascadeQueues, startCascadeWorkers } from './modules/cascade/cascade.worker.ts';
 import { createChannelQueues, startChannelWorkers } from './modules/channels/channel-send.worker.ts';
 import { createLetterQueues, startLetterWorkers } from './modules/channels/letter/letter-send.worker.ts';
@@ -24,7 +27,7 @@ import { startNotificationSocket } from './modules/notifications/notifications.s
 import { createRemessaQueues, startRemessaWorkers } from './modules/remessas/remessas.worker.ts';
 import { createBulkProofQueues, startBulkProofWorkers } from './modules/reports/bulk-proofs.worker.ts';
 import { signingIdentity } from './modules/signing/signing-identity.ts';
-import { watchQueue } from './ops/gauges.ts';
+import { registerOperationsSources, watchQueue } from './ops/gauges.ts';
 import { Lifecycle } from './ops/lifecycle.ts';
 import { buildOpsApp } from './ops/ops-app.ts';
 import { startQueue } from './queue/boss.ts';
@@ -97,6 +100,11 @@ export async function createRuntime(
   const ctx: AppContext = { config, db: database.db, mail, boss, storage, realtime, log: app.log, lifecycle };
   // ar_queue_jobs reads this process's queue at each scrape (ops/gauges.ts).
   const unwatchQueue = watchQueue(boss ? () => boss.getQueues() : null);
+  // The backup and audit gauges read the runs the scheduled backups and the nightly audit record (docs/backups.md).
+  registerOperationsSources({
+    lastBackupSuccess: () => lastBackupSuccess(ctx.db),
+    lastEvidenceAudit: () => lastCompletedAudit(ctx.db),
+  });
   const opsApp = config.role === 'worker' ? await buildOpsApp(ctx, { lifecycle, schema: database.schema, logger: opts.logger }) : null;
   // The socket (docs/realtime.md) on the API's own HTTP server, at /v2/socket.io.
   realtime.attach(app.server);
@@ -115,6 +123,7 @@ export async function createRuntime(
   if (boss) await createRemessaQueues(boss);
   if (boss) await createBulkProofQueues(boss);
   if (boss) await createWebhookQueues(boss);
+  if (boss) await createBackupQueues(boss);
   // ROLE (docs/scale.md): a web process queues work and leaves it to the worker processes.
   const workers = opts.startWorkers !== false && config.role !== 'web';
   if (workers) await startEmailWorkers(ctx);
@@ -132,6 +141,19 @@ export async function createRuntime(
     : null;
   if (workers) await startBulkProofWorkers(ctx);
   if (workers) await startWebhookWorkers(ctx);
+  if (workers) await startBackupWorkers(ctx, database);
+  // `npm run backup` asks this process for the embedded database's snapshot (docs/backups.md).
+  const stopControl =
+    database.dumpTo && !opts.database
+      ? await startControlSocket(
+          config.dataDir,
+          async (file) => ({ migracoes: await (database.dumpTo as NonNullable<Database['dumpTo']>)(file) }),
+          app.log,
+        ).catch((err: Error) => {
+          app.log.warn({ err }, 'canal local do backup indisponível: `npm run backup` só com o servidor parado');
+          return null;
+        })
+      : null;
   // smtp-server and its parser are imported only when the listener starts (docs/performance.md, server memory).
   const inbound =
     opts.startInbound && config.inboundSmtpPort > 0 && config.role !== 'worker'
@@ -150,6 +172,7 @@ export async function createRuntime(
       const deadline = Date.now() + (closeOpts.timeoutMs ?? config.shutdownTimeoutSeconds * 1000);
       lifecycle.startDraining();
       stopZenvia();
+      await stopControl?.();
       await inbound?.close();
       // While requests and jobs finish, the listener stays open: /readyz says 503, a new request gets 503.
       await Promise.all([

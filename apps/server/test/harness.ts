@@ -9,7 +9,7 @@ import pg from 'pg';
 import { fromPglite } from 'pg-boss';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { type Config, loadConfig } from '../src/config.ts';
-import { type Database, newPglite, openDatabase, pgliteListen } from '../src/db/database.ts';
+import { type Database, dumpPglite, newPglite, openDatabase, pgliteListen } from '../src/db/database.ts';
 import { PGliteDialect } from '../src/db/pglite-dialect.ts';
 import type { DB } from '../src/db/schema.ts';
 import { userAsActor } from '../src/modules/auth/auth.queries.ts';
@@ -64,6 +64,7 @@ export async function openTestDatabase(): Promise<Database> {
     kind: 'pglite',
     bossDb: fromPglite(pglite),
     listen: (channel, onPayload) => pgliteListen(pglite, channel, onPayload),
+    dumpTo: (file) => dumpPglite(pglite, file),
     async close() {
       await db.destroy();
       await pglite.close();

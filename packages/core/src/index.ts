@@ -1,6 +1,7 @@
 export * from './attachments.ts';
 export * from './brasilia.ts';
 export * from './contracts/auth.ts';
+export * from './contracts/backups.ts';
 export * from './contracts/bulk-proofs.ts';
 export * from './contracts/cascade.ts';
 export * from './contracts/common.ts';

@@ -1,6 +1,9 @@
 import { spawn } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import type { PGlite, PGliteOptions } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
@@ -45,6 +48,11 @@ export interface Database {
    * its own (db/notify.ts).
    */
   listen?(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * PGlite only: writes its dump (dumpDataDir, a tar, taken while no statement runs) to
+   * `file` and answers the migrations applied (modules/backup, docs/backups.md).
+   */
+  dumpTo?(file: string): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -100,11 +108,20 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     kind: 'pglite',
     bossDb: fromPglite(pglite),
     listen: (channel, onPayload) => pgliteListen(pglite, channel, onPayload),
+    dumpTo: (file) => dumpPglite(pglite, file),
     async close() {
       await db.destroy();
       await pglite.close();
     },
   };
+}
+
+/** Database.dumpTo on a PGlite. */
+export async function dumpPglite(pglite: PGlite, file: string): Promise<string[]> {
+  const { rows } = await pglite.query<{ name: string }>('SELECT name FROM kysely_migration ORDER BY timestamp, name');
+  const dump = await pglite.dumpDataDir('none');
+  await pipeline(Readable.fromWeb(dump.stream() as never), createWriteStream(file, { mode: 0o600 }));
+  return rows.map((r) => r.name);
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { oidcRoutes } from './auth/oidc/oidc.routes.ts';
+import { backupRoutes } from './backup/backup.routes.ts';
 import { cascadeRoutes } from './cascade/cascade.routes.ts';
 import { channelRoutes } from './channels/channels.routes.ts';
 import { letterRoutes } from './channels/letter/letter.routes.ts';
@@ -50,6 +51,7 @@ export const apiModules: Array<(app: FastifyInstance, ctx: AppContext) => void> 
   institutionRoutes,
   senderRoutes,
   whitelistRoutes,
+  backupRoutes,
   labelRoutes,
   plansModule,
   emailRoutes,

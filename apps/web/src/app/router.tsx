@@ -24,6 +24,7 @@ export const appRoutes: RouteObject[] = [
   { path: '/cadastro/entidades', ...page(() => import('../features/entities/EntitiesPage.tsx')) },
   // Replies without a reference kept unassigned (administrators; docs/channels.md, "Respostas sem referência").
   { path: '/canais/respostas-nao-identificadas', ...page(() => import('../features/channels/UnassignedRepliesPage.tsx')) },
+  { path: '/administracao/backups', ...page(() => import('../features/backups/BackupsPage.tsx')) },
   { path: '/configuracao/conta', ...page(() => import('../features/account/AccountPage.tsx')) },
   { path: '/integracoes', ...page(() => import('../features/integrations/IntegrationsPage.tsx')) },
   { path: '/cadastros/destinatarios', ...page(() => import('../features/leads/LeadsPage.tsx')) },

@@ -35,3 +35,16 @@ describe('the unassigned replies (docs/channels.md, "Respostas sem referência")
     expect(links(1)).not.toContain('/canais/respostas-nao-identificadas');
   });
 });
+
+describe('the backups screen (docs/backups.md)', () => {
+  const links = (usu_nivel: number) =>
+    navigationFor({ ...user, usu_nivel } as unknown as SessionUser, 'https://loja.test')
+      .flatMap((e) => ('items' in e ? e.items : [e]))
+      .map((i) => i.to);
+
+  it("is in the administrators' menu only", () => {
+    expect(links(3)).toContain('/administracao/backups');
+    expect(links(2)).not.toContain('/administracao/backups');
+    expect(links(1)).not.toContain('/administracao/backups');
+  });
+});

@@ -63,6 +63,9 @@ export function navigationFor(user: SessionUser, storeUrl: string): NavEntry[] {
       ...(user.usu_nivel === 3 ? [{ label: 'Respostas não identificadas', to: '/canais/respostas-nao-identificadas' }] : []),
     ],
   });
+  // The installation's backups and the nightly evidence audit (docs/backups.md): administrators.
+  if (user.usu_nivel === 3)
+    entries.push({ label: 'Administração', items: [{ label: 'Backups e auditoria', to: '/administracao/backups' }] });
   return entries;
 }
 

@@ -38,6 +38,7 @@ import * as m0039 from './0039-simuladores-donos.ts';
 import * as m0040 from './0040-sso.ts';
 import * as m0041 from './0041-documentos-validar.ts';
 import * as m0042 from './0042-integracoes.ts';
+import * as m0044 from './0044-backups.ts';
 import * as m0046 from './0046-remessa-uma-por-arquivo.ts';
 
 /**
@@ -84,5 +85,6 @@ export const migrations: Record<string, Migration> = {
   '0040-sso': m0040,
   '0041-documentos-validar': m0041,
   '0042-integracoes': m0042,
+  '0044-backups': m0044,
   '0046-remessa-uma-por-arquivo': m0046,
 };

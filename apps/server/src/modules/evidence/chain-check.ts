@@ -22,7 +22,7 @@ export interface ChainReport {
 }
 
 /** The message with the head of its chain (email_cadeias, kept by the database on every insert of events; migration 0037). */
-type CheckedMessage = MessageForHash & { ema_uni_hash: string | null; cad_seq: number | null; cad_hash: string | null };
+export type CheckedMessage = MessageForHash & { ema_uni_hash: string | null; cad_seq: number | null; cad_hash: string | null };
 
 /** Where a chain breaks: an event, or a position with no event (the first one missing at the end). */
 type BrokenAt = Pick<StoredEvent, 'evt_codigo' | 'evt_seq'> | { evt_codigo: null; evt_seq: number };
@@ -44,7 +44,8 @@ export async function checkOwnChain(db: Kysely<DB>, scope: TenantScope, cod_emai
   return msg ? chainReport(cod_email, msg as CheckedMessage, await storedEventsOf(db, cod_email)) : null;
 }
 
-function chainReport(cod_email: number, msg: CheckedMessage, events: StoredEvent[]): ChainReport {
+/** The check of one message's chain from its row and its events in order (also the evidence audit's, modules/backup/audit.ts). */
+export function chainReport(cod_email: number, msg: CheckedMessage, events: StoredEvent[]): ChainReport {
   const current = messageHash(msg);
   const report: ChainReport = {
     cod_email,
