@@ -642,6 +642,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/backups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Backups agendados e a última auditoria de evidências (administrador, nível 3); as quebras em detalhe ficam no log e em npm run verify-evidence */
+        get: operations["getBackups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/etiquetas": {
         parameters: {
             query?: never;
@@ -652,7 +669,7 @@ export interface paths {
         /** Etiquetas do usuário (paginadas; pesquisa por ID ou nome) */
         get: operations["getEtiquetas"];
         put?: never;
-        /** Incluir etiqueta (eti_nome até 60, eti_cor #rrggbb) */
+        /** Incluir etiqueta (eti_nome até 60, eti_cor #rrggbb; 409 se já houver uma de mesmo nome, sem diferença de maiúsculas e acentos) */
         post: operations["postEtiquetas"];
         delete?: never;
         options?: never;
@@ -669,7 +686,7 @@ export interface paths {
         };
         /** Uma etiqueta */
         get: operations["getEtiquetasById"];
-        /** Atualizar etiqueta */
+        /** Atualizar etiqueta (409 se outra já tiver o mesmo nome) */
         put: operations["putEtiquetasById"];
         post?: never;
         /** Remover etiqueta */
@@ -5304,6 +5321,73 @@ export interface operations {
                 content: {
                     "application/json": {
                         message: string;
+                    };
+                };
+            };
+            400: components["responses"]["Invalido"];
+            401: components["responses"]["NaoAutenticado"];
+            403: components["responses"]["Proibido"];
+            404: components["responses"]["NaoEncontrado"];
+            /** @description Limite de requisições da chave de API (API_KEY_RATE_LIMIT por minuto) atingido. */
+            429: {
+                headers: {
+                    /** @description Segundos até poder tentar de novo */
+                    "Retry-After"?: number;
+                    /** @description Requisições permitidas por minuto para a chave */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requisições que ainda restam na janela */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Segundos até a janela recomeçar */
+                    "RateLimit-Reset"?: number;
+                    /** @description A política, ex. 600;w=60 */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Erro"];
+                };
+            };
+            "5XX": components["responses"]["ErroInterno"];
+        };
+    };
+    getBackups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sucesso */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        agendamento: {
+                            ativo: boolean;
+                            cron: string;
+                            manter: number;
+                        };
+                        backups: {
+                            inicio: string;
+                            fim: string;
+                            sucesso: boolean;
+                            tamanho: number | null;
+                            erro: string | null;
+                        }[];
+                        auditoria: {
+                            inicio: string;
+                            fim: string;
+                            mensagens: number;
+                            eventos: number;
+                            carimbos: number;
+                            arquivos: number;
+                            quebras: number;
+                            erro: string | null;
+                        } | null;
                     };
                 };
             };
