@@ -1,8 +1,8 @@
-import { BACKUP_MSG, type BackupsStatus } from '@ar/core';
+import { BACKUP_MSG } from '@ar/core';
 import { Alert, Badge, Code, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate } from 'react-router';
-import { api } from '../../api/client.ts';
+import { apiClient } from '../../api/typed-client.ts';
 import { formatDateTime } from '../../app/format.ts';
 import { useSession } from '../../session/session.ts';
 import { LEVEL1_LANDING } from '../users/UsersPage.tsx';
@@ -35,7 +35,7 @@ export default function BackupsPage() {
 }
 
 function BackupsStatusView() {
-  const status = useQuery({ queryKey: ['backups'], queryFn: () => api<BackupsStatus>('/backups') });
+  const status = useQuery({ queryKey: ['backups'], queryFn: () => apiClient.GET('/v2/backups') });
   if (!status.data) return <Text>{status.isError ? 'Não foi possível obter a situação dos backups.' : 'Carregando…'}</Text>;
   const { agendamento, backups, auditoria } = status.data;
   return (
