@@ -58,20 +58,25 @@ export async function createSession(db: Kysely<DB>, userId: number, tokenHash: s
     .execute();
 }
 
+/** The user's columns an Actor is made of (actor.ts), for each way a request is authenticated (a session, an API key). */
+export const ACTOR_COLUMNS = [
+  'u.usu_codigo',
+  'u.usu_nivel',
+  'u.usu_login',
+  'u.usu_nome',
+  'u.cod_ger_adm',
+  'u.cod_ger_empresa',
+  'u.cod_ger_entidade',
+  'u.usu_tipo_plano',
+] as const;
+
 /** The actor of a live session of a released user, or nothing. */
 export function findSessionActor(db: Kysely<DB>, tokenHash: string) {
   return db
     .selectFrom('sessoes as s')
     .innerJoin('usuarios as u', 'u.usu_codigo', 's.cod_usu')
     .select([
-      'u.usu_codigo',
-      'u.usu_nivel',
-      'u.usu_login',
-      'u.usu_nome',
-      'u.cod_ger_adm',
-      'u.cod_ger_empresa',
-      'u.cod_ger_entidade',
-      'u.usu_tipo_plano',
+      ...ACTOR_COLUMNS,
       // A session opened through the provider has no local password to change.
       sql<boolean>`u.usu_secure OR s.ses_via = 'sso'`.as('usu_secure'),
       's.ses_expira',

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { ACTOR_COLUMNS } from '../auth/auth.queries.ts';
 import type { TenantScope } from '../tenancy/tenant-scope.ts';
 
 /** API keys (docs/integrations.md): a user's own rows; the token itself is never stored, only its SHA-256. */
@@ -54,14 +55,7 @@ export function findKeyActor(db: Kysely<DB>, hash: string) {
       sql<boolean>`k.chv_expira IS NOT NULL AND k.chv_expira <= now()`.as('expirada'),
       sql<boolean>`k.chv_ultimo_uso IS NULL OR k.chv_ultimo_uso < now() - interval '1 minute'`.as('usoAntigo'),
       'u.usu_status',
-      'u.usu_codigo',
-      'u.usu_nivel',
-      'u.usu_login',
-      'u.usu_nome',
-      'u.cod_ger_adm',
-      'u.cod_ger_empresa',
-      'u.cod_ger_entidade',
-      'u.usu_tipo_plano',
+      ...ACTOR_COLUMNS,
       'u.usu_secure',
     ])
     .where('k.chv_hash', '=', hash)
