@@ -2060,62 +2060,7 @@ export interface webhooks {
          * Mudança de status de um canal de uma mensagem (Standard Webhooks)
          * @description Assinado como manda a especificação Standard Webhooks: verifique com a biblioteca standardwebhooks e o segredo whsec_… do endpoint. Respostas fora de 2xx, ou sem resposta em 10 s, são tentadas de novo após 5 s, 5 min, 30 min, 2 h, 5 h, 10 h e 10 h, com o mesmo webhook-id.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description Identificador da entrega, o mesmo em todas as tentativas (use-o para descartar repetições) */
-                    "webhook-id": string;
-                    /** @description Segundos desde 1970-01-01 UTC da tentativa */
-                    "webhook-timestamp": string;
-                    /** @description v1,<base64 do HMAC-SHA256 de "id.timestamp.corpo" com o segredo> */
-                    "webhook-signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @constant */
-                        type: "mensagem.status";
-                        /** Format: date-time */
-                        timestamp: string;
-                        data: {
-                            /** @description Protocolo da mensagem (UUID) */
-                            protocolo: string;
-                            /** @description Código da mensagem */
-                            codigo: number;
-                            /** @description Identificação dada pelo remetente */
-                            identificacao: string;
-                            /** @enum {string} */
-                            canal: "email" | "sms" | "whatsapp" | "voz" | "carta";
-                            /** @description E-mail, telefone ou nome do destinatário nesse canal */
-                            destinatario: string;
-                            /** @enum {string} */
-                            status: "processed" | "send" | "delivered" | "viewed" | "read" | "track" | "acknowledged" | "answered" | "erro" | "click" | "download";
-                            /** Format: date-time */
-                            ocorridoEm: string;
-                            evento: {
-                                /** @description Posição do evento na cadeia de evidências da mensagem */
-                                sequencia: number;
-                                /** @description SHA-256 do evento encadeado (o mesmo do laudo) */
-                                hash: string;
-                            };
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Recebido (qualquer 2xx) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["mensagemStatus"];
         delete?: never;
         options?: never;
         head?: never;
@@ -11142,6 +11087,62 @@ export interface operations {
             400: components["responses"]["Invalido"];
             404: components["responses"]["NaoEncontrado"];
             "5XX": components["responses"]["ErroInterno"];
+        };
+    };
+    mensagemStatus: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Identificador da entrega, o mesmo em todas as tentativas (use-o para descartar repetições) */
+                "webhook-id": string;
+                /** @description Segundos desde 1970-01-01 UTC da tentativa */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 do HMAC-SHA256 de "id.timestamp.corpo" com o segredo> */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "mensagem.status";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: {
+                        /** @description Protocolo da mensagem (UUID) */
+                        protocolo: string;
+                        /** @description Código da mensagem */
+                        codigo: number;
+                        /** @description Identificação dada pelo remetente */
+                        identificacao: string;
+                        /** @enum {string} */
+                        canal: "email" | "sms" | "whatsapp" | "voz" | "carta";
+                        /** @description E-mail, telefone ou nome do destinatário nesse canal */
+                        destinatario: string;
+                        /** @enum {string} */
+                        status: "processed" | "send" | "delivered" | "viewed" | "read" | "track" | "acknowledged" | "answered" | "erro" | "click" | "download";
+                        /** Format: date-time */
+                        ocorridoEm: string;
+                        evento: {
+                            /** @description Posição do evento na cadeia de evidências da mensagem */
+                            sequencia: number;
+                            /** @description SHA-256 do evento encadeado (o mesmo do laudo) */
+                            hash: string;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Recebido (qualquer 2xx) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
 }

@@ -64,7 +64,10 @@ export function integrationWebhooks() {
   return {
     'mensagem.status': {
       post: {
+        operationId: 'mensagemStatus',
         summary: 'Mudança de status de um canal de uma mensagem (Standard Webhooks)',
+        // The receiver authenticates the call by its signature (webhook-signature), not by a bearer token.
+        security: [],
         description:
           'Assinado como manda a especificação Standard Webhooks: verifique com a biblioteca standardwebhooks e o segredo whsec_… do endpoint. Respostas fora de 2xx, ou sem resposta em 10 s, são tentadas de novo após 5 s, 5 min, 30 min, 2 h, 5 h, 10 h e 10 h, com o mesmo webhook-id.',
         parameters: [
