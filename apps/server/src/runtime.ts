@@ -10,7 +10,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { createMailService } from './mail/mail.service.ts';
 import { createAuthQueues, startAuthWorkers } from './modules/auth/recovery.worker.ts';
 import { forgetCachedSessions, resetSessionCacheMode, SESSIONS_CHANNEL, setSessionListening } from './modules/auth/session-cache.ts';
-import { lastBackupSuccess, lastCompletedAudit } from './modules/backup/backup.queries.ts';
+import { registerBackupGauges } from './modules/backup/backup.metrics.ts';
 import { createBackupQueues, startBackupWorkers } from './modules/backup/backup.worker.ts';
 import { startControlSocket } from './modules/backup/control-socket.ts';
 import { createCascadeQueues, startCascadeWorkers } from './modules/cascade/cascade.worker.ts';
@@ -27,7 +27,7 @@ import { startNotificationSocket } from './modules/notifications/notifications.s
 import { createRemessaQueues, startRemessaWorkers } from './modules/remessas/remessas.worker.ts';
 import { createBulkProofQueues, startBulkProofWorkers } from './modules/reports/bulk-proofs.worker.ts';
 import { signingIdentity } from './modules/signing/signing-identity.ts';
-import { registerOperationsSources, watchQueue } from './ops/gauges.ts';
+import { watchQueue } from './ops/gauges.ts';
 import { Lifecycle } from './ops/lifecycle.ts';
 import { buildOpsApp } from './ops/ops-app.ts';
 import { startQueue } from './queue/boss.ts';
@@ -100,11 +100,7 @@ export async function createRuntime(
   const ctx: AppContext = { config, db: database.db, mail, boss, storage, realtime, log: app.log, lifecycle };
   // ar_queue_jobs reads this process's queue at each scrape (ops/gauges.ts).
   const unwatchQueue = watchQueue(boss ? () => boss.getQueues() : null);
-  // The backup and audit gauges read the runs the scheduled backups and the nightly audit record (docs/backups.md).
-  registerOperationsSources({
-    lastBackupSuccess: () => lastBackupSuccess(ctx.db),
-    lastEvidenceAudit: () => lastCompletedAudit(ctx.db),
-  });
+  registerBackupGauges(ctx.db);
   const opsApp = config.role === 'worker' ? await buildOpsApp(ctx, { lifecycle, schema: database.schema, logger: opts.logger }) : null;
   // The socket (docs/realtime.md) on the API's own HTTP server, at /v2/socket.io.
   realtime.attach(app.server);

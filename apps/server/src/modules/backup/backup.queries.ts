@@ -64,13 +64,6 @@ export async function lastBackupSuccess(db: Kysely<DB>): Promise<Date | null> {
   return row?.fim ? new Date(row.fim) : null;
 }
 
-/** For the metrics: the breaks the last evidence audit found (null before the first audit; an audit that stopped on an error counts as -1). */
-export async function lastAuditBreaks(db: Kysely<DB>): Promise<number | null> {
-  const row = await lastAudit(db);
-  if (!row) return null;
-  return row.aud_erro ? -1 : Number(row.aud_quebras);
-}
-
 /** For the metrics (ar_evidence_audit_breaks and its last run): the last audit that ran to its end, or null. */
 export async function lastCompletedAudit(db: Kysely<DB>): Promise<{ finishedAt: Date; breaks: number } | null> {
   const row = await db

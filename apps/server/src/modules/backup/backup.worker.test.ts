@@ -4,8 +4,10 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness.ts';
 import { insertMessage } from '../../../test/messages.ts';
+import { registry } from '../../ops/metrics.ts';
 import { recordEvent } from '../emails/events.ts';
-import { lastAuditBreaks, lastBackupSuccess } from './backup.queries.ts';
+import { registerBackupGauges } from './backup.metrics.ts';
+import { lastBackupSuccess } from './backup.queries.ts';
 import { nightlyAudit, scheduledBackup } from './backup.worker.ts';
 
 // The scheduled backup and the nightly audit record their runs; the administrators' screen
@@ -13,13 +15,24 @@ import { nightlyAudit, scheduledBackup } from './backup.worker.ts';
 
 const t = useTestApp({ BACKUP_PASSPHRASE: 'senha do agendamento 2026', BACKUP_KEEP: '2' });
 
+/** One gauge's value as /metrics serves it (the gauges read the recorded runs at each scrape). */
+async function gauge(name: string): Promise<number | null> {
+  registerBackupGauges(t.ctx.db);
+  const text = await registry.getSingleMetricAsString(name);
+  const line = text.split('\n').find((l) => l.startsWith(`${name} `));
+  return line ? Number(line.split(' ')[1]) : null;
+}
+
 describe('scheduled backups and the nightly audit', () => {
   it('keeps BACKUP_KEEP backups, records each, and the screen lists them', async () => {
     expect(await lastBackupSuccess(t.ctx.db)).toBeNull();
+    expect(await gauge('ar_backup_last_success_timestamp_seconds')).toBe(0);
     for (let i = 0; i < 3; i++) await scheduledBackup(t.ctx, t.t.database);
     const files = (await fs.readdir(t.config.backup.dir)).filter((f) => f.endsWith('.arbk'));
     expect(files).toHaveLength(2);
-    expect(await lastBackupSuccess(t.ctx.db)).toBeInstanceOf(Date);
+    const last = await lastBackupSuccess(t.ctx.db);
+    expect(last).toBeInstanceOf(Date);
+    expect(await gauge('ar_backup_last_success_timestamp_seconds')).toBe((last as Date).getTime() / 1000);
     const res = await t.call('GET', '/backups', await t.as('admin@demo.local'));
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -44,7 +57,8 @@ describe('scheduled backups and the nightly audit', () => {
     for (const tipo of ['processed', 'send', 'delivered'] as const)
       await recordEvent(t.ctx.db, { cod_email: ema_uni_codigo, canal: 'email', tipo, ip: null });
     await nightlyAudit(t.ctx, t.t.database);
-    expect(await lastAuditBreaks(t.ctx.db)).toBe(0);
+    expect(await gauge('ar_evidence_audit_breaks')).toBe(0);
+    expect(await gauge('ar_evidence_audit_last_run_timestamp_seconds')).toBeGreaterThan(0);
     await sql`ALTER TABLE email_eventos DISABLE TRIGGER email_eventos_somente_inclusao`.execute(t.ctx.db);
     try {
       await sql`UPDATE email_eventos SET evt_detalhes = '{"alterado": true}' WHERE cod_email = ${ema_uni_codigo} AND evt_seq = 2`.execute(
@@ -54,7 +68,7 @@ describe('scheduled backups and the nightly audit', () => {
       await sql`ALTER TABLE email_eventos ENABLE TRIGGER email_eventos_somente_inclusao`.execute(t.ctx.db);
     }
     await nightlyAudit(t.ctx, t.t.database);
-    expect(await lastAuditBreaks(t.ctx.db)).toBe(1);
+    expect(await gauge('ar_evidence_audit_breaks')).toBe(1);
     const res = await t.call('GET', '/backups', await t.as('admin@demo.local'));
     expect(res.json().auditoria).toMatchObject({ quebras: 1, erro: null });
   }, 60_000);
