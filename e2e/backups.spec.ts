@@ -54,6 +54,8 @@ test.describe('with a passphrase', () => {
     }
 
     await login(page, 'admin@demo.local');
+    // Signed in before leaving the page: a goto while the sign-in is in flight cancels it.
+    await expect(page).toHaveURL(/\/emails\/enviados$/);
     await page.goto('/administracao/backups');
     await expect(page.getByText(/Backups agendados ligados/)).toBeVisible();
     // The schedule ticks every minute: the first backup appears within a couple of them.
