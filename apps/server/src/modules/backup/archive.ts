@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
-import { PassThrough, type Readable, Transform, type Writable } from 'node:stream';
+import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import tar from 'tar-stream';
+import { hashingStream } from '../../storage/hashing-stream.ts';
 import { ArchiveRefused, type EnvelopeHeader, opener, parseHead, sealer } from './archive-cipher.ts';
 
 /** One part of the archive, as the manifest lists it. */
@@ -138,19 +139,11 @@ export async function readArchive(
         manifest = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Manifest;
         continue;
       }
-      const hash = createHash('sha256');
-      let tamanho = 0;
-      // Hashed as the consumer reads (a 'data' listener would start the flow before it is there).
-      const tee = new Transform({
-        transform(chunk: Buffer, _enc, done) {
-          hash.update(chunk);
-          tamanho += chunk.length;
-          done(null, chunk);
-        },
-      });
-      const fed = pipeline(entry as unknown as Readable, tee);
-      await Promise.all([onEntry(nome, tee), fed]);
-      hashes.set(nome, { sha256: hash.digest('hex'), tamanho });
+      const tee = hashingStream();
+      const fed = pipeline(entry as unknown as Readable, tee.stream);
+      await Promise.all([onEntry(nome, tee.stream), fed]);
+      const { sha256, size } = tee.result();
+      hashes.set(nome, { sha256, tamanho: size });
     }
   })();
   try {

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { brasiliaDateTime, type SendingProof } from '@ar/core';
 import { ZipArchive } from 'archiver';
+import { type HashedBytes, hashingStream } from '../../storage/hashing-stream.ts';
 import { COLORS, contentWidth, FONT, field, newPdf, type Pdf, printable, section, stampFooters, title } from '../proofs/pdf-layout.ts';
 import type { ProofIssuer } from '../proofs/sending-proof.pdf.ts';
 import { drawSendingProof, sendingProofFooter, sendingProofHeader } from '../proofs/sending-proof.pdf.ts';
@@ -27,24 +27,8 @@ export interface TocEntry {
   status: string;
 }
 
-export interface WrittenFile {
-  sha256: string;
-  size: number;
-}
-
-/** A stream that passes its bytes on and hashes them: the file's SHA-256 without reading it again. */
-function hashing() {
-  const hash = createHash('sha256');
-  let size = 0;
-  const stream = new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      hash.update(chunk);
-      size += chunk.length;
-      done(null, chunk);
-    },
-  });
-  return { stream, result: (): WrittenFile => ({ sha256: hash.digest('hex'), size }) };
-}
+/** A file written: its SHA-256 and size. */
+export type WrittenFile = HashedBytes;
 
 const destination = (codigo: number) => `protocolo-${codigo}`;
 
@@ -119,7 +103,7 @@ export async function writePdfBundle(opts: {
     header: () => header,
     createdAt: opts.cover.createdAt,
   });
-  const hashed = hashing();
+  const hashed = hashingStream();
   const written = pipeline(doc, hashed.stream, createWriteStream(opts.file));
   drawCover(doc, opts.cover, opts.toc);
   stampFooters(doc, `AR Online · ${opts.cover.nameProof} · Sumário · ${opts.cover.total} comprovantes`);
@@ -160,7 +144,7 @@ export async function writeZipBundle(opts: {
   line: (cells: (string | number)[]) => string;
 }): Promise<WrittenFile> {
   const archive = new ZipArchive({ zlib: { level: 6 } });
-  const hashed = hashing();
+  const hashed = hashingStream();
   const written = pipeline(archive, hashed.stream, createWriteStream(opts.file));
   const manifest = createWriteStream(opts.manifestFile);
   manifest.write(`\uFEFF${opts.line(opts.manifestHeader)}`);
