@@ -1,8 +1,8 @@
 import { type BrowserContext, expect, type Page } from '@playwright/test';
 
 /**
- * Where a security answer must never be (docs/security.md, "The security answer stays out of
- * URLs"): the addresses the browser requested or navigated to (history, server and proxy logs,
+ * Where a security answer must never be (docs/security-answer.md):
+ * the addresses the browser requested or navigated to (history, server and proxy logs,
  * Referer) and the addresses the page's DOM holds (links, sources, frames, forms).
  */
 

@@ -49,7 +49,7 @@ test('the recipient answers the security question, downloads, follows a link and
   const trackedLink = await mail.getByRole('link', { name: 'boleto' }).getAttribute('href');
   expect(trackedLink).toMatch(/\/emails\/info\/public\/track-link-externo\/[0-9a-f-]{36}$/);
 
-  // From here on, every address the recipient's browser requests or navigates to (docs/security.md).
+  // From here on, every address the recipient's browser requests or navigates to (docs/security-answer.md).
   const watch = watchAddresses(context);
 
   // The security question: Enter does not submit, a wrong answer is refused, the right one opens the message.

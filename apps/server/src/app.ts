@@ -43,7 +43,7 @@ export interface BuildOptions {
 /** The HTTP application: API under /v2, the embedded demo mode's simulators (src/simulators/), and the SPA with history fallback. */
 export async function buildApp(ctx: Omit<AppContext, 'log'>, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    // The security answer of a public page's URL never reaches the log (docs/security.md).
+    // The security answer of a public page's URL never reaches the log (docs/security-answer.md).
     logger: withLogRedaction(opts.logger ?? false),
     // TRUST_PROXY (docs/security.md): unset, X-Forwarded-For is ignored and the address is the socket's.
     trustProxy: fastifyTrustProxy(ctx.config.trustProxy),

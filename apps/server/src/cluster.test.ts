@@ -118,7 +118,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
     const beforeCrash = sink.messages.length;
     expect(beforeCrash).toBeLessThan(MESSAGES);
 
-    // B takes the killed process's jobs back (heartbeat; docs/security.md, "Crash window").
+    // B takes the killed process's jobs back (heartbeat; docs/send-pipeline.md, "Crash window").
     const database = await openDatabase({ url: base.DATABASE_URL });
     cleanup(() => database.close());
     const db = database.db;

@@ -205,7 +205,7 @@ describe('the letter provider (AR-Carta)', () => {
   });
 });
 
-describe('SIMULATORS (docs/security.md, "Simulators and the local mailbox")', () => {
+describe('SIMULATORS (docs/simulators.md)', () => {
   it('is on in the embedded demo, off with DATABASE_URL, where the channels without a provider are none', () => {
     const demo = loadConfig({});
     expect(demo.simulators).toBe(true);

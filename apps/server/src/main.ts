@@ -60,7 +60,7 @@ if (config.role === 'worker') {
     { publicUrl: config.publicUrl, database: runtime.database.kind, mail: runtime.ctx.mail.mode, role: config.role },
     `AR Online pronto em ${config.publicUrl}`,
   );
-  // The simulators are demo-only (docs/security.md): say so whenever they are on.
+  // The simulators are demo-only (docs/simulators.md): say so whenever they are on.
   const simulators = mountedSimulators(config);
   if (simulators.length)
     app.log.warn(

@@ -155,7 +155,7 @@ export async function createRuntime(
     opts.startInbound && config.inboundSmtpPort > 0 && config.role !== 'worker'
       ? await (await import('./modules/inbound/inbound.server.ts')).startInboundServer(ctx, { port: config.inboundSmtpPort })
       : null;
-  // Zenvia's subscriptions (docs/channels.md): checked in the background by a process that serves
+  // Zenvia's subscriptions (docs/zenvia.md): checked in the background by a process that serves
   // HTTP (its webhooks are there); a failure is logged and retried, never stops the start.
   const stopZenvia = config.role !== 'worker' ? keepZenviaSubscribed(ctx) : () => {};
   return {

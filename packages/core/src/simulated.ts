@@ -1,6 +1,6 @@
 /**
- * Evidence made by the demo mode's simulators (docs/security.md, "Simulators and the local
- * mailbox"): the event's details carry `simulado: true`, and every place that shows evidence — the
+ * Evidence made by the demo mode's simulators (docs/simulators.md):
+ * the event's details carry `simulado: true`, and every place that shows evidence — the
  * public page, the sent detail, the sending proof, the laudo — says so with this text, so that a
  * demo's evidence cannot be passed off as a provider's.
  */

@@ -3,7 +3,7 @@ import { brasiliaDayEnd, brasiliaDayStart, brasiliaIsoDay } from '@ar/core';
 import type Holidays from 'date-holidays';
 
 /**
- * Business days in Brazil (docs/letters.md, "Business days"): what the channel cascade counts when
+ * Business days in Brazil (docs/business-days.md): what the channel cascade counts when
  * a step waits "N business days" (CPC art. 246 §1º-A, Lei 14.195/2021: three business days to
  * confirm an electronic citation). Days are Brasília days (America/Sao_Paulo).
  *

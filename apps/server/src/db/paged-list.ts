@@ -34,7 +34,7 @@ export function containsPattern(term: string): string {
 }
 
 /**
- * A search term's words as the word index takes them (docs/emails.md, "Search"; migration 0026):
+ * A search term's words as the word index takes them (docs/sent-list.md, "Search"; migration 0026):
  * the query ar_busca_consulta makes with the same split as the index's (the last word by its
  * beginning, a word in more than 5% of the rows left out when a rarer one remains), or null when
  * the term has no word (only punctuation). Asked apart, so the list's own query takes it as a

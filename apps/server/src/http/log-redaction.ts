@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 
 /**
  * Query parameters whose value is a secret of the visitor's and never goes to the log: `verify`,
- * the security answer of the public page (spec 002 §2, docs/security.md). Compared as the query
+ * the security answer of the public page (spec 002 §2, docs/security-answer.md). Compared as the query
  * parser reads the name (percent-decoded) and in any case, so `?Verify=` and `?ver%69fy=` are
  * hidden too.
  */

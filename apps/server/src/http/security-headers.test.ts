@@ -147,7 +147,7 @@ describe('security headers', () => {
       .limit(1)
       .execute();
     expect(row).toBeTruthy();
-    // The mailbox is a signed-in user's (docs/security.md): the demo administrator's session as its cookie.
+    // The mailbox is a signed-in user's (docs/simulators.md): the demo administrator's session as its cookie.
     const admin = await devSession(t.t, 'admin@demo.local');
     for (const url of ['/dev/mailbox', `/dev/mailbox/${row?.cai_codigo}`]) {
       const res = await admin.page(url);

@@ -27,7 +27,7 @@ interface Composed {
 /**
  * Outgoing messages are composed (nodemailer's MIME, ~0.7 ms of CPU a message) in a thread of
  * their own (compose.worker.mjs), so the server's event loop keeps to HTTP, the database and the
- * SMTP sockets (docs/emails.md, the decisions' row of 2026-11-28). One thread, started at the
+ * SMTP sockets (docs/send-pipeline.md, the decisions' row of 2026-11-28). One thread, started at the
  * first message; it holds the process open only while a message is being composed
  * (threads/thread-calls.ts), and ends after COMPOSER_IDLE_MS without one. A thread that dies fails
  * the messages it had (their jobs retry them) and the next message starts another.

@@ -130,7 +130,7 @@ interface ComposedTransport {
  * connection dot-stuffs and sends as Mailer.sendMail's would be. Mailer.sendMail first wraps raw
  * bytes in a MIME node of their own (its boundary drawn from randomBytes, the addresses parsed
  * again) and streams them through a pipeline of three streams whose finish raises an AbortError:
- * ~13% of the server's thread while delivering (docs/emails.md, "Decisions").
+ * ~13% of the server's thread while delivering (docs/send-pipeline.md, "Decisions").
  */
 function sendComposed(pool: ComposedTransport, built: ComposedMail): Promise<{ response?: string }> {
   return new Promise((resolve, reject) => {

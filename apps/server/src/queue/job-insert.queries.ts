@@ -7,7 +7,7 @@ export type JobToInsert = Parameters<PgBoss['insert']>[1][number];
 /**
  * pg-boss's own statement that inserts these jobs (its table, its queue's options and policy, its
  * ON CONFLICT), as an expression to run as a data-modifying CTE of a larger statement: the jobs
- * cost no round trip of their own (docs/emails.md, "Decisions"). pg-boss writes the
+ * cost no round trip of their own (docs/send-pipeline.md, "Decisions"). pg-boss writes the
  * statement; an adapter hands it back instead of running it. Answers `INSERT … RETURNING id`.
  *
  * Only a plain insert can be a CTE (a queue with pg-boss's LISTEN/NOTIFY wraps it in a WITH of its

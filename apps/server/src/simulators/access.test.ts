@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../test/harness.ts';
 import { createTenants } from '../../test/tenants.ts';
 
 /**
- * The attacks of the simulated phone (docs/security.md, "Simulators and the local mailbox"), as
+ * The attacks of the simulated phone (docs/simulators.md), as
  * someone who reaches the port would try them: no session, another site's form, a form without the
  * session's token, another tenant's user. Each answers 401/403/404 and writes nothing.
  */

@@ -8,7 +8,7 @@ import { sameSignature } from '../modules/channels/signatures.ts';
 import { devPage } from './page.ts';
 
 /*
- * Who may use the pages under /dev (docs/security.md, "Simulators and the local mailbox"): a
+ * Who may use the pages under /dev (docs/simulators.md): a
  * signed-in user of the product, and only for its own tenant's rows. The product's session is the
  * web's session cookie (ar_sessao: HttpOnly, SameSite=Strict, docs/access.md), which a navigation to
  * /dev carries as it does every API call, so signing out of the product ends it here too. Every

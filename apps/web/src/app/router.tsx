@@ -22,7 +22,7 @@ export const appRoutes: RouteObject[] = [
   { path: '/cadastros/modelos/edit/:codModelo', ...page(() => import('../features/templates/TemplateEditPage.tsx')) },
   { path: '/cadastros/usuarios', ...page(() => import('../features/users/UsersPage.tsx')) },
   { path: '/cadastro/entidades', ...page(() => import('../features/entities/EntitiesPage.tsx')) },
-  // Replies without a reference kept unassigned (administrators; docs/channels.md, "Respostas sem referência").
+  // Replies without a reference kept unassigned (administrators; docs/unassigned-replies.md).
   { path: '/canais/respostas-nao-identificadas', ...page(() => import('../features/channels/UnassignedRepliesPage.tsx')) },
   { path: '/administracao/backups', ...page(() => import('../features/backups/BackupsPage.tsx')) },
   { path: '/configuracao/conta', ...page(() => import('../features/account/AccountPage.tsx')) },
@@ -43,7 +43,7 @@ export const appRoutes: RouteObject[] = [
   { path: '/reports', ...page(() => import('../features/reports/ReportsPage.tsx')) },
   { path: '/reports/proofs', ...page(() => import('../features/reports/ProofsPage.tsx')) },
   { path: '/gerar-remessas', ...page(() => import('../features/gerar-remessas/GerarRemessasPage.tsx')) },
-  // The demo mode's simulators (server pages under /dev) opened with this session (docs/security.md).
+  // The demo mode's simulators (server pages under /dev) opened with this session (docs/simulators.md).
   { path: '/simuladores', ...page(() => import('../features/simuladores/DevAccessPage.tsx')) },
 ];
 

@@ -23,7 +23,7 @@ describe('the navigation badges (docs/realtime.md)', () => {
   });
 });
 
-describe('the unassigned replies (docs/channels.md, "Respostas sem referência")', () => {
+describe('the unassigned replies (docs/unassigned-replies.md)', () => {
   const links = (usu_nivel: number) =>
     navigationFor({ ...user, usu_nivel } as unknown as SessionUser, 'https://loja.test')
       .flatMap((e) => ('items' in e ? e.items : [e]))

@@ -59,7 +59,7 @@ export function navigationFor(user: SessionUser, storeUrl: string): NavEntry[] {
             { label: 'Planos', to: '/realiza' },
           ]
         : []),
-      // Replies by SMS or WhatsApp that could not be tied to one message (docs/channels.md, "Respostas sem referência").
+      // Replies by SMS or WhatsApp that could not be tied to one message (docs/unassigned-replies.md).
       ...(user.usu_nivel === 3 ? [{ label: 'Respostas não identificadas', to: '/canais/respostas-nao-identificadas' }] : []),
     ],
   });

@@ -57,7 +57,7 @@ export interface BulkProofStatus {
  * Entregue, Lido, Falha no Envio/Entrega; SMS and WhatsApp Processado, Enviado, Entregue, Lido,
  * Falha no Envio/Entrega. Then the product's own, after the spec's ids (docs/proofs.md): AR-Voz 17 to
  * 22 and AR-Carta 23 to 26, the statuses the sent list's filter offers for them (STATUS_FILTER). An
- * id means "the channel of the message reached this status", as the sent list's filter (docs/emails.md).
+ * id means "the channel of the message reached this status", as the sent list's filter (docs/sent-list.md).
  */
 export const BULK_PROOF_STATUSES: readonly BulkProofStatus[] = (
   [

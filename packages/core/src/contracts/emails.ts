@@ -272,7 +272,7 @@ export const AUTOMATED_MARK = ' (automático, não conta como leitura)';
  * the statuses an e-mail shows that the spec's list lacks (Enviado, Confirmado, Respondido); SMS and
  * WhatsApp as the spec lists them plus their replies (Respondido; WhatsApp's button, Confirmado),
  * which those channels record. An option means
- * "the message reached this status" (docs/emails.md, "Status filter"): a read message stays under
+ * "the message reached this status" (docs/sent-list.md, "Status filter"): a read message stays under
  * Lido after it is confirmed.
  */
 export const STATUS_FILTER: Record<Channel, StatusType[]> = {

@@ -3,7 +3,7 @@ import { z } from '../zod.ts';
 /**
  * What a provider's verified callback did: events recorded, already recorded (a retried delivery),
  * of no message of ours, and (only when there were any) replies kept unassigned because they matched
- * messages of more than one tenant (docs/channels.md, "Respostas sem referência").
+ * messages of more than one tenant (docs/unassigned-replies.md).
  */
 export const phoneWebhookResponse = z.object({
   ok: z.literal(true),

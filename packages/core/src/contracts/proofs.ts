@@ -169,7 +169,7 @@ export const sendingProofSchema = z.object({
   /** Some of its evidence came from the demo mode's simulators (SIMULATED_NOTICE): not proof of a real delivery. */
   simulado: z.boolean(),
   anexos: z.array(z.object({ originalFilename: z.string(), mime: z.string(), size: z.number().int(), sha256: z.string() })),
-  /** The message's SMS and WhatsApp, when it went by them (docs/channels.md, "Telas"). */
+  /** The message's SMS and WhatsApp, when it went by them (docs/phone-screens.md). */
   canais: z.array(phoneProofSchema),
   /** The registered letter, when the message went by one (docs/letters.md); null otherwise. */
   carta: letterProofSchema.nullable(),

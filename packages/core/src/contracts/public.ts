@@ -10,7 +10,7 @@ export const PUBLIC_MSG = {
   accepted: 'Obrigado pela confirmação!',
   downloadError: 'Houve um erro ao fazer o download dos anexos',
   tooManyAnswers: 'Muitas respostas incorretas. Aguarde alguns minutos e tente novamente.',
-  /** POST …/resposta/{uuid}: the right answer; the browser now holds the answer cookie (docs/security.md). */
+  /** POST …/resposta/{uuid}: the right answer; the browser now holds the answer cookie (docs/security-answer.md). */
   answerAccepted: 'Resposta confirmada.',
   linkNotFound: 'Link não encontrado.',
   linkRefused: 'Este link não leva a um endereço da web (http ou https) e não pode ser aberto.',
@@ -245,7 +245,7 @@ export const browserInfoQuery = z
   .passthrough();
 /**
  * The security answer, when the message has a question (the spec's `verify`, kept for links that
- * carry it; the product's own page sends the answer cookie instead, docs/security.md); the page's
+ * carry it; the product's own page sends the answer cookie instead, docs/security-answer.md); the page's
  * client info goes along and is not read.
  */
 export const publicVerifyQuery = browserInfoQuery.extend({ verify: z.string().max(200).optional() });

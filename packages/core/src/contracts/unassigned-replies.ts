@@ -2,8 +2,8 @@ import { z } from '../zod.ts';
 import { listQuerySchema, pagedResponse } from './common.ts';
 
 /**
- * Replies without a reference that matched open messages of more than one tenant (docs/channels.md,
- * "Respostas sem referência"): filed to none of them; each tenant's administrators see that one
+ * Replies without a reference that matched open messages of more than one tenant (docs/unassigned-replies.md):
+ * filed to none of them; each tenant's administrators see that one
  * arrived, from which number and when, and which of their own messages it may answer — never its
  * text, which may be another tenant's.
  */

@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 /**
  * A version of each user's set of messages, bumped by every statement that adds or removes one of
  * the user's messages (or rewrites what the search reads). The sent list keeps the ids a search
- * matched while the version stays the same (docs/emails.md, "Sent list"), so paging through a
+ * matched while the version stays the same (docs/sent-list.md), so paging through a
  * search, and every client asking for the same one, does not recheck every match again.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 
 /**
  * The statuses each channel of a message has reached, one bit each (REACHED_BITS in
- * packages/core): what the sent list's status filter reads ("reached this status", docs/emails.md).
+ * packages/core): what the sent list's status filter reads ("reached this status", docs/sent-list.md).
  * The status columns keep only the current one, so a read message that was then confirmed was no
  * longer found under Lido. Kept on the row with each event (events.ts) like the status columns, so
  * the filter reads the same rows as before and scans no events; not indexed, so a status change

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * The embedded provider simulator's phone (docs/channels.md, Simulador): every message it carried,
+ * The embedded provider simulator's phone (docs/phone-simulator.md): every message it carried,
  * both ways. 'saida' is product → phone (a Twilio Messages.json or a Graph /messages request it
  * accepted), 'entrada' is phone → product (a reply typed or a button pressed on /dev/telefone).
  * It belongs to no tenant: like the captured mailbox, it exists only for whoever runs the

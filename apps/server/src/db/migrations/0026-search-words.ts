@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Fresh searches in milliseconds (docs/emails.md, "Search"): a word index beside the trigram one.
+ * Fresh searches in milliseconds (docs/sent-list.md, "Search"): a word index beside the trigram one.
  *
  * The search text of a sent message (ema_uni_busca) and of a received one (rec_busca) is split into
  * words at spaces and punctuation (so 'joao.silva@exemplo.test' is joao, silva, exemplo, test and a

@@ -1,8 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Replies that name no message and match open messages of more than one tenant (docs/channels.md,
- * "Respostas sem referência"): kept apart instead of being filed to a guess.
+ * Replies that name no message and match open messages of more than one tenant (docs/unassigned-replies.md):
+ * kept apart instead of being filed to a guess.
  *
  * - `respostas_sem_destino`: the reply as the provider gave it (its key makes a redelivery count
  *   once), its text and payload — never shown through the API: it may hold one tenant's data;

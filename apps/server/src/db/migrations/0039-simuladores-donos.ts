@@ -1,8 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Who may see each row of the embedded demo mode's stand-ins (docs/security.md, "Simulators and
- * the local mailbox"): `caixa_saida.cai_cod_usu`, the user a captured e-mail was sent for (the
+ * Who may see each row of the embedded demo mode's stand-ins (docs/simulators.md):
+ * `caixa_saida.cai_cod_usu`, the user a captured e-mail was sent for (the
  * sender of an AR-Email, the user an account e-mail is addressed to); `simulador_mensagens.sim_cod_usu`,
  * the signed-in user who typed a reply or pressed a button on the simulated phone. Rows from before
  * have none and are seen by nobody but the mail's own addressee.

@@ -73,7 +73,7 @@ export async function createChannelQueues(boss: PgBoss): Promise<void> {
       deadLetter: FAILED_QUEUE[channel],
     });
   }
-  // The notice of a reply kept unassigned (docs/channels.md, "Respostas sem referência"): queued in the reply's transaction.
+  // The notice of a reply kept unassigned (docs/unassigned-replies.md): queued in the reply's transaction.
   await boss.createQueue(REPLY_NOTICE_QUEUE, { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 });
   await warmQueueCache(boss, [...Object.values(PHONE_SEND_QUEUES), ...Object.values(FAILED_QUEUE), REPLY_NOTICE_QUEUE]);
 }

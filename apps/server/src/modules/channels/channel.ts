@@ -92,7 +92,7 @@ export interface ProviderReplyEvent extends EventBase {
   from: string;
   /**
    * The message answered, when the provider says (WhatsApp's context.id): filed to it when it is
-   * ours; otherwise the rule of replies without a reference (docs/channels.md, "Respostas sem referência").
+   * ours; otherwise the rule of replies without a reference (docs/unassigned-replies.md).
    */
   providerId?: string;
   text: string;
@@ -109,7 +109,7 @@ export interface ChannelProvider {
   send(msg: OutgoingPhoneMessage): Promise<ProviderAcceptance>;
   /**
    * A plain text to a number, outside any registered message: the notice that a reply could not be
-   * tied to a message (docs/channels.md, "Respostas sem referência"). No status callback is asked
+   * tied to a message (docs/unassigned-replies.md). No status callback is asked
    * for and nothing of it is evidence. WhatsApp takes it because the recipient has just written
    * (the 24-hour customer service window). Throws PermanentProviderError for a refusal for good.
    */

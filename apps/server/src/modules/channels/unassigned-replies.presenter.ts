@@ -4,7 +4,7 @@ import type { CandidateMessageRow, UnassignedReplyRow } from './unassigned-repli
 const iso = (d: Date | string) => new Date(d).toISOString();
 
 /**
- * An unassigned reply as an administrator sees it (docs/channels.md, "Respostas sem referência"):
+ * An unassigned reply as an administrator sees it (docs/unassigned-replies.md):
  * who wrote (the number its own messages went to), when, on which channel, whether the recipient
  * was told to answer through the link, and which of its tenant's messages it may answer. Never the
  * text: it may hold another tenant's data.

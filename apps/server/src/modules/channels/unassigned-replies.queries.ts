@@ -7,7 +7,7 @@ import type { TenantScope } from '../tenancy/tenant-scope.ts';
 import type { PhoneChannel, ProviderName } from './channel.ts';
 
 /**
- * Replies that name no message (docs/channels.md, "Respostas sem referência"). The webhook side is
+ * Replies that name no message (docs/unassigned-replies.md). The webhook side is
  * a system path (a verified callback, no signed-in user); what an administrator reads goes through
  * the tenant scope.
  */

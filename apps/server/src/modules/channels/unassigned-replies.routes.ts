@@ -5,7 +5,7 @@ import { defineRoute } from '../../http/route.ts';
 import { getUnassignedReply, listUnassignedRepliesFor } from './unassigned-replies.service.ts';
 
 /**
- * The replies without a reference kept unassigned (docs/channels.md, "Respostas sem referência"),
+ * The replies without a reference kept unassigned (docs/unassigned-replies.md),
  * for the administrators (level 3) of the tenants whose messages they may answer: without the text,
  * with only the administrator's own tenant's messages. Another tenant's reply is 404; levels 1 and 2, 403.
  */

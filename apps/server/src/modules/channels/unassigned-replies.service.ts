@@ -25,7 +25,7 @@ import {
 } from './unassigned-replies.queries.ts';
 
 /**
- * Replies without a reference (docs/channels.md, "Respostas sem referência"). Every account sends
+ * Replies without a reference (docs/unassigned-replies.md). Every account sends
  * from the installation's one number, so an SMS reply — or a WhatsApp message typed without
  * quoting one — carries nothing but the number it came from. The product does not guess across
  * tenants:

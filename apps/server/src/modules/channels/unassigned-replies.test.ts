@@ -13,7 +13,7 @@ import { CANDIDATES_PER_TENANT, MAX_SCANNED } from './unassigned-replies.queries
 import { REPLY_NOTICE_TEXT } from './unassigned-replies.service.ts';
 
 /**
- * Replies without a reference (docs/channels.md, "Respostas sem referência"), with two (and three)
+ * Replies without a reference (docs/unassigned-replies.md), with two (and three)
  * administrations texting one number through one sender: every callback goes through the real
  * webhook routes, signed as Twilio and Meta sign; the notice goes out through the real adapters to
  * fake providers on local ports.

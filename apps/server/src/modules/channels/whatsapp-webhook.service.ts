@@ -8,7 +8,7 @@ import { WEBHOOK_MSG } from './webhooks.service.ts';
 export const BAD_VERIFY_TOKEN = 'Token de verificação inválido.';
 
 /**
- * Meta's verification handshake (GET /webhooks/whatsapp, docs/channels.md): the challenge to echo
+ * Meta's verification handshake (GET /webhooks/whatsapp, docs/whatsapp.md): the challenge to echo
  * when the token is ours; 403 otherwise; 404 where WhatsApp goes through another provider.
  */
 export function whatsappHandshake(ctx: AppContext, query: Record<string, string | undefined>): string {

@@ -11,7 +11,7 @@ import { whatsappHandshake } from './whatsapp-webhook.service.ts';
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 
 /**
- * Meta's WhatsApp webhook (docs/channels.md, "WhatsApp (Meta)"): GET answers the verification
+ * Meta's WhatsApp webhook (docs/whatsapp.md): GET answers the verification
  * handshake, POST takes the statuses and the recipient's messages, signed with X-Hub-Signature-256
  * over the raw body, so this scope keeps JSON bodies as bytes.
  */

@@ -12,7 +12,7 @@ export interface SubscriptionTiming {
 const TIMING: SubscriptionTiming = { retryMs: 60_000, maxRetryMs: 30 * 60_000, recheckMs: 6 * 60 * 60_000 };
 
 /**
- * Keeps Zenvia calling the product back (docs/channels.md, "Zenvia"): at start, each channel sent
+ * Keeps Zenvia calling the product back (docs/zenvia.md): at start, each channel sent
  * through Zenvia has its subscriptions checked and made (ensureSubscriptions), then again every few
  * hours, so a subscription deleted at Zenvia comes back without an operator. A failure (Zenvia
  * down, a bad token) is logged and tried again later; it never stops the start. Answers the stop.

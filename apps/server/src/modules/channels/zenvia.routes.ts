@@ -7,7 +7,7 @@ import { presentWebhookOutcome } from './webhooks.presenter.ts';
 import { receiveProviderCallback } from './webhooks.service.ts';
 
 /**
- * Zenvia's subscriptions post here, one address per channel (docs/channels.md, "Zenvia"), with the
+ * Zenvia's subscriptions post here, one address per channel (docs/zenvia.md), with the
  * secret header the product registered on them. The body is kept as bytes like every provider's.
  */
 export function zenviaWebhookRoutes(app: FastifyInstance, ctx: AppContext): void {

@@ -40,7 +40,7 @@ export function applyDelta(db: Kysely<DB>, pla_codigo: number, delta: number, op
  * stays at or above zero, and the ledger's row is written with the total after. Nothing is
  * answered when the plan is missing, inactive or short; the caller then reads why. One round trip
  * instead of three matters: a send holds its user's counter rows locked from its insert to its
- * commit (docs/emails.md, "The send's lock").
+ * commit (docs/send-pipeline.md, "The send's lock").
  */
 export function debitPlanOfSource(
   db: Kysely<DB>,

@@ -106,7 +106,7 @@ export const presentSentRow = ({ tags, events, total: _, ...r }: SentListRow): S
 type DetailEvent = EventRow & { evt_detalhes: unknown };
 
 /**
- * The channels' details as their events carry them (docs/channels.md, "Telas"): a reply's text in
+ * The channels' details as their events carry them (docs/phone-screens.md): a reply's text in
  * `texto`, a failure's reason in `reasonFailure` (every channel's, as recordChannelFailure writes it).
  */
 const detailText = (e: DetailEvent, key: 'texto' | 'reasonFailure' | 'rastreio'): string | undefined => {

@@ -261,7 +261,7 @@ export async function insertMessageLinksAndTags(
   if (labels.length) await trx.insertInto('email_etiquetas').values(labels).execute();
 }
 
-// ---- the acceptance journal (email_aceites; send.slots.ts, docs/security.md "Crash window") ----
+// ---- the acceptance journal (email_aceites; send.slots.ts, docs/send-pipeline.md, "Crash window") ----
 
 /** Relay acceptances written as their replies arrive, ahead of the batch's chained 'send' events. */
 export async function journalAcceptances(db: Kysely<DB>, rows: { cod_email: number; ace_detalhes: never }[]): Promise<void> {

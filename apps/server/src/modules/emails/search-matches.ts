@@ -1,6 +1,6 @@
 /**
  * The ids a sent-list search matched, in page order, kept per user and search while the user's
- * set of messages is unchanged (docs/emails.md, "Sent list").
+ * set of messages is unchanged (docs/sent-list.md).
  *
  * A search term is a substring match, which the trigram index answers only approximately: every
  * candidate row is read and rechecked, 10,000 rows for a term that matches 1% of a million. The

@@ -10,7 +10,7 @@ import { EMAIL_SEND_QUEUE } from './send.worker.ts';
 
 // The server as `npm start` runs it, killed with SIGKILL while it drains 1,000 messages to a real
 // SMTP sink, then started again on the same database: every message arrives, and at most one per
-// send slot of the killed server arrives twice (docs/security.md, "Crash window").
+// send slot of the killed server arrives twice (docs/send-pipeline.md, "Crash window").
 // PGlite in a data folder of its own, or, with TEST_DATABASE_URL, a PostgreSQL database of its own.
 
 const MESSAGES = 1000;

@@ -3,7 +3,7 @@ import { useSinkApp } from '../../../test/harness.ts';
 import { waitFor } from '../../../test/smtp-sink.ts';
 import { startEmailWorkers } from './send.worker.ts';
 
-// The acceptance journal (docs/security.md, "Crash window"): what the relay accepted before a crash
+// The acceptance journal (docs/send-pipeline.md, "Crash window"): what the relay accepted before a crash
 // is not sent again when its job comes back.
 
 const { app, sink } = useSinkApp({ startQueue: true, startWorkers: false });

@@ -8,7 +8,7 @@ import type { NewEvent } from './events.ts';
  * acceptance in the journal (AcceptanceJournal). A slot is taken just before the relay gets the
  * message and given back once its acceptance is committed, so a crash (`kill -9`) leaves at most
  * this many messages accepted without a record, and those are the only ones a retry sends again
- * (docs/security.md, "Crash window"). Two per pooled SMTP connection (mail.service.ts): one at the
+ * (docs/send-pipeline.md, "Crash window"). Two per pooled SMTP connection (mail.service.ts): one at the
  * relay while the other's acceptance is committed. With one per connection each connection sat
  * idle during every commit (bench/send-pipeline, 1,000 messages, PostgreSQL, 2026-11-25, each
  * 'send' event committed per message: 0.22-0.25x of bare nodemailer with 5 slots, 0.25-0.46x with

@@ -5,7 +5,7 @@ import { up as reachedStatuses } from '../../db/migrations/0015-emails-reached-s
 import { type NewEvent, recordEvent } from './events.ts';
 
 /**
- * The sent list's status filter (spec 000 §4; docs/emails.md, "Status filter"): an option finds the
+ * The sent list's status filter (spec 000 §4; docs/sent-list.md, "Status filter"): an option finds the
  * messages whose channel reached that status, whatever came after.
  */
 let token: string;

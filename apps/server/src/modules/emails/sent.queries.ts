@@ -40,7 +40,7 @@ export interface SentListRow {
 
 /**
  * One page of the user's sent messages, newest first by default (GET /emails/send), with its
- * rowCount, tags and current statuses in one query (docs/emails.md, "Sent list"):
+ * rowCount, tags and current statuses in one query (docs/sent-list.md):
  * - the inner query finds the page's ids and, when filtered, counts every match with a window
  *   count in the same scan (a search walks the trigram index and the matching rows once, not
  *   twice as a page query plus a count query would);
@@ -75,8 +75,8 @@ async function listSentBy(db: Kysely<DB>, scope: TenantScope, q: SentListQuery, 
   const statusFilters = Object.entries(q.searchStatus).filter(([, values]) => values && values.length > 0);
   const unfiltered = !q.searchTerm && q.searchTags.length === 0 && statusFilters.length === 0;
   if (statusFilters.length) {
-    // An option matches the messages whose channel reached that status (docs/emails.md, "Status
-    // filter"), read from the row like the current status was: no scan of the events.
+    // An option matches the messages whose channel reached that status (docs/sent-list.md, "Status filter"),
+    // read from the row like the current status was: no scan of the events.
     base = base.where((eb) =>
       eb.or(
         statusFilters.map(

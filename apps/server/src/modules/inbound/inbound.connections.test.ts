@@ -5,7 +5,7 @@ import { deliverSmtp } from '../../../test/smtp-client.ts';
 import { waitFor } from '../../../test/smtp-sink.ts';
 import { type InboundLimits, type InboundServer, startInboundServer } from './inbound.server.ts';
 
-// Idle connections must not shut the inbound listener (docs/security.md, "Inbound SMTP connections").
+// Idle connections must not shut the inbound listener (docs/inbound.md, "Connections").
 // The idle clients connect from other loopback addresses (127.0.0.2 and up: Linux routes all of
 // 127/8 to lo); the real delivery comes from 127.0.0.1 with python's smtplib.
 

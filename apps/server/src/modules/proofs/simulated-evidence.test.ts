@@ -7,7 +7,7 @@ import { recordEvent } from '../emails/events.ts';
 
 // The PDFs of a message whose evidence came partly from the demo mode's simulators say so: the
 // notice on top of the sending proof and of the laudo, and each simulated event's own row in the
-// laudo (docs/security.md). The simulators themselves are in simulator.product.test.ts; here the
+// laudo (docs/simulators.md). The simulators themselves are in simulator.product.test.ts; here the
 // mark is on the event, as they leave it, so each document is checked with and without it.
 
 const t = useTestApp();

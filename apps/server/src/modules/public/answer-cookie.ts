@@ -4,7 +4,7 @@ import { cookiePairs, strictCookie } from '../../http/cookies.ts';
 import type { Answer } from './answer-check.ts';
 
 /**
- * The answer token travels as a cookie (docs/security.md, "The security answer stays out of URLs"):
+ * The answer token travels as a cookie (docs/security-answer.md):
  * the page's downloads are plain links and new tabs (`<a href>`, window.open), which cannot send a
  * header, and a cookie the script cannot read (HttpOnly) is not in the page's reach either. One
  * cookie per message, `ar_resposta_<uuid>`, sent only to the public API's two prefixes, only by

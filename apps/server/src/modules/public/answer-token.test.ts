@@ -5,8 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ANSWER_COOKIE_PREFIX, answerCookies, answerTokensOf } from './answer-cookie.ts';
 import { ANSWER_TOKEN_SECONDS, answerTokenValid, issueAnswerToken } from './answer-token.ts';
 
-// The answer token and its cookie on their own (docs/security.md, "The security answer stays out of
-// URLs"); security-answer.test.ts drives them through every public route.
+// The answer token and its cookie on their own (docs/security-answer.md);
+// security-answer.test.ts drives them through every public route.
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ar-resposta-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));

@@ -3,8 +3,8 @@ import { installationKey } from '../../config.ts';
 import { sameSignature } from '../channels/signatures.ts';
 
 /**
- * The proof that a visitor answered a message's security question (docs/security.md, "The security
- * answer stays out of URLs"): after a right answer the browser holds this token instead of the
+ * The proof that a visitor answered a message's security question (docs/security-answer.md):
+ * after a right answer the browser holds this token instead of the
  * answer, for one message and a short while. `<expiry in Unix seconds>.<HMAC-SHA256, base64url>`,
  * the HMAC over the message's uuid and the expiry with a key derived from the installation's secret:
  * it cannot be made without the key, opens no other message, and says nothing of the answer.

@@ -7,7 +7,7 @@ import { recordEvent } from '../emails/events.ts';
 import { checkChain } from '../evidence/chain-check.ts';
 
 /**
- * AR-SMS and AR-WhatsApp where they show (docs/channels.md, "Telas"): the sent detail, the sent
+ * AR-SMS and AR-WhatsApp where they show (docs/phone-screens.md): the sent detail, the sent
  * list, the public page and its track-sms / track-whatsapp calls. The provider events are recorded
  * here as the channels' pipeline records them (recordEvent with the details it keeps: `texto` for
  * a reply, `reasonFailure` for a failure).

@@ -164,8 +164,8 @@ interface PhoneView {
 }
 
 /**
- * AR-SMS or AR-WhatsApp on the public page (spec 002 §2, §3), from that channel's events (docs/channels.md,
- * "Telas"): the current status, the last failure (its reason in detalhes.reasonFailure), the replies (their
+ * AR-SMS or AR-WhatsApp on the public page (spec 002 §2, §3), from that channel's events (docs/phone-screens.md):
+ * the current status, the last failure (its reason in detalhes.reasonFailure), the replies (their
  * text in detalhes.texto) and three certificates — sending and delivery (the delivery report, else the
  * handing over to the provider), reading (a person opening the link, or WhatsApp's read receipt) and
  * the first reply. A message that did not go by the channel has none of it.

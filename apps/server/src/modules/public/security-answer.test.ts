@@ -12,7 +12,7 @@ import { ANSWER_COOKIE_PREFIX } from './answer-cookie.ts';
 import { ANSWER_TOKEN_SECONDS, issueAnswerToken } from './answer-token.ts';
 
 // The security question on every public route that shows a message or serves one of its files
-// (docs/security.md, "The security answer stays out of URLs"): the answer is asked for, a wrong or
+// (docs/security-answer.md): the answer is asked for, a wrong or
 // missing one records nothing, a right one is answered with a cookie bound to the message, and that
 // cookie opens the message's routes only, for 30 minutes.
 

@@ -30,7 +30,7 @@ const REACHED: Record<BulkProofChannel, string> = {
 /**
  * The proof filter as SQL over `emails as e`: the message went by one of the chosen channels (any,
  * when none is chosen) and, when statuses are chosen, one of its channels reached one of them (the
- * bits the sent list's filter reads, docs/emails.md).
+ * bits the sent list's filter reads, docs/sent-list.md).
  */
 export function matchesFilter(filter: BulkProofFilter): RawBuilder<SqlBool> {
   const parts: RawBuilder<SqlBool>[] = [];

@@ -62,8 +62,8 @@ export interface TenantScope {
   /** Create and edit entities, choose the company of a user or an entity: level 3. */
   readonly canManageEntities: boolean;
   /**
-   * See the replies without a reference kept unassigned (docs/channels.md, "Respostas sem
-   * referência"): level 3, for the replies that may answer a message of a user in `users`.
+   * See the replies without a reference kept unassigned (docs/unassigned-replies.md):
+   * level 3, for the replies that may answer a message of a user in `users`.
    */
   readonly canSeeUnassignedReplies: boolean;
 }

@@ -6,7 +6,7 @@ import type { TenantScope } from '../../modules/tenancy/tenant-scope.ts';
  * The captured mailbox of the demo mode (caixa_saida): every message the product "sent" on this
  * computer. A signed-in user sees its tenant's mail — sent for a user it may read (cai_cod_usu:
  * the sender of an AR-Email, the user an account e-mail is addressed to) — and any mail addressed
- * to itself (docs/security.md, "Simulators and the local mailbox").
+ * to itself (docs/simulators.md).
  */
 
 /** The mailbox's tenant rule over caixa_saida aliased `c` (see above). */

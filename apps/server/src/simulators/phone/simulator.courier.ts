@@ -6,7 +6,7 @@ import type { OutgoingCallback } from './simulator.payloads.ts';
  * on failure (the product may still be starting, or be restarting), as the providers retry their
  * callbacks. The Twilio and Graph requests reach a web process (docs/scale.md), so the timers live
  * where the message was accepted; a process that stops loses its pending callbacks, as a real
- * provider's outage would delay them (the simulator is a development stand-in, docs/channels.md).
+ * provider's outage would delay them (the simulator is a development stand-in, docs/phone-simulator.md).
  */
 export interface Courier {
   /** Runs `task` after `ms` (errors are logged), unless the app has closed by then. */

@@ -5,7 +5,7 @@ import type { TenantScope } from '../../modules/tenancy/tenant-scope.ts';
 /*
  * The simulated phone's messages (simulador_mensagens). The simulator answers the providers'
  * protocols for every tenant (one shared number, as a real provider's), but the phone's pages show
- * a signed-in user only its tenant's rows (docs/security.md): an outgoing message whose product
+ * a signed-in user only its tenant's rows (docs/simulators.md): an outgoing message whose product
  * message (mensagens_provedor → emails.cod_usu) belongs to a user the actor may read, and an
  * incoming one typed by such a user (sim_cod_usu). The provider-side statements (a callback's
  * status, a message accepted) take no scope: the provider's credentials are their check.

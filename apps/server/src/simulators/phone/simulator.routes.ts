@@ -34,7 +34,7 @@ const formOf = (body: unknown): Record<string, string> =>
     : {};
 
 /**
- * The embedded provider simulator (docs/channels.md, Simulador), mounted only while SMS, WhatsApp
+ * The embedded provider simulator (docs/phone-simulator.md), mounted only while SMS, WhatsApp
  * or voice is on 'simulator': Twilio's REST API at /dev/twilio, the Cloud API at
  * /dev/graph/v21.0, and the phone at /dev/telefone, which also lists the voice simulator's calls
  * (`calls`, simulator.voice.ts). Outside /v2 and without the API's JSON contracts, because these
@@ -89,7 +89,7 @@ export function simulatorRoutes(app: FastifyInstance, ctx: AppContext, calls: Si
     const numeroOf = (params: unknown) => simulator.phoneFromPath((params as { numero?: unknown }).numero);
     const notFound = (reply: FastifyReply) => reply.status(404).type(HTML).send(presentPhoneNotFound());
 
-    // The phone's pages are a signed-in user's, for its tenant's rows only (access.ts; docs/security.md).
+    // The phone's pages are a signed-in user's, for its tenant's rows only (access.ts; docs/simulators.md).
     scope.get('/dev/telefone', options, async (request, reply) => {
       const actor = await requireDevActor(ctx, request, reply);
       if (!actor) return reply;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 
 /**
- * The simulator's rules (docs/channels.md, Simulador): how it names messages as each provider
+ * The simulator's rules (docs/phone-simulator.md): how it names messages as each provider
  * does, which numbers "exist", and what happens to a message. Deterministic by the number, so a
  * demo and a test can pick an outcome.
  */

@@ -28,8 +28,8 @@ const DARK_TEXT = 'dark.7';
 
 /**
  * /canais/respostas-nao-identificadas (administrators): SMS and WhatsApp replies that named no
- * message and came from a number other administrations also wrote to (docs/channels.md,
- * "Respostas sem referência"). The reply's text is not shown — it may be another tenant's — only
+ * message and came from a number other administrations also wrote to (docs/unassigned-replies.md).
+ * The reply's text is not shown — it may be another tenant's — only
  * who wrote, when, and which of this administration's messages it may answer.
  */
 export default function UnassignedRepliesPage() {

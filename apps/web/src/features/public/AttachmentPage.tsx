@@ -23,7 +23,7 @@ export default function AttachmentPage() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    // The answer cookie of the message goes along by itself (docs/security.md).
+    // The answer cookie of the message goes along by itself (docs/security-answer.md).
     publicFileCall(`/v2/email/public/attachments/${uuid}`).then(
       (blob) => {
         const url = URL.createObjectURL(blob);

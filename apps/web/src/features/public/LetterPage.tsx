@@ -25,7 +25,7 @@ export default function LetterPage() {
     kind: 'loading',
   });
 
-  // The answer cookie of the message goes along by itself, here and with the PDF links (docs/security.md);
+  // The answer cookie of the message goes along by itself, here and with the PDF links (docs/security-answer.md);
   // without it (not answered, or expired) the question first, then back here.
   useEffect(() => {
     publicLetterCall(uuid).then(

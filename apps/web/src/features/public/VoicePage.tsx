@@ -31,7 +31,7 @@ export default function VoicePage() {
     kind: 'idle',
   });
 
-  // The answer cookie of the message goes along by itself, here and with the recording (docs/security.md);
+  // The answer cookie of the message goes along by itself, here and with the recording (docs/security-answer.md);
   // without it (not answered, or expired) the question first, then back here.
   useEffect(() => {
     publicVoiceCall(uuid)

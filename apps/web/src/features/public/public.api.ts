@@ -11,7 +11,7 @@ const clientInfo = () => ({
 
 // The security answer is sent once, in the body of the answer call; the server answers a right one
 // with a cookie the page cannot read (HttpOnly, 30 minutes, this message only) that every public
-// call and download carries by itself. No address the page builds holds the answer (docs/security.md).
+// call and download carries by itself. No address the page builds holds the answer (docs/security-answer.md).
 
 /** POST …/resposta/{uuid}: the visitor's answer to the security question. */
 export const answerCall = (uuid: string, body: PublicAnswerBody) =>

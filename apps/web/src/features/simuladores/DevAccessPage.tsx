@@ -12,7 +12,7 @@ export function devDestination(raw: string | null): string {
  * /simuladores?destino=/dev/…: opens a page of the demo mode's simulators (the local mailbox, the
  * simulated phone) as the signed-in user (the route is inside the signed-in area, so a visitor
  * signs in first and comes back). Those pages are the server's own HTML, which read the product's
- * session cookie (docs/security.md); this checks the page is there (the simulators are on) and goes.
+ * session cookie (docs/simulators.md); this checks the page is there (the simulators are on) and goes.
  */
 export default function DevAccessPage() {
   const [params] = useSearchParams();

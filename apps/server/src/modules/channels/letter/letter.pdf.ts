@@ -17,7 +17,7 @@ import {
 import { htmlToParagraphs } from './letter-text.ts';
 
 /**
- * The AR-Carta letter (docs/letters.md): an A4 PDF a hybrid-mail provider prints, folds into a DL
+ * The AR-Carta letter (docs/letter-pdf.md): an A4 PDF a hybrid-mail provider prints, folds into a DL
  * envelope with a window and posts as a registered letter.
  *
  * Page 1, the cover, in the layout those providers ask for: the recipient's postal address inside

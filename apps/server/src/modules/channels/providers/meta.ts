@@ -11,7 +11,7 @@ import { metaSignature, sameSignature } from '../signatures.ts';
 import { arr, callProvider, dateOr, digitsOf, e164Of, headerOf, obj, parseJson, str } from './provider-http.ts';
 
 /**
- * WhatsApp through Meta's WhatsApp Business Cloud API (docs/channels.md, "WhatsApp (Meta)"): the
+ * WhatsApp through Meta's WhatsApp Business Cloud API (docs/whatsapp.md): the
  * send is a template message (business-initiated conversations must be), the webhook's statuses and
  * the recipient's messages become events. The embedded simulator serves the same Graph paths, so
  * this adapter runs in every mode.
@@ -62,7 +62,7 @@ export const META_PERMANENT_CODES = new Set([
   132016, // template disabled
 ]);
 
-/** WhatsApp's statuses → ours. 'read' (the blue ticks) is the spec's WhatsApp 'viewed' (docs/channels.md). */
+/** WhatsApp's statuses → ours. 'read' (the blue ticks) is the spec's WhatsApp 'viewed' (docs/whatsapp.md). */
 const STATUS_MAP: Record<string, ProviderStatusEvent['status']> = {
   sent: 'send',
   delivered: 'delivered',

@@ -12,7 +12,7 @@ import { sameSignature } from '../signatures.ts';
 import { arr, callProvider, dateOr, digitsOf, e164Of, headerOf, obj, parseJson, str } from './provider-http.ts';
 
 /**
- * SMS and WhatsApp through Zenvia's API v2 (docs/channels.md, "Zenvia"): one API for both
+ * SMS and WhatsApp through Zenvia's API v2 (docs/zenvia.md): one API for both
  * channels, so one adapter per channel from the same factory. Zenvia does not sign its callbacks:
  * it sends back the headers registered on the subscription, so the product registers a secret
  * header and refuses any callback without it.
@@ -42,7 +42,7 @@ export function zenviaWebhookUrl(publicUrl: string, channel: PhoneChannel): stri
   return `${publicUrl.replace(/\/+$/, '')}/v2/webhooks/zenvia/${channel}`;
 }
 
-/** MESSAGE_STATUS codes → ours. READ is the recipient's app receipt: 'viewed', as WhatsApp's blue ticks (docs/channels.md). */
+/** MESSAGE_STATUS codes → ours. READ is the recipient's app receipt: 'viewed', as WhatsApp's blue ticks (docs/zenvia.md). */
 const STATUS_MAP: Record<string, ProviderStatusEvent['status']> = {
   SENT: 'send',
   DELIVERED: 'delivered',

@@ -131,7 +131,7 @@ export function useComposeDraft({ user, reply, oficio, from, credits }: Options)
 
   // A rule about what the form already holds (the prefilled sender, a restored draft, the
   // account's required attachment) shows at once; an empty field's once touched or once the
-  // disabled 'Enviar' is clicked (touch('*')). See docs/emails.md, "Why Enviar is disabled".
+  // disabled 'Enviar' is clicked (touch('*')). See docs/emails.md, "Compose".
   const showProblem = (field: string) => touched.has(field) || touched.has('*') || hasValue(draft, field);
   const rowProblem = (r: RecipientDraft) =>
     touched.has(r.key) || touched.has('*') || rowHasValue(r) ? recipientProblem(r, user, draft.recipients) : null;
