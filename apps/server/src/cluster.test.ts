@@ -1,12 +1,21 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { crash, freePort, installationEnv, startServer, useCleanups } from '../test/processes.ts';
-import { startSmtpSink, waitFor } from '../test/smtp-sink.ts';
+import {
+  callServer,
+  crash,
+  freePort,
+  installationOnSink,
+  type ServerProcess,
+  sendTen,
+  signInTo,
+  startServer,
+  useCleanups,
+} from '../test/processes.ts';
+import { waitFor } from '../test/smtp-sink.ts';
 import { openDatabase } from './db/database.ts';
 import { SEND_SLOTS } from './modules/emails/send.slots.ts';
 import { EMAIL_SEND_QUEUE } from './modules/emails/send.worker.ts';
 import { checkChain } from './modules/evidence/chain-check.ts';
-import { DEMO_PASSWORD } from './seed/demo.ts';
 
 // Two server processes on one PostgreSQL (docs/scale.md): a session, a search and a public page are
 // the same through either; 1,000 messages sent through both while one is killed with SIGKILL
@@ -17,66 +26,23 @@ import { DEMO_PASSWORD } from './seed/demo.ts';
 const MESSAGES = 1000;
 const cleanup = useCleanups();
 
-type Server = Awaited<ReturnType<typeof startServer>>;
-
-async function call(server: Server, method: string, url: string, token?: string, body?: unknown) {
-  const res = await fetch(`${server.url}/v2${url}`, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  return { status: res.status, json: text ? JSON.parse(text) : null };
-}
-
-async function signIn(server: Server, username: string): Promise<string> {
-  const res = await call(server, 'POST', '/login', undefined, { username, password: DEMO_PASSWORD });
-  expect(res.status).toBe(200);
-  return res.json.token;
-}
-
-/** A fresh installation's environment (demo data seeded) sending to a real SMTP sink of its own. */
-async function installationOnSink(prefix: string) {
-  const sink = await startSmtpSink();
-  cleanup(() => sink.close());
-  const base: Record<string, string> = {
-    ...(await installationEnv(cleanup, prefix)),
-    SEED_DEMO: 'true',
-    LOGIN_DELAY_MS: '0',
-    INBOUND_SMTP_PORT: '0',
-    LOG_LEVEL: 'warn',
-    SMTP_URL: sink.url,
-    MAIL_FROM: 'AR Online <nao-responda@ar.test>',
-    PUBLIC_URL: 'http://localhost:3999',
-  };
-  return { sink, base };
-}
-
-const sendTen = (server: Server, token: string, s: number) =>
-  call(server, 'POST', '/emails/send', token, {
-    destinataires: Array.from({ length: 10 }, (_, k) => ({ to: `dois${s * 10 + k}@cliente.test`, nameTo: `Cliente ${s * 10 + k}` })),
-    nameFrom: 'Cobrança',
-    subject: 'Notificação',
-    content: '<p>Prezado(a), segue a notificação.</p>',
-  }).then((res) => expect(res.status).toBe(200));
-
 describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one PostgreSQL', () => {
   it('serve the same sessions, searches and public pages, and lose or double no message when one is killed mid-drain', async () => {
-    const { sink, base } = await installationOnSink('dois');
+    const { sink, env: base } = await installationOnSink(cleanup, 'dois');
     // As start:cluster does: the first migrates and seeds, the second starts once it is ready.
     const a = await startServer(cleanup, { ...base, PORT: String(await freePort()) });
     const b = await startServer(cleanup, { ...base, SEED_DEMO: 'false', PORT: String(await freePort()) });
 
     // A session made on one process is good on the other; a logout on one ends it on the other at
     // once, though the other had it cached (its cache lives 5 s; the logout's NOTIFY empties it).
-    const token = await signIn(a, 'pos@demo.local');
-    expect((await call(b, 'GET', '/me', token)).status).toBe(200);
-    const leaving = await signIn(b, 'pos@demo.local');
-    expect((await call(a, 'GET', '/me', leaving)).status).toBe(200);
-    expect((await call(b, 'POST', '/logout', leaving)).status).toBe(200);
+    const token = await signInTo(a, 'pos@demo.local');
+    expect((await callServer(b, 'GET', '/me', token)).status).toBe(200);
+    const leaving = await signInTo(b, 'pos@demo.local');
+    expect((await callServer(a, 'GET', '/me', leaving)).status).toBe(200);
+    expect((await callServer(b, 'POST', '/logout', leaving)).status).toBe(200);
     const loggedOut = Date.now();
     await waitFor(
-      async () => (await call(a, 'GET', '/me', leaving)).status,
+      async () => (await callServer(a, 'GET', '/me', leaving)).status,
       (status) => status === 401,
       1_000,
     );
@@ -86,25 +52,25 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
     sink.hold();
     const batches = Array.from({ length: MESSAGES / 10 - 1 }, (_, s) => s);
     for (let i = 0; i < batches.length; i += 6)
-      await Promise.all(batches.slice(i, i + 6).map((s) => sendTen(s % 2 === 0 ? a : b, token, s)));
+      await Promise.all(batches.slice(i, i + 6).map((s) => sendTen(s % 2 === 0 ? a : b, token, 'dois', s)));
 
     // A search read (and kept) on A is the same on B, and a send through B shows on A's next read.
-    const search = (server: Server) => call(server, 'GET', '/emails/send?searchTerm=dois1&limit=25', token);
+    const search = (server: ServerProcess) => callServer(server, 'GET', '/emails/send?searchTerm=dois1&limit=25', token);
     const [onA, onB] = [await search(a), await search(b)];
     expect(onA.json.pagination.rowCount).toBe(onB.json.pagination.rowCount);
     expect(onA.json.emails.map((e: { ema_uni_codigo: number }) => e.ema_uni_codigo)).toEqual(
       onB.json.emails.map((e: { ema_uni_codigo: number }) => e.ema_uni_codigo),
     );
-    const dois99 = (server: Server) => call(server, 'GET', '/emails/send?searchTerm=dois99&limit=25', token);
+    const dois99 = (server: ServerProcess) => callServer(server, 'GET', '/emails/send?searchTerm=dois99&limit=25', token);
     expect((await dois99(a)).json.pagination.rowCount).toBe(1); // dois99, kept by A
-    await sendTen(b, token, batches.length); // dois990 … dois999, through B
+    await sendTen(b, token, 'dois', batches.length); // dois990 … dois999, through B
     expect((await dois99(a)).json.pagination.rowCount).toBe(11);
     expect((await dois99(b)).json.pagination.rowCount).toBe(11);
 
     // The public page is the same through either process.
     const uuid = onA.json.emails[0].ema_uni_id as string;
-    const pageA = await call(a, 'GET', `/emails/info/public/${uuid}`);
-    const pageB = await call(b, 'GET', `/emails/info/public/${uuid}`);
+    const pageA = await callServer(a, 'GET', `/emails/info/public/${uuid}`);
+    const pageB = await callServer(b, 'GET', `/emails/info/public/${uuid}`);
     expect(pageA.status).toBe(200);
     expect(pageB.json).toEqual(pageA.json);
 
@@ -168,17 +134,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
     for (const { cod_email } of sends) expect((await checkChain(db, cod_email))?.isIntact).toBe(true);
 
     // The survivor still serves the same session and the page, now with its send recorded.
-    expect((await call(b, 'GET', '/me', token)).status).toBe(200);
-    expect((await call(b, 'GET', `/emails/info/public/${uuid}`)).status).toBe(200);
+    expect((await callServer(b, 'GET', '/me', token)).status).toBe(200);
+    expect((await callServer(b, 'GET', `/emails/info/public/${uuid}`)).status).toBe(200);
   }, 600_000);
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('ROLE=web and ROLE=worker', () => {
   it('a web process queues the sends and a worker process, which serves no route of the product, delivers them', async () => {
-    const { sink, base } = await installationOnSink('papeis');
+    const { sink, env: base } = await installationOnSink(cleanup, 'papeis');
     const web = await startServer(cleanup, { ...base, ROLE: 'web', PORT: String(await freePort()) });
-    const token = await signIn(web, 'pos@demo.local');
-    await sendTen(web, token, 0);
+    const token = await signInTo(web, 'pos@demo.local');
+    await sendTen(web, token, 'dois', 0);
     // Nothing leaves while no process works the queue.
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     expect(sink.messages).toHaveLength(0);

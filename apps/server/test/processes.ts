@@ -6,11 +6,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { afterAll } from 'vitest';
-import { waitFor } from './smtp-sink.ts';
+import { afterAll, expect } from 'vitest';
+import { DEMO_PASSWORD } from '../src/seed/demo.ts';
+import { startSmtpSink, waitFor } from './smtp-sink.ts';
 
 // Server processes as `npm start` runs them (apps/server/src/main.ts), for the tests that kill one
-// or run several on one database (send.crash.test.ts, cluster.test.ts).
+// or stop one or run several on one database (send.crash.test.ts, graceful-stop.test.ts, cluster.test.ts).
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -100,4 +101,56 @@ export async function crash(child: ChildProcess): Promise<void> {
   const gone = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGKILL');
   await gone;
+}
+
+type Cleanup = (fn: () => Promise<unknown>) => void;
+export type ServerProcess = Awaited<ReturnType<typeof startServer>>;
+
+/**
+ * A fresh installation's environment (demo data seeded, no inbound SMTP, quiet logs) sending to a
+ * real SMTP sink of its own; the caller adds PORT and its own settings.
+ */
+export async function installationOnSink(cleanup: Cleanup, prefix: string, sinkOptions?: Parameters<typeof startSmtpSink>[0]) {
+  const sink = await startSmtpSink(sinkOptions);
+  cleanup(() => sink.close());
+  const env: Record<string, string> = {
+    ...(await installationEnv(cleanup, prefix)),
+    SEED_DEMO: 'true',
+    LOGIN_DELAY_MS: '0',
+    INBOUND_SMTP_PORT: '0',
+    LOG_LEVEL: 'warn',
+    SMTP_URL: sink.url,
+    MAIL_FROM: 'AR Online <nao-responda@ar.test>',
+    PUBLIC_URL: 'http://localhost:3999',
+  };
+  return { sink, env };
+}
+
+/** A call to a server process's API (`/v2` + url), JSON in and out. */
+export async function callServer(server: ServerProcess, method: string, url: string, token?: string, body?: unknown) {
+  const res = await fetch(`${server.url}/v2${url}`, {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  return { status: res.status, json: text ? JSON.parse(text) : null };
+}
+
+/** Signs a demo account in on a server process (DEMO_PASSWORD) and answers its token. */
+export async function signInTo(server: ServerProcess, username: string): Promise<string> {
+  const res = await callServer(server, 'POST', '/login', undefined, { username, password: DEMO_PASSWORD });
+  expect(res.status).toBe(200);
+  return res.json.token;
+}
+
+/** The s-th send of ten e-mails (`{prefix}{s*10+k}@cliente.test`) through a server process, accepted. */
+export async function sendTen(server: ServerProcess, token: string, prefix: string, s: number): Promise<void> {
+  const res = await callServer(server, 'POST', '/emails/send', token, {
+    destinataires: Array.from({ length: 10 }, (_, k) => ({ to: `${prefix}${s * 10 + k}@cliente.test`, nameTo: `Cliente ${s * 10 + k}` })),
+    nameFrom: 'Cobrança',
+    subject: 'Notificação',
+    content: '<p>Prezado(a), segue a notificação.</p>',
+  });
+  expect(res.status).toBe(200);
 }

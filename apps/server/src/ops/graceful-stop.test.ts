@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { freePort, installationEnv, startServer, useCleanups } from '../../test/processes.ts';
-import { startSmtpSink, waitFor } from '../../test/smtp-sink.ts';
-import { DEMO_PASSWORD } from '../seed/demo.ts';
+import { freePort, installationOnSink, sendTen, signInTo, startServer, useCleanups } from '../../test/processes.ts';
+import { waitFor } from '../../test/smtp-sink.ts';
 
 // The server as `npm start` runs it, sent SIGTERM right after 100 sends were accepted while a slow
 // relay takes 1 s a message (docs/operations.md, "Graceful stop"): /readyz answers 503 from the
@@ -15,43 +14,11 @@ const cleanup = useCleanups();
 
 describe('a graceful stop', () => {
   it('SIGTERM with 100 sends in progress to a slow relay: readyz 503, exit 0 in time, each delivered exactly once after a restart', async () => {
-    const sink = await startSmtpSink({ slowMs: 1000 });
-    cleanup(() => sink.close());
-    const env: Record<string, string> = {
-      ...(await installationEnv(cleanup, 'stop')),
-      PORT: String(await freePort()),
-      SEED_DEMO: 'true',
-      LOGIN_DELAY_MS: '0',
-      INBOUND_SMTP_PORT: '0',
-      LOG_LEVEL: 'warn',
-      SMTP_URL: sink.url,
-      MAIL_FROM: 'AR Online <nao-responda@ar.test>',
-      PUBLIC_URL: 'http://localhost:3999',
-      SHUTDOWN_TIMEOUT_SECONDS: String(SHUTDOWN_TIMEOUT_SECONDS),
-    };
+    const { sink, env: installation } = await installationOnSink(cleanup, 'stop', { slowMs: 1000 });
+    const env = { ...installation, PORT: String(await freePort()), SHUTDOWN_TIMEOUT_SECONDS: String(SHUTDOWN_TIMEOUT_SECONDS) };
     const server = await startServer(cleanup, env);
-    const login = await fetch(`${server.url}/v2/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'pos@demo.local', password: DEMO_PASSWORD }),
-    });
-    const { token } = (await login.json()) as { token: string };
-    for (let s = 0; s < MESSAGES / 10; s++) {
-      const res = await fetch(`${server.url}/v2/emails/send`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          destinataires: Array.from({ length: 10 }, (_, k) => ({
-            to: `parada${s * 10 + k}@cliente.test`,
-            nameTo: `Cliente ${s * 10 + k}`,
-          })),
-          nameFrom: 'Cobrança',
-          subject: 'Notificação',
-          content: '<p>Prezado(a), segue a notificação.</p>',
-        }),
-      });
-      expect(res.status).toBe(200);
-    }
+    const token = await signInTo(server, 'pos@demo.local');
+    for (let s = 0; s < MESSAGES / 10; s++) await sendTen(server, token, 'parada', s);
     expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
     // The relay has SMTP transactions under way: the stop has something in flight to finish.
     await waitFor(

@@ -1,10 +1,9 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { crash, freePort, installationEnv, startServer, useCleanups } from '../../../test/processes.ts';
-import { startSmtpSink, waitFor } from '../../../test/smtp-sink.ts';
+import { crash, freePort, installationOnSink, sendTen, signInTo, startServer, useCleanups } from '../../../test/processes.ts';
+import { waitFor } from '../../../test/smtp-sink.ts';
 import { loadConfig } from '../../config.ts';
 import { createRuntime, type Runtime } from '../../runtime.ts';
-import { DEMO_PASSWORD } from '../../seed/demo.ts';
 import { SEND_SLOTS } from './send.slots.ts';
 import { EMAIL_SEND_QUEUE } from './send.worker.ts';
 
@@ -19,44 +18,15 @@ const cleanup = useCleanups();
 
 describe('a crash mid-drain', () => {
   it('kill -9 while 1,000 messages drain: all delivered after a restart, at most one duplicate per send slot', async () => {
-    const sink = await startSmtpSink();
-    cleanup(() => sink.close());
-    const env: Record<string, string> = {
-      ...(await installationEnv(cleanup, 'crash')),
-      PORT: String(await freePort()),
-      SEED_DEMO: 'true',
-      LOGIN_DELAY_MS: '0',
-      INBOUND_SMTP_PORT: '0',
-      LOG_LEVEL: 'warn',
-      SMTP_URL: sink.url,
-      MAIL_FROM: 'AR Online <nao-responda@ar.test>',
-      PUBLIC_URL: 'http://localhost:3999',
-    };
+    const { sink, env: installation } = await installationOnSink(cleanup, 'crash');
+    const env = { ...installation, PORT: String(await freePort()) };
     const server = await startServer(cleanup, env);
 
     // Every message queued while the sink holds them, so that the kill lands mid-drain.
     sink.hold();
-    const login = await fetch(`${server.url}/v2/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'pos@demo.local', password: DEMO_PASSWORD }),
-    });
-    expect(login.status).toBe(200);
-    const { token } = (await login.json()) as { token: string };
+    const token = await signInTo(server, 'pos@demo.local');
     const sends = Array.from({ length: MESSAGES / 10 }, (_, s) => s);
-    const post = async (s: number) => {
-      const res = await fetch(`${server.url}/v2/emails/send`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          destinataires: Array.from({ length: 10 }, (_, k) => ({ to: `queda${s * 10 + k}@cliente.test`, nameTo: `Cliente ${s * 10 + k}` })),
-          nameFrom: 'Cobrança',
-          subject: 'Notificação',
-          content: '<p>Prezado(a), segue a notificação.</p>',
-        }),
-      });
-      expect(res.status).toBe(200);
-    };
+    const post = (s: number) => sendTen(server, token, 'queda', s);
     for (let i = 0; i < sends.length; i += 5) await Promise.all(sends.slice(i, i + 5).map(post));
 
     sink.release();
