@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formOf, startFakeProvider } from '../../../test/fake-provider.ts';
 import { useTestApp } from '../../../test/harness.ts';
 import { opensslVerifyToken } from '../../../test/openssl.ts';
+import { eventsWithStamps, postTwilioWebhook, providerAcceptance } from '../../../test/phone-channels.ts';
 import { waitFor } from '../../../test/smtp-sink.ts';
 import { checkChain } from '../evidence/chain-check.ts';
 import { twilioSignature } from './signatures.ts';
@@ -76,25 +77,11 @@ afterAll(async () => {
 const t = useTestApp(env, { startQueue: true });
 const as = t.signIns({ ana: 'usuario@demo.local' });
 
-/** Posts a form to a product address as Twilio does, signed with `token` (or unsigned). */
-function twilioPost(path: string, form: Record<string, string>, sign: 'valid' | 'bad' | 'none' = 'valid') {
-  const signature = twilioSignature(sign === 'bad' ? 'another-token' : TOKEN, `${PUBLIC_URL}/v2${path}`, form);
-  return t.app.inject({
-    method: 'POST',
-    url: `/v2${path}`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(sign === 'none' ? {} : { 'x-twilio-signature': signature }) },
-    payload: new URLSearchParams(form).toString(),
-  });
-}
+/** Posts a form to a product address as Twilio does, signed with the account's token (or another, or none). */
+const twilioPost = (path: string, form: Record<string, string>, sign: 'valid' | 'bad' | 'none' = 'valid') =>
+  postTwilioWebhook(t.app, path, form, { token: TOKEN, publicUrl: PUBLIC_URL, sign });
 
-const eventsOf = (cod_email: number) =>
-  t.ctx.db
-    .selectFrom('email_eventos as e')
-    .leftJoin('email_carimbos as c', 'c.evt_codigo', 'e.evt_codigo')
-    .select(['e.evt_seq', 'e.evt_canal', 'e.evt_tipo', 'e.evt_detalhes', 'e.evt_hash', 'c.car_token'])
-    .where('e.cod_email', '=', cod_email)
-    .orderBy('e.evt_seq')
-    .execute();
+const eventsOf = (cod_email: number) => eventsWithStamps(t.ctx.db, cod_email);
 
 const statusOf = (cod_email: number) =>
   t.ctx.db
@@ -120,13 +107,7 @@ async function composeSms(mobile: string, to = '') {
   return { cod: ema_uni_codigo, uuid: ema_uni_id, request: request as Received, creditos: res.json().creditos as number };
 }
 
-const providerIdOf = async (cod: number) =>
-  (
-    await waitFor(
-      () => t.ctx.db.selectFrom('mensagens_provedor').select(['id_provedor', 'numero']).where('cod_email', '=', cod).executeTakeFirst(),
-      (row) => !!row,
-    )
-  )?.id_provedor as string;
+const providerIdOf = async (cod: number) => (await providerAcceptance(t.ctx.db, cod)).id_provedor;
 
 describe('AR-SMS through Twilio', () => {
   it('keeps a status Twilio calls back before it answers the send: the signed address names the message', async () => {

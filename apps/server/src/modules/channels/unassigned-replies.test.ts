@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeProvider, formOf, startFakeProvider } from '../../../test/fake-provider.ts';
 import { useTestApp } from '../../../test/harness.ts';
 import { META_PHONE_NUMBER_ID, metaWebhook, postMetaWebhook } from '../../../test/meta-webhook.ts';
+import { graphMessagesAnswer, postTwilioWebhook, providerAcceptance, twilioMessagesAnswer } from '../../../test/phone-channels.ts';
 import { waitFor } from '../../../test/smtp-sink.ts';
 import { createAdministration, useTenants } from '../../../test/tenants.ts';
 import { checkChain } from '../evidence/chain-check.ts';
-import { twilioSignature } from './signatures.ts';
 import { CANDIDATES_PER_TENANT, MAX_SCANNED } from './unassigned-replies.queries.ts';
 import { REPLY_NOTICE_TEXT } from './unassigned-replies.service.ts';
 
@@ -26,8 +26,6 @@ const PUBLIC_URL = 'http://localhost:3999';
 
 let twilio: FakeProvider;
 let graph: FakeProvider;
-let sids = 0;
-let wamids = 0;
 const env: Record<string, string> = {
   PUBLIC_URL,
   SMS_PROVIDER: 'twilio',
@@ -43,16 +41,8 @@ const env: Record<string, string> = {
 };
 // Before the app starts (hooks run in order): the app's provider addresses are the fakes'.
 beforeAll(async () => {
-  twilio = await startFakeProvider((req) =>
-    req.method === 'POST' && req.path === `/2010-04-01/Accounts/${SID}/Messages.json`
-      ? { status: 201, body: { sid: `SM${(++sids).toString(16).padStart(32, '0')}`, status: 'queued' } }
-      : { status: 404, body: { code: 20404, message: 'Not found' } },
-  );
-  graph = await startFakeProvider((req) =>
-    req.method === 'POST' && req.path.endsWith('/messages')
-      ? { body: { messaging_product: 'whatsapp', messages: [{ id: `wamid.MULTI${++wamids}` }] } }
-      : { status: 404, body: { error: { message: 'Unknown path', code: 100 } } },
-  );
+  twilio = await startFakeProvider(twilioMessagesAnswer(SID));
+  graph = await startFakeProvider(graphMessagesAnswer('MULTI'));
   env.TWILIO_API_URL = twilio.url;
   env.WHATSAPP_API_URL = `${graph.url}/v21.0`;
 });
@@ -94,23 +84,13 @@ async function send(auth: Record<string, string>, canal: 'sms' | 'whatsapp', mob
   });
   expect(res.statusCode, res.body).toBe(200);
   const { ema_uni_codigo: cod, ema_uni_id: uuid } = res.json().emails[0] as { ema_uni_codigo: number; ema_uni_id: string };
-  const row = await waitFor(
-    () => app.t.ctx.db.selectFrom('mensagens_provedor').select('id_provedor').where('cod_email', '=', cod).executeTakeFirst(),
-    (r) => r !== undefined,
-  );
-  return { cod, uuid, providerId: row?.id_provedor as string };
+  return { cod, uuid, providerId: (await providerAcceptance(app.t.ctx.db, cod)).id_provedor };
 }
 
 /** An inbound SMS as Twilio posts it to the product's number, signed. */
 function smsReply(from: string, body: string, sid = `SM${randomBytes(16).toString('hex')}`, sign: 'valid' | 'bad' = 'valid') {
   const form = { MessageSid: sid, SmsSid: sid, AccountSid: SID, SmsStatus: 'received', From: from, To: FROM, Body: body, NumMedia: '0' };
-  const signature = twilioSignature(sign === 'valid' ? TOKEN : 'outro-token', `${PUBLIC_URL}/v2/webhooks/twilio/sms-inbound`, form);
-  return app.t.app.inject({
-    method: 'POST',
-    url: '/v2/webhooks/twilio/sms-inbound',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': signature },
-    payload: new URLSearchParams(form).toString(),
-  });
+  return postTwilioWebhook(app.t.app, '/webhooks/twilio/sms-inbound', form, { token: TOKEN, publicUrl: PUBLIC_URL, sign });
 }
 
 /** A WhatsApp message from the recipient as Meta posts it, signed over the exact bytes. */

@@ -4,6 +4,7 @@ import { type FakeProvider, startFakeProvider } from '../../../test/fake-provide
 import { useTestApp } from '../../../test/harness.ts';
 import { META_PHONE_NUMBER_ID, metaWebhook, metaWebhookHeaders, postMetaWebhook } from '../../../test/meta-webhook.ts';
 import { opensslVerifyToken } from '../../../test/openssl.ts';
+import { graphMessagesAnswer, providerAcceptance } from '../../../test/phone-channels.ts';
 import { waitFor } from '../../../test/smtp-sink.ts';
 import { checkChain } from '../evidence/chain-check.ts';
 
@@ -23,20 +24,9 @@ const env: Record<string, string> = {
 };
 
 let graph: FakeProvider;
-let wamids = 0;
 // Before the app starts (hooks run in order): the app's WHATSAPP_API_URL is the fake's address.
 beforeAll(async () => {
-  graph = await startFakeProvider((req) =>
-    req.method === 'POST' && req.path.endsWith('/messages')
-      ? {
-          body: {
-            messaging_product: 'whatsapp',
-            contacts: [{ input: '5511987654321', wa_id: '5511987654321' }],
-            messages: [{ id: `wamid.TESTE${++wamids}` }],
-          },
-        }
-      : { status: 404, body: { error: { message: 'Unknown path', code: 100 } } },
-  );
+  graph = await startFakeProvider(graphMessagesAnswer('TESTE'));
   env.WHATSAPP_API_URL = `${graph.url}/v21.0`;
 });
 afterAll(() => graph?.close());
@@ -78,18 +68,9 @@ async function sendWhatsapp(): Promise<{ cod_email: number; uuid: string; wamid:
   });
   expect(res.statusCode, res.body).toBe(200);
   const { ema_uni_codigo: cod_email, ema_uni_id: uuid } = res.json().emails[0];
-  const row = await waitFor(
-    () =>
-      app.t.ctx.db
-        .selectFrom('mensagens_provedor')
-        .select(['id_provedor', 'provedor', 'numero'])
-        .where('cod_email', '=', cod_email)
-        .where('canal', '=', 'whatsapp')
-        .executeTakeFirst(),
-    (r) => r !== undefined,
-  );
+  const row = await providerAcceptance(app.t.ctx.db, cod_email, 'whatsapp');
   expect(row).toMatchObject({ provedor: 'meta', numero: '+5511987654321' });
-  return { cod_email, uuid, wamid: row?.id_provedor as string };
+  return { cod_email, uuid, wamid: row.id_provedor };
 }
 
 describe('GET /v2/webhooks/whatsapp (verification handshake)', () => {

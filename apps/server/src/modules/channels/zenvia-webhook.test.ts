@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeProvider, type ReceivedRequest, startFakeProvider } from '../../../test/fake-provider.ts';
 import { useTestApp } from '../../../test/harness.ts';
+import { providerAcceptance } from '../../../test/phone-channels.ts';
 import { waitFor } from '../../../test/smtp-sink.ts';
 import { ZENVIA_SECRET_HEADER } from './providers/zenvia.ts';
 
@@ -90,18 +91,9 @@ async function sendSms(): Promise<{ cod_email: number; uuid: string; zenviaId: s
   });
   expect(res.statusCode, res.body).toBe(200);
   const { ema_uni_codigo: cod_email, ema_uni_id: uuid } = res.json().emails[0];
-  const row = await waitFor(
-    () =>
-      app.t.ctx.db
-        .selectFrom('mensagens_provedor')
-        .select(['id_provedor', 'provedor'])
-        .where('cod_email', '=', cod_email)
-        .where('canal', '=', 'sms')
-        .executeTakeFirst(),
-    (r) => r !== undefined,
-  );
-  expect(row?.provedor).toBe('zenvia');
-  return { cod_email, uuid, zenviaId: row?.id_provedor as string };
+  const row = await providerAcceptance(app.t.ctx.db, cod_email, 'sms');
+  expect(row.provedor).toBe('zenvia');
+  return { cod_email, uuid, zenviaId: row.id_provedor };
 }
 
 describe('Zenvia subscriptions', () => {
@@ -235,16 +227,7 @@ describe('AR-SMS through Zenvia', () => {
         },
       ],
     });
-    const row = await waitFor(
-      () =>
-        app.t.ctx.db
-          .selectFrom('mensagens_provedor')
-          .select('id_provedor')
-          .where('cod_email', '=', cod_email)
-          .where('canal', '=', 'whatsapp')
-          .executeTakeFirst(),
-      (r) => r !== undefined,
-    );
+    const row = await providerAcceptance(app.t.ctx.db, cod_email, 'whatsapp');
     const press = {
       id: 'ev-botao',
       timestamp: new Date().toISOString(),

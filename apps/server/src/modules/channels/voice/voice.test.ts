@@ -3,9 +3,9 @@ import { CREDIT_MSG, EMAIL_MSG } from '@ar/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formOf, type ReceivedRequest, startFakeProvider } from '../../../../test/fake-provider.ts';
 import { useTestApp } from '../../../../test/harness.ts';
+import { eventsWithStamps, postTwilioWebhook } from '../../../../test/phone-channels.ts';
 import { waitFor } from '../../../../test/smtp-sink.ts';
 import { checkChain } from '../../evidence/chain-check.ts';
-import { twilioSignature } from '../signatures.ts';
 import { recordingWav } from './wav.ts';
 
 // AR-Voz end to end through the API, with a fake Twilio Programmable Voice on a local port: the
@@ -87,24 +87,10 @@ const allowVoice = (on: boolean) =>
   t.ctx.db.updateTable('usuarios').set({ usu_aceita_ar_voz: on }).where('usu_login', '=', LOGIN).execute();
 
 /** Posts a form to a product address as Twilio does, signed with the account's token (or another, or none). */
-function twilioPost(path: string, form: Record<string, string>, sign: 'valid' | 'bad' | 'none' = 'valid') {
-  const signature = twilioSignature(sign === 'bad' ? 'another-token' : TOKEN, `${PUBLIC_URL}/v2${path}`, form);
-  return t.app.inject({
-    method: 'POST',
-    url: `/v2${path}`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(sign === 'none' ? {} : { 'x-twilio-signature': signature }) },
-    payload: new URLSearchParams(form).toString(),
-  });
-}
+const twilioPost = (path: string, form: Record<string, string>, sign: 'valid' | 'bad' | 'none' = 'valid') =>
+  postTwilioWebhook(t.app, path, form, { token: TOKEN, publicUrl: PUBLIC_URL, sign });
 
-const eventsOf = (cod_email: number) =>
-  t.ctx.db
-    .selectFrom('email_eventos as e')
-    .leftJoin('email_carimbos as c', 'c.evt_codigo', 'e.evt_codigo')
-    .select(['e.evt_seq', 'e.evt_canal', 'e.evt_tipo', 'e.evt_detalhes', 'e.evt_hash', 'c.car_token'])
-    .where('e.cod_email', '=', cod_email)
-    .orderBy('e.evt_seq')
-    .execute();
+const eventsOf = (cod_email: number) => eventsWithStamps(t.ctx.db, cod_email);
 const vozEvents = async (cod: number) => (await eventsOf(cod)).filter((e) => e.evt_canal === 'voz');
 
 const messageOf = (cod_email: number) =>
