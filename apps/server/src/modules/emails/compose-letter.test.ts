@@ -1,6 +1,7 @@
 import { EMAIL_MSG, LETTER_MSG } from '@ar/core';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness.ts';
+import { LETTER_ADDRESS } from '../../../test/letters.ts';
 
 /**
  * AR-Carta in the compose payload (docs/letters.md): the recipient's postal address is checked by
@@ -11,16 +12,7 @@ import { useTestApp } from '../../../test/harness.ts';
 const app = useTestApp({}, { startQueue: true, startWorkers: false });
 const users = app.signIns({ ana: 'usuario@demo.local' });
 
-const address = {
-  nome: 'Ana Beatriz Souza',
-  endereco: 'Avenida Paulista',
-  numero: '1578',
-  complemento: 'Conjunto 42',
-  bairro: 'Bela Vista',
-  cidade: 'São Paulo',
-  estado: 'SP',
-  cep: '01310-200',
-};
+const address = LETTER_ADDRESS;
 const compose = (carta: unknown) => ({
   destinataires: [{ to: 'ana@cliente.test', nameTo: 'Ana', carta }],
   nameFrom: 'Cobranca Demo',

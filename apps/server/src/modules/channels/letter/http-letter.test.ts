@@ -4,6 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { LETTER_LIMITS, letterAddress, UFS } from '@ar/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { LETTER_ADDRESS } from '../../../../test/letters.ts';
 import { PermanentProviderError, type ProviderRequest } from '../channel.ts';
 import { HttpLetterProvider, letterSignature } from './http-letter.ts';
 import { renderLetter } from './letter.pdf.ts';
@@ -101,16 +102,7 @@ async function postCallback(body: string, opts: { secret?: string; signature?: s
 
 let adapter: HttpLetterProvider;
 let letter: OutgoingLetter;
-const address = letterAddress.parse({
-  nome: 'Ana Beatriz Souza',
-  endereco: 'Avenida Paulista',
-  numero: '1578',
-  complemento: 'Conjunto 42',
-  bairro: 'Bela Vista',
-  cidade: 'São Paulo',
-  estado: 'SP',
-  cep: '01310-200',
-});
+const address = letterAddress.parse(LETTER_ADDRESS);
 // A scanned receipt stands in as PNG bytes: what matters is that its hash is of exactly these bytes.
 const RECEIPT = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('AR digital assinado por Ana')]);
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');

@@ -1,20 +1,12 @@
 import { createHash } from 'node:crypto';
 import { type LetterAddressInput, letterAddress } from '@ar/core';
 import { describe, expect, it } from 'vitest';
+import { LETTER_ADDRESS } from '../../../../test/letters.ts';
 import { pdfPageCount, pdfQrCodes, pdfText, pdfWords } from '../../../../test/pdf-reader.ts';
 import { LETTER_WINDOW, type LetterInput, renderLetter } from './letter.pdf.ts';
 
 const uuid = '3f2b8c1e-4d5a-4e6f-9a7b-1c2d3e4f5a6b';
-const address: LetterAddressInput = {
-  nome: 'Ana Beatriz Souza',
-  endereco: 'Avenida Paulista',
-  numero: '1578',
-  complemento: 'Conjunto 42',
-  bairro: 'Bela Vista',
-  cidade: 'São Paulo',
-  estado: 'SP',
-  cep: '01310200',
-};
+const address: LetterAddressInput = { ...LETTER_ADDRESS, cep: '01310200' };
 const letter = (over: Partial<LetterInput> = {}): LetterInput => ({
   protocol: 482913,
   uuid,
