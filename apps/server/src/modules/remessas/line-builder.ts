@@ -14,7 +14,7 @@ import type { LineTemplate } from './remessa-rows.ts';
  * The thread only computes: it gets the cells, the templates, the custom fields and the public URL,
  * and answers the messages. Nothing is stored from it directly: the worker takes a built message
  * only for a line whose cells and template, read again under the remessa's lock, are those it was
- * built from (remessa-processing.service.ts, sameLine), so what is stored is what building it in
+ * built from (remessa-sending.ts, sameLine), so what is stored is what building it in
  * the transaction would store. A line the thread has not built (not started yet, failed, stopped)
  * is built by the worker as before.
  *
