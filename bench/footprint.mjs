@@ -58,6 +58,9 @@ async function startFakeProviders() {
   return { url: `http://127.0.0.1:${server.address().port}`, accepted, close: () => new Promise((r) => server.close(r)) };
 }
 
+/** The stop of the last product started: called again at the end, whatever happened (a no-op once stopped). */
+let running = async () => {};
+
 /** `npm start` (scripts/start.mjs) on `env`; resolves with the ms until /v2/status-connectivity answered. */
 async function startNpm(env) {
   const t0 = performance.now();
@@ -67,6 +70,13 @@ async function startNpm(env) {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${env.PORT}`;
+  const stop = () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', resolve);
+      child.kill('SIGTERM');
+    });
+  running = stop;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}`);
     if (performance.now() - t0 > 300_000) {
@@ -81,11 +91,6 @@ async function startNpm(env) {
   const ms = performance.now() - t0;
   // The server is start.mjs's child: its pid for VmHWM.
   const serverPid = Number(fs.readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8').trim().split(/\s+/)[0]);
-  const stop = () =>
-    new Promise((resolve) => {
-      child.once('exit', resolve);
-      child.kill('SIGTERM');
-    });
   return { url, ms, serverPid, stop };
 }
 
@@ -202,8 +207,9 @@ try {
       `server peak RSS ${fmt(peak, 0)} MB (budget < 400 MB: ${peakOk ? 'ok' : 'OVER'}; ${fmt(idlePeak, 0)} MB before the load), ${fmt(after, 0)} MB at its end`,
   );
 } finally {
+  await running();
   await sink.close();
   await fake.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 500 });
 }
 process.exit(ok ? 0 : 1);
