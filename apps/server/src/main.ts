@@ -7,6 +7,9 @@ import { createRuntime } from './runtime.ts';
 import { seedDemoHistory } from './seed/history.ts';
 import { mountedSimulators } from './simulators/index.ts';
 
+/** Seconds since this process started (Node's own clock, module loading included), for the ready line of the log. */
+const secondsSinceStart = () => Math.round(process.uptime() * 100) / 100;
+
 let config: ReturnType<typeof loadConfig>;
 try {
   config = loadConfig();
@@ -53,12 +56,21 @@ if (config.role === 'worker') {
   // ROLE=worker: the queue's workers; of HTTP only /healthz, /readyz and /metrics on PORT, for the
   // container's health check and the scraper (docs/operations.md). The API is another process's (docs/scale.md).
   await runtime.opsApp?.listen({ port: config.port, host: config.host }).catch((error: unknown) => fatal(error, 'partida', 'listen'));
-  app.log.info({ database: runtime.database.kind, role: config.role }, 'AR Online: processo de filas pronto');
+  app.log.info(
+    { database: runtime.database.kind, role: config.role, readySeconds: secondsSinceStart() },
+    `AR Online: processo de filas pronto em ${secondsSinceStart()} s`,
+  );
 } else {
   await app.listen({ port: config.port, host: config.host }).catch((error: unknown) => fatal(error, 'partida', 'listen'));
   app.log.info(
-    { publicUrl: config.publicUrl, database: runtime.database.kind, mail: runtime.ctx.mail.mode, role: config.role },
-    `AR Online pronto em ${config.publicUrl}`,
+    {
+      publicUrl: config.publicUrl,
+      database: runtime.database.kind,
+      mail: runtime.ctx.mail.mode,
+      role: config.role,
+      readySeconds: secondsSinceStart(),
+    },
+    `AR Online pronto em ${config.publicUrl} (${secondsSinceStart()} s desde o início do processo)`,
   );
   // The simulators are demo-only (docs/simulators.md): say so whenever they are on.
   const simulators = mountedSimulators(config);

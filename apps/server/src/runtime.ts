@@ -24,7 +24,8 @@ import { createEvidenceQueues, startEvidenceWorkers } from './modules/evidence/s
 import type { InboundServer } from './modules/inbound/inbound.server.ts';
 import { createWebhookQueues, startWebhookWorkers } from './modules/integrations/webhook-delivery.ts';
 import { startNotificationSocket } from './modules/notifications/notifications.socket.ts';
-import { createRemessaQueues, startRemessaWorkers } from './modules/remessas/remessas.worker.ts';
+import { createRemessaQueues } from './modules/remessas/remessas.queue.ts';
+import { startRemessaWorkers } from './modules/remessas/remessas.worker.ts';
 import { createBulkProofQueues, startBulkProofWorkers } from './modules/reports/bulk-proofs.worker.ts';
 import { signingIdentity } from './modules/signing/signing-identity.ts';
 import { watchQueue } from './ops/gauges.ts';

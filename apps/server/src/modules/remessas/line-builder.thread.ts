@@ -1,6 +1,7 @@
 import { parentPort } from 'node:worker_threads';
 import type { BuildAnswer, BuildRequest } from './line-builder.ts';
-import { FileColumns, lineMessage } from './remessa-rows.ts';
+import { lineMessage } from './remessa-line-message.ts';
+import { FileColumns } from './remessa-rows.ts';
 
 /**
  * The line builder's thread (line-builder.ts): a batch file's lines made into messages by the same

@@ -14,7 +14,7 @@ import type { LineTemplate } from './remessa-rows.ts';
  * The thread only computes: it gets the cells, the templates, the custom fields and the public URL,
  * and answers the messages. Nothing is stored from it directly: the worker takes a built message
  * only for a line whose cells and template, read again under the remessa's lock, are those it was
- * built from (remessa-processing.service.ts, sameLine), so what is stored is what building it in
+ * built from (remessa-sending.ts, sameLine), so what is stored is what building it in
  * the transaction would store. A line the thread has not built (not started yet, failed, stopped)
  * is built by the worker as before.
  *
@@ -46,6 +46,8 @@ export class LineBuilder {
   #closed = false;
   /** The thread ended before it was ready once (it cannot load here): not started again. */
   #failed = false;
+  /** The thread being started (its module bundled first): one at a time. */
+  #spawning: Promise<Worker> | null = null;
 
   constructor(
     private readonly onError: (error: unknown) => void,
@@ -58,10 +60,14 @@ export class LineBuilder {
   }
 
   /** Starts the thread when it is not running; answers when it is ready (or could not start: false). */
-  start(): Promise<boolean> {
-    if (this.#closed || this.#failed) return Promise.resolve(false);
-    if (this.#ready) return Promise.resolve(true);
-    const worker = this.#worker ?? this.#spawn();
+  async start(): Promise<boolean> {
+    if (this.#closed || this.#failed) return false;
+    if (this.#ready) return true;
+    this.#spawning ??= this.#spawn().finally(() => {
+      this.#spawning = null;
+    });
+    const worker = this.#worker ?? (await this.#spawning);
+    if (this.#ready) return true;
     return new Promise((resolve) => {
       const done = (ok: boolean) => {
         worker.off('message', onMessage);
@@ -77,8 +83,11 @@ export class LineBuilder {
     });
   }
 
-  #spawn(): Worker {
-    const worker = typeScriptWorker(new URL('./line-builder.thread.ts', import.meta.url));
+  /** The thread, once its module is bundled (threads/typescript-worker.ts); closed meanwhile: stopped at once. */
+  async #spawn(): Promise<Worker> {
+    if (this.#worker) return this.#worker;
+    const worker = await typeScriptWorker(new URL('./line-builder.thread.ts', import.meta.url));
+    if (this.#closed) void worker.terminate();
     // The thread's one message that answers no call: it is ready.
     const calls = new ThreadCalls<Built>(worker, {
       // No work for idleMs (from its last answer, or from ready): the thread stops.

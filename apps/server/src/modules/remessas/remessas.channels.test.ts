@@ -3,7 +3,8 @@ import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness.ts';
 import { csvOf, HEADER, remessaOf, uploadBody } from '../../../test/remessa-files.ts';
-import { type ProcessHooks, processRemessa } from './remessa-processing.service.ts';
+import { processRemessa } from './remessa-processing.service.ts';
+import type { ProcessHooks } from './remessa-sending.ts';
 
 // AR-Voz and AR-Carta from a batch file (docs/remessas.md, "A line's channels"): our optional
 // columns TELEFONE_DESTINATARIO_VOZ and CARTA_*, checked as compose checks its `voz` and `carta`,

@@ -6,8 +6,9 @@ import { waitFor } from '../../../test/smtp-sink.ts';
 import { PHONE_SEND_QUEUES } from '../channels/channel-send.worker.ts';
 import { EMAIL_SEND_QUEUE, startEmailWorkers } from '../emails/send.worker.ts';
 import { LineBuilder } from './line-builder.ts';
+import { lineMessage } from './remessa-line-message.ts';
 import { processRemessa } from './remessa-processing.service.ts';
-import { FileColumns, lineMessage } from './remessa-rows.ts';
+import { FileColumns } from './remessa-rows.ts';
 
 // A file's run stopped between two slices, as a crash would stop it, then run again: every line
 // becomes exactly one message, and the relay receives each once (docs/remessas.md, "Resuming").

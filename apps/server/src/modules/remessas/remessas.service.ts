@@ -16,7 +16,7 @@ import { dataUrlBuffer } from '../../http/data-url.ts';
 import { AppError, badRequest, notFound, queueUnavailable } from '../../http/errors.ts';
 import type { TenantScope } from '../tenancy/tenant-scope.ts';
 import * as q from './remessas.queries.ts';
-import { REMESSA_QUEUE, wakeRemessaWorker } from './remessas.worker.ts';
+import { REMESSA_QUEUE, wakeRemessaWorker } from './remessas.queue.ts';
 
 /**
  * POST /remessas/upload: the envelope is checked here (a data URL of a csv, at most 5 MB: 400 with

@@ -68,7 +68,7 @@ export async function startReportFile(
 
   let worker: Worker;
   try {
-    worker = typeScriptWorker(new URL('./report-file.worker.ts', import.meta.url), { workerData: data, resourceLimits: limits });
+    worker = await typeScriptWorker(new URL('./report-file.worker.ts', import.meta.url), { workerData: data, resourceLimits: limits });
   } catch (err) {
     release();
     throw err;
