@@ -151,11 +151,14 @@ function quickCheck(buf: Buffer, hashHex: string, trustedDer: Buffer[], factsOf:
   let contentTypeOk = false;
   let digestOk = false;
   let bound = false;
+  const seen = new Set<string | null>();
   for (const a of children(buf, attrs)) {
     const [type, values] = kids(buf, a, SEQ, [OBJ, SET]);
     const value = children(buf, values)[0];
-    if (!value) return false;
     const t = oid(buf, type);
+    // An attribute twice (checkToken reads the first): checkToken decides.
+    if (!value || seen.has(t)) return false;
+    seen.add(t);
     if (t === OID.contentType) contentTypeOk = oid(buf, value) === OID.tstInfo;
     else if (t === OID.messageDigest) digestOk = value.tag === 0x04 && content(buf, value).equals(createHash(hash).update(tstDer).digest());
     else if (t === OID.signingCertificateV2 || t === OID.signingCertificate) bound ||= essBinds(buf, value, t, signer);
