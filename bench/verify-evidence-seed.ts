@@ -5,7 +5,6 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { eventHash, genesisHash, messageHash } from '../apps/server/src/modules/evidence/canonical.ts';
 import { loadBuiltinTsa } from '../apps/server/src/modules/evidence/tsa/builtin-tsa.ts';
-import { requestStamp } from '../apps/server/src/modules/evidence/tsa/tsa-client.ts';
 
 const [url, dataDir, eventsWanted, perMessage, stampEvery] = [
   process.argv[2] as string,
@@ -98,7 +97,8 @@ for (let start = 0; start < messages; start += BATCH) {
   ).rows;
   const stamped = inserted.filter((_, i) => i % stampEvery === 0);
   const tokens: Buffer[] = [];
-  for (const r of stamped) tokens.push(Buffer.from((await requestStamp(r.evt_hash, { builtin: tsa })).token));
+  // The stamp worker's own call (issue: the token without a request to encode and an answer to parse).
+  for (const r of stamped) tokens.push(Buffer.from((await tsa.issue(r.evt_hash)).token));
   await client.query(
     `INSERT INTO email_carimbos (evt_codigo, car_token, car_token_sha256, car_serial, car_gen_time, car_tsa, car_tsa_url)
      SELECT t.e, t.tok, encode(sha256(t.tok), 'hex'), md5(t.e::text), now(), 'bench', null FROM unnest($1::bigint[], $2::bytea[]) AS t(e, tok)`,

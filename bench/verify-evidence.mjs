@@ -3,7 +3,8 @@
 // BENCH_AUDIT_EVENTS (default 1,000,000), 5 events a message, a time stamp of the built-in TSA on
 // every BENCH_AUDIT_STAMP_EVERY-th event (default 10: making and checking a token costs far more
 // than an event, so the two rates are printed apart). The seeded database (ar_bench_audit) and its
-// data folder (the TSA's key) are kept between runs.
+// data folder (the TSA's key) are kept between runs. BENCH_AUDIT_DB names the database (default
+// ar_bench_audit), BENCH_PORT the port the product starts on to make its schema (default 3690).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,9 +14,10 @@ import { benchDatabase, fmt, peakRssMb, root, startProduct } from './lib.mjs';
 const EVENTS = Number(process.env.BENCH_AUDIT_EVENTS ?? 1_000_000);
 const STAMP_EVERY = Number(process.env.BENCH_AUDIT_STAMP_EVERY ?? 10);
 const PER_MESSAGE = 5;
-const dataDir = path.join(root, '.bench-data', 'audit');
+const DB = process.env.BENCH_AUDIT_DB ?? 'ar_bench_audit';
+const dataDir = path.join(root, '.bench-data', DB === 'ar_bench_audit' ? 'audit' : DB);
 
-const url = await benchDatabase('ar_bench_audit');
+const url = await benchDatabase(DB);
 const count = async () => {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
@@ -26,10 +28,10 @@ const count = async () => {
 };
 if ((await count()) < EVENTS) {
   console.log(`seeding ${EVENTS} events (kept for the next runs)...`);
-  await benchDatabase('ar_bench_audit', { fresh: true });
+  await benchDatabase(DB, { fresh: true });
   fs.rmSync(dataDir, { recursive: true, force: true });
   // The product's own start: migrations, demo users, the built-in TSA's key in the data folder.
-  const product = await startProduct({ DATABASE_URL: url, DATA_DIR: dataDir, PORT: '3690', SEED_DEMO: 'true' });
+  const product = await startProduct({ DATABASE_URL: url, DATA_DIR: dataDir, PORT: process.env.BENCH_PORT ?? '3690', SEED_DEMO: 'true' });
   await product.stop();
   const seed = spawnSync(
     process.execPath,

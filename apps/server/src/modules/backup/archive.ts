@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import { PassThrough, type Readable, type Writable } from 'node:stream';
@@ -35,26 +34,19 @@ export async function openArchiveWriter(target: string, passphrase: string | nul
   const parts: ArchivePart[] = [];
 
   const addStream = async (nome: string, size: number, source: Readable): Promise<ArchivePart> => {
-    const hash = createHash('sha256');
-    let seen = 0;
-    await new Promise<void>((resolve, reject) => {
-      const entry = pack.entry({ name: nome, size, mode: 0o600, mtime: new Date() }, (err) => (err ? reject(err) : resolve()));
-      source.on('data', (chunk: Buffer) => {
-        hash.update(chunk);
-        seen += chunk.length;
-        if (!entry.write(chunk)) {
-          source.pause();
-          entry.once('drain', () => {
-            source.resume();
-          });
-        }
-      });
-      source.once('end', () =>
-        seen === size ? entry.end(() => {}) : reject(new Error(`${nome}: ${seen} bytes lidos, ${size} esperados`)),
-      );
-      source.once('error', reject);
+    const tee = hashingStream();
+    let entry!: Writable;
+    const written = new Promise<void>((resolve, reject) => {
+      const header = { name: nome, size, mode: 0o600, mtime: new Date() };
+      entry = pack.entry(header, (err) => (err ? reject(err) : resolve())) as unknown as Writable;
     });
-    const part = { nome, tamanho: size, sha256: hash.digest('hex') };
+    try {
+      await Promise.all([pipeline(source, tee.stream, entry), written]);
+    } catch (error) {
+      const seen = tee.result().size;
+      throw seen === size ? error : new Error(`${nome}: ${seen} bytes lidos, ${size} esperados`);
+    }
+    const part = { nome, tamanho: size, sha256: tee.result().sha256 };
     parts.push(part);
     return part;
   };

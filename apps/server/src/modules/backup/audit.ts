@@ -5,14 +5,14 @@ import type { FileStorage } from '../../storage/index.ts';
 import { type CheckedMessage, chainReport } from '../evidence/chain-check.ts';
 import { recomputeEventHash, type StoredEvent } from '../evidence/chain-fields.ts';
 import type { EvidenceTsa } from '../evidence/evidence.service.ts';
-import { checkToken } from '../evidence/tsa/token.ts';
 import { type AuditFilter, eventsOfPage, messagePage } from './audit.queries.ts';
+import { tokenChecker } from './audit-tokens.ts';
 
 /**
  * The evidence audit (`npm run verify-evidence`, the nightly job, the end of a restore;
  * docs/backups.md): every message of every tenant, its chain recomputed from the genesis
  * (chain-check.ts's own check), every time stamp verified against its TSA's certificate and the
- * hash its event's stored fields give, every stored file whose hash the evidence records read
+ * hash its event's stored fields give (audit-tokens.ts: checkToken's verdict, quicker), every stored file whose hash the evidence records read
  * through and hashed. It walks pages of messages by primary key, so memory stays flat at any size.
  */
 
@@ -48,6 +48,7 @@ export async function auditEvidence(
   const started = performance.now();
   const s: AuditSummary = { mensagens: 0, eventos: 0, carimbos: 0, semCarimbo: 0, arquivos: 0, quebras: 0, segundos: 0 };
   const files = fileChecker(deps.storage);
+  const tokens = tokenChecker(deps.tsa.trusted);
   const report = (b: AuditBreak) => {
     s.quebras++;
     onBreak(b);
@@ -82,9 +83,8 @@ export async function auditEvidence(
         s.carimbos++;
         // The stamp covers the hash of the event's fields as stored now, with the previous hash it stores.
         const hash = recomputeEventHash(msg.ema_uni_id, ev, ev.evt_hash_anterior);
-        const check = await checkToken(new Uint8Array(ev.car_token), hash, deps.tsa.trusted);
-        if (check.problems.length)
-          report({ ...where, posicao: ev.evt_seq, tipo: 'carimbo não confere', detalhe: check.problems.join('; ') });
+        const problems = await tokens.problems(new Uint8Array(ev.car_token), hash);
+        if (problems.length) report({ ...where, posicao: ev.evt_seq, tipo: 'carimbo não confere', detalhe: problems.join('; ') });
       }
       for (const f of filesOf(msg, own)) {
         s.arquivos++;
