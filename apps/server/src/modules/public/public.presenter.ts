@@ -129,7 +129,8 @@ export function presentPublicMessage(row: PublicRow, events: EventWithStamp[]): 
     hashConteudo: msg.ema_uni_hash ?? msg.ema_uni_content_sha256,
     statusFull,
     timeline,
-    detalhesEnvioEntrega: block(delivered, 'envio'),
+    // The sending and delivery certificate: the delivery report, else the handing over (never a read standing in).
+    detalhesEnvioEntrega: block(email?.delivered?.type === 'delivered' ? delivered : sent, 'envio'),
     detalhesLeitura: block(read, 'leitura'),
     detalhesAceite: block(accepted, 'leitura'),
     clickTracking: msg.usu_visualizar_geolocalizacao ? trackingOf(events) : [],
