@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ClickTracking } from './contracts/public.ts';
 import { BRAZIL_BOUNDS, basemap, boundsOf } from './geo/basemap.ts';
-import { trackingPlaces } from './tracking.ts';
+import { trackingActionText, trackingPlaces } from './tracking.ts';
 
 const event = (over: Partial<ClickTracking>): ClickTracking => ({
   date: '2026-12-07T10:00:00.000Z',
@@ -13,6 +13,7 @@ const event = (over: Partial<ClickTracking>): ClickTracking => ({
   position: { lat: -22.9068, lng: -43.1729 },
   url: null,
   acao: 'leitura',
+  automatico: false,
   ...over,
 });
 
@@ -28,6 +29,18 @@ describe('the tracking map’s places', () => {
       ['Rio de Janeiro, Rio de Janeiro, BR', ['leitura', 'clique'], false],
       ['São Paulo, São Paulo, BR', ['leitura'], true],
     ]);
+  });
+
+  it('never marks a program’s read as the latest read, and says on each action that it was one', () => {
+    const places = trackingPlaces([
+      event({ date: '2026-12-07T10:00:00.000Z' }),
+      event({ date: '2026-12-07T11:00:00.000Z', city: 'São Paulo', position: { lat: -23.55, lng: -46.63 }, automatico: true }),
+    ]);
+    expect(places.map((p) => p.hasLatestRead)).toEqual([true, false]);
+    expect(trackingActionText(event({ acao: 'clique', url: 'https://x.test', automatico: true }))).toBe(
+      'Clique em link: https://x.test (automático, não conta como leitura)',
+    );
+    expect(trackingActionText(event({ acao: 'resposta' }))).toBe('Resposta');
   });
 
   it('frames every point with a margin, Brazil when there is none', () => {

@@ -3,10 +3,16 @@ import type { ClickTracking } from './contracts/public.ts';
 /** What each tracked action is called on the panel, the map's popups and the laudo's map. */
 export const TRACKING_ACTIONS: Record<ClickTracking['acao'], string> = {
   leitura: 'Leitura',
+  abertura: 'Abertura do e-mail (imagem)',
   clique: 'Clique em link',
-  download: 'Download de anexo',
+  download: 'Download',
   aceite: 'Aceite',
+  resposta: 'Resposta',
 };
+
+/** An action's text on the panel and the map: what it was, its link, and a program's mark (docs/reads.md). */
+export const trackingActionText = (t: Pick<ClickTracking, 'acao' | 'url' | 'automatico'>) =>
+  `${TRACKING_ACTIONS[t.acao]}${t.url ? `: ${t.url}` : ''}${t.automatico ? ' (automático, não conta como leitura)' : ''}`;
 
 /** "Rio de Janeiro, Rio de Janeiro, BR" (what DB-IP knows of the place), or '' when nothing. */
 export const placeOf = (t: Pick<ClickTracking, 'city' | 'state' | 'country'>) => [t.city, t.state, t.country].filter(Boolean).join(', ');
@@ -27,7 +33,7 @@ export interface TrackingPlace {
  */
 export function trackingPlaces(items: readonly ClickTracking[]): TrackingPlace[] {
   const located = items.filter((t): t is ClickTracking & { position: { lat: number; lng: number } } => t.position !== null);
-  const reads = located.filter((t) => t.acao === 'leitura');
+  const reads = located.filter((t) => t.acao === 'leitura' && !t.automatico);
   const latestRead = reads.reduce<(typeof reads)[number] | null>((last, t) => (!last || t.date > last.date ? t : last), null);
   const byPosition = new Map<string, TrackingPlace>();
   for (const t of [...located].sort((a, b) => a.date.localeCompare(b.date))) {

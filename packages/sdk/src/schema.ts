@@ -6668,7 +6668,8 @@ export interface operations {
                             } | null;
                             url: string | null;
                             /** @enum {string} */
-                            acao: "leitura" | "clique" | "download" | "aceite";
+                            acao: "leitura" | "abertura" | "clique" | "download" | "aceite" | "resposta";
+                            automatico: boolean;
                         }[] | null;
                         status: {
                             email: {
@@ -7885,7 +7886,8 @@ export interface operations {
                             } | null;
                             url: string | null;
                             /** @enum {string} */
-                            acao: "leitura" | "clique" | "download" | "aceite";
+                            acao: "leitura" | "abertura" | "clique" | "download" | "aceite" | "resposta";
+                            automatico: boolean;
                         }[];
                         aceito: boolean;
                     };

@@ -103,6 +103,8 @@ const channelErrorSchema = z.object({ reasonFailure: z.string(), dateSend: z.str
 /**
  * One of the recipient's actions with its place, shown when the sender lets the page show
  * geolocation: the public page's Rastreamento tab and the sent detail's tracking panel (its map).
+ * Every read, open, click, download, acceptance and reply recorded is listed; one made by a program
+ * (an image proxy, a link checker: docs/reads.md) is marked `automatico` and counts as no read.
  */
 export const clickTrackingSchema = z.object({
   date: z.string(),
@@ -114,7 +116,9 @@ export const clickTrackingSchema = z.object({
   country: z.string().nullable(),
   position: z.object({ lat: z.number(), lng: z.number() }).nullable(),
   url: z.string().nullable(),
-  acao: z.enum(['leitura', 'clique', 'download', 'aceite']),
+  acao: z.enum(['leitura', 'abertura', 'clique', 'download', 'aceite', 'resposta']),
+  /** Made by a program, not a person (docs/reads.md): evidence that counts as no read. */
+  automatico: z.boolean(),
 });
 export type ClickTracking = z.infer<typeof clickTrackingSchema>;
 

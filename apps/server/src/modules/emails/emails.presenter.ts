@@ -16,7 +16,7 @@ import {
 } from '@ar/core';
 import type { Selectable } from 'kysely';
 import type { EmailsTable } from '../../db/schema.ts';
-import { statusRank } from './events.ts';
+import { type ChannelState, channelStatuses } from '../evidence/channel-status.ts';
 import { presentOficio } from './oficio.presenter.ts';
 import type { SentSummary } from './send.service.ts';
 import type { SentListRow } from './sent.queries.ts';
@@ -75,15 +75,11 @@ export function presentStatuses(events: EventRow[]): MessageStatuses {
     const entry = entryOf(e);
     if (entry) status[e.evt_canal].push(entry);
   }
-  // The current status, as the message row keeps it (events.ts): the furthest status reached, the
-  // latest of equals; a click or a download is evidence, not a status. The list's icons show the same.
+  // The current status (channel-status.ts, as the public page, the proof and the laudo show it).
   const lastStatus: Partial<Record<Channel, StatusEntry>> = {};
-  for (const c of Object.keys(status) as Channel[]) {
-    for (const entry of status[c]) {
-      if (entry.type === 'click' || entry.type === 'download' || isStep(entry)) continue;
-      const now = lastStatus[c];
-      if (!now || statusRank(entry.type) >= statusRank(now.type)) lastStatus[c] = entry;
-    }
+  for (const [c, state] of Object.entries(channelStatuses(events)) as [Channel, ChannelState<EventRow>][]) {
+    const entry = state.current && statusEntry(state.current.type, state.current.at);
+    if (entry) lastStatus[c] = entry;
   }
   const timeline = events
     .map((e) => ({

@@ -5,24 +5,11 @@ import type { DB } from '../../db/schema.ts';
 import { inSavepoint, inTransaction } from '../../db/transaction.ts';
 import { messagesTotal } from '../../ops/metrics.ts';
 import { appendChainedEvent, appendChainedEvents } from '../evidence/chain.ts';
+import { STATUS_RANK, statusRank } from '../evidence/channel-status.ts';
 import { lookupGeo } from '../evidence/geo.ts';
 import { queueStamps } from '../evidence/stamp.worker.ts';
 import { forgetAcceptances } from './emails.queries.ts';
 import { advanceChannelStatuses, channelStatusOf, notifyChannelStep, type StatusChannel, setChannelStatus } from './events.queries.ts';
-
-/** How far a channel's status has come; a failure outranks sending and delivery, not a read. */
-const STATUS_RANK: Record<string, number> = {
-  processed: 0,
-  send: 1,
-  delivered: 2,
-  viewed: 3,
-  erro: 3,
-  track: 4,
-  read: 5,
-  acknowledged: 6,
-  answered: 7,
-};
-export const statusRank = (tipo: string | null) => (tipo === null ? -1 : (STATUS_RANK[tipo] ?? 0));
 
 export interface NewEvent {
   cod_email: number;

@@ -1,8 +1,16 @@
 import type { Channel, ClickTracking } from '@ar/core';
 import { isPersonEvent } from '../public/read-classifier.ts';
 
-/** The recipient's actions a tracking panel lists: reads, clicks, downloads, acceptances. */
-const ACTIONS = { read: 'leitura', click: 'clique', download: 'download', acknowledged: 'aceite' } as const;
+/** The recipient's actions a tracking panel lists: reads and opens, clicks, downloads, acceptances, replies. */
+const ACTIONS = {
+  read: 'leitura',
+  viewed: 'leitura',
+  track: 'abertura',
+  click: 'clique',
+  download: 'download',
+  acknowledged: 'aceite',
+  answered: 'resposta',
+} as const;
 
 interface TrackedEvent {
   evt_data: Date | string;
@@ -18,13 +26,15 @@ interface TrackedEvent {
 }
 
 /**
- * The tracking panel's rows (spec 001 §2.7, 002 §3 "Tracking"): a person's read, click, download or
- * acceptance on any channel, with its place when the address was located; automated fetches (an
- * image proxy, a link checker: docs/reads.md) are not a person's and are left out. The public
- * page's Rastreamento tab, the sent detail's panel and its map all read this list.
+ * The tracking panel's rows (spec 001 §2.7, 002 §3 "Tracking"): every read, open, click, download,
+ * acceptance and reply recorded on any channel, in the chain's order, with its place when the address was
+ * located. A fetch made by a program (an image proxy, a link checker: docs/reads.md) is listed too,
+ * marked `automatico`: the recipient who clicked a link at once, or whose mail app loaded the image,
+ * finds the action, and it still counts as no read. The public page's Rastreamento tab, the sent
+ * detail's panel, its map and the laudo's map all read this list.
  */
 export function trackingOf(events: readonly TrackedEvent[]): ClickTracking[] {
-  return events.filter((e) => Object.hasOwn(ACTIONS, e.evt_tipo) && isPersonEvent(e.evt_detalhes)).map(presentTracking);
+  return events.filter((e) => Object.hasOwn(ACTIONS, e.evt_tipo)).map(presentTracking);
 }
 
 const presentTracking = (e: TrackedEvent): ClickTracking => ({
@@ -37,4 +47,5 @@ const presentTracking = (e: TrackedEvent): ClickTracking => ({
   position: e.evt_lat !== null && e.evt_lng !== null ? { lat: Number(e.evt_lat), lng: Number(e.evt_lng) } : null,
   url: (e.evt_detalhes as { url?: string } | null)?.url ?? null,
   acao: ACTIONS[e.evt_tipo as keyof typeof ACTIONS],
+  automatico: !isPersonEvent(e.evt_detalhes),
 });

@@ -220,8 +220,10 @@ describe('the public page with a call and a letter', () => {
       for (const s of page.statusFull[canal])
         expect({ canal, label: s.label, isStatus: labels.has(s.label) }).toMatchObject({ isStatus: true });
     expect(page.statusFull.carta.map((s: { type: string }) => s.type)).toEqual(['processed', 'send', 'delivered']);
-    expect(page.statusFull.voz.map((s: { type: string }) => s.type)).toEqual(['processed', 'send', 'acknowledged', 'delivered']);
+    // Each status once, by how far it goes: the key 1 (acknowledged) outranks the call's end (delivered) and is current.
+    expect(page.statusFull.voz.map((s: { type: string }) => s.type)).toEqual(['processed', 'send', 'delivered', 'acknowledged']);
     expect(page.statusFull.carta.at(-1).type).toBe(page.statusCarta.type);
+    expect(page.statusFull.voz.at(-1).type).toBe(page.statusVoz.type);
     const steps = page.timeline.map((x: { status: string }) => x.status);
     expect(steps).toEqual(expect.arrayContaining(['Em trânsito', 'Gravação da chamada']));
   });

@@ -23,6 +23,7 @@ import {
   subheading,
   title,
 } from './pdf-layout.ts';
+import { channelStatusSection } from './status-summary.pdf.ts';
 import { trackingMapSection } from './tracking-map.pdf.ts';
 
 type ReportEvent = ExpertReportData['events'][number];
@@ -98,6 +99,7 @@ export async function renderExpertReport(r: ExpertReportData): Promise<Buffer> {
   if (oficio) oficioSection(doc, oficio, '1A. Ofício (campos do formulário)');
   channelEvidenceSection(doc, r, '1B. AR-Voz e AR-Carta: eventos e arquivos');
   if (r.cascade) cascadeSection(doc, r.cascade, '1C. Régua de notificação');
+  channelStatusSection(doc, r.events, '1D. Situação de cada canal');
 
   section(doc, '2. Integridade do conteúdo');
   field(doc, 'Hash do conteúdo', evidence.storedMessageHash ?? 'ainda não fixado (nenhum evento)', { mono: true });

@@ -1,4 +1,5 @@
 import {
+  type Channel,
   isSimulatedEvent,
   type LetterAddress,
   PHONE_PROOF_STATUS_TYPES,
@@ -7,9 +8,9 @@ import {
   type ProofStatusType,
   type SendingProof,
   STATUS_LABELS,
-  type StatusType,
 } from '@ar/core';
 import { presentOficio } from '../emails/oficio.presenter.ts';
+import { type ChannelState, channelStatuses, type Reached } from '../evidence/channel-status.ts';
 import { isPersonEvent } from '../public/read-classifier.ts';
 import { channelSteps, letterProof, stepName, voiceFiles } from './channel-evidence.ts';
 import { brasilia, publicPageUrl, utc } from './format.ts';
@@ -62,9 +63,10 @@ function proofStatuses(events: ProofEvent[]): ProofStatus[] {
   return list.sort((a, b) => a.dateTime.localeCompare(b.dateTime));
 }
 
-/** The proof's sentence by the current e-mail status (spec 001 §2.10). */
-function proofSentence(last: string | null, statuses: ProofStatus[], createdAt: Date): string {
-  const at = (type: ProofStatusType) => statuses.find((s) => s.type === type)?.dataHoraBrasilia;
+/** The proof's sentence by the current e-mail status (spec 001 §2.10); a reply or an acceptance implies the read. */
+function proofSentence(last: string | null, statuses: ProofStatus[], read: Reached<ProofEvent> | null, createdAt: Date): string {
+  const at = (type: ProofStatusType) =>
+    type === 'read' && read ? brasilia(read.at) : statuses.find((s) => s.type === type)?.dataHoraBrasilia;
   const sent = at('send');
   const handed = sent ? `A mensagem foi entregue ao servidor de e-mail do destinatário em ${sent}` : 'A mensagem foi registrada';
   switch (last) {
@@ -123,9 +125,10 @@ function phoneProof(
   canal: 'sms' | 'whatsapp' | 'voz',
   numero: string,
   mensagem: string,
-  current: string | null,
+  states: Partial<Record<Channel, ChannelState<ProofEvent>>>,
   events: ProofEvent[],
 ): PhoneProof {
+  const current = states[canal]?.current?.type ?? null;
   const mine = events.filter((e) => e.evt_canal === canal && isPersonEvent(e.evt_detalhes));
   const status: PhoneProof['status'] = [];
   for (const type of PHONE_PROOF_STATUS_TYPES) {
@@ -151,8 +154,7 @@ function phoneProof(
     numero,
     mensagem,
     status,
-    ultimoStatus:
-      current && current in STATUS_LABELS ? { type: current as StatusType, label: STATUS_LABELS[current as StatusType].label } : null,
+    ultimoStatus: current ? { type: current, label: STATUS_LABELS[current].label } : null,
     falha: failure
       ? { motivo: failure.detalhe ?? 'Falha no envio.', dataHora: failure.dateTime, dataHoraBrasilia: failure.dataHoraBrasilia }
       : null,
@@ -171,11 +173,11 @@ function phoneProof(
 }
 
 /** A phone channel's sentence by its current status, as the e-mail's (proofSentence): the proof's when the message has no e-mail. */
-function channelSentence(c: PhoneProof, createdAt: Date): string {
+function channelSentence(c: PhoneProof, readEvent: Reached<ProofEvent> | null, createdAt: Date): string {
   const at = (type: PhoneProof['status'][number]['type']) => c.status.find((s) => s.type === type)?.dataHoraBrasilia;
   const sent = at('send');
   const handed = sent ? `O ${c.nome} foi enviado ao número ${c.numero} em ${sent}` : `O ${c.nome} para o número ${c.numero} foi registrado`;
-  const readAt = at('read') ?? at('viewed');
+  const readAt = readEvent ? brasilia(readEvent.at) : undefined;
   const read = readAt ? `, foi lido em ${readAt}` : '';
   switch (c.ultimoStatus?.type ?? null) {
     case 'send':
@@ -208,14 +210,16 @@ export function presentSendingProof(
 ): SendingProof {
   const { chainIntact, publicUrl, now } = opts;
   const statuses = proofStatuses(events);
-  const last = msg.ema_status_email as StatusType | null;
+  // The current status and key times of each channel: channel-status.ts, as every page shows them.
+  const states = channelStatuses(events);
+  const last = states.email?.current?.type ?? null;
   const failure = statuses.find((s) => s.type === 'erro');
   const canais = [
-    ...(msg.ema_uni_sms ? [phoneProof('sms', msg.ema_uni_sms.number, msg.ema_uni_sms.messageContent, msg.ema_status_sms, events)] : []),
+    ...(msg.ema_uni_sms ? [phoneProof('sms', msg.ema_uni_sms.number, msg.ema_uni_sms.messageContent, states, events)] : []),
     ...(msg.ema_uni_whatsapp
-      ? [phoneProof('whatsapp', msg.ema_uni_whatsapp.numberReceived, msg.ema_uni_whatsapp.content, msg.ema_status_whatsapp, events)]
+      ? [phoneProof('whatsapp', msg.ema_uni_whatsapp.numberReceived, msg.ema_uni_whatsapp.content, states, events)]
       : []),
-    ...(msg.ema_uni_voz ? [phoneProof('voz', msg.ema_uni_voz.numberTo, voiceProofText(), msg.ema_status_voz, events)] : []),
+    ...(msg.ema_uni_voz ? [phoneProof('voz', msg.ema_uni_voz.numberTo, voiceProofText(), states, events)] : []),
   ];
   // Sent without an e-mail (SMS, WhatsApp or voice only): the sentence, current status and failure are the first channel's.
   const only = !msg.ema_uni_to ? canais[0] : undefined;
@@ -238,8 +242,8 @@ export function presentSendingProof(
     status: statuses,
     ultimoStatus: only ? only.ultimoStatus : last && last in STATUS_LABELS ? { type: last, label: STATUS_LABELS[last].label } : null,
     texto: only
-      ? channelSentence(only, new Date(msg.ema_uni_data_criacao))
-      : proofSentence(last, statuses, new Date(msg.ema_uni_data_criacao)),
+      ? channelSentence(only, states[only.canal]?.read ?? null, new Date(msg.ema_uni_data_criacao))
+      : proofSentence(last, statuses, states.email?.read ?? null, new Date(msg.ema_uni_data_criacao)),
     falha: only
       ? only.falha
       : failure
@@ -256,7 +260,7 @@ export function presentSendingProof(
       sha256: a.sha256,
     })),
     canais,
-    carta: msg.ema_uni_carta ? letterProof(msg.ema_uni_carta as LetterAddress, msg.ema_status_carta, events) : null,
+    carta: msg.ema_uni_carta ? letterProof(msg.ema_uni_carta as LetterAddress, states.carta?.current?.type ?? null, events) : null,
     urlPublica: publicPageUrl(publicUrl, msg.ema_uni_id),
     geradoEm: utc(now),
     geradoEmBrasilia: brasilia(now),

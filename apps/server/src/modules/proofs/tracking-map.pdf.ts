@@ -1,4 +1,4 @@
-import { CHANNEL_NAMES, type ClickTracking, TRACKING_ACTIONS, trackingPlaces } from '@ar/core';
+import { CHANNEL_NAMES, type ClickTracking, trackingActionText, trackingPlaces } from '@ar/core';
 import { type Bounds, basemap, boundsOf, mercator, type OutlineCollection } from '@ar/core/basemap';
 import { brasilia, DBIP_ATTRIBUTION } from './format.ts';
 import { COLORS, contentWidth, ensureSpace, FONT, MARGIN, type Pdf, paragraph, section } from './pdf-layout.ts';
@@ -48,7 +48,9 @@ export function trackingMapSection(doc: Pdf, items: ClickTracking[], heading: st
   doc.x = MARGIN;
 
   for (const [i, place] of places.entries()) {
-    const events = place.events.map((t) => `${TRACKING_ACTIONS[t.acao]} (${CHANNEL_NAMES[t.canal]}) em ${brasilia(t.date)}`).join('; ');
+    const events = place.events
+      .map((t) => `${trackingActionText({ ...t, url: null })} (${CHANNEL_NAMES[t.canal]}) em ${brasilia(t.date)}`)
+      .join('; ');
     paragraph(
       doc,
       `${i + 1}. ${place.place || 'Local não identificado'} (lat ${place.position.lat}, lng ${place.position.lng})` +

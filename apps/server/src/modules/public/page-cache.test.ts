@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cachedPage, keepPage, keptPages, PAGE_CACHE_MAX_CHARS } from './page-cache.ts';
+import { cachedPage, keepPage, keptPages, PAGE_CACHE_MAX_CHARS, pageBase, pageVersion, settledPage } from './page-cache.ts';
 
 describe('public page cache', () => {
   it('keeps at most 500 pages and PAGE_CACHE_MAX_CHARS characters, dropping the oldest first', () => {
@@ -27,5 +27,21 @@ describe('public page cache', () => {
   it('serves a page larger than a quarter of the bound without keeping it', () => {
     keepPage('huge', 'v1', 'x'.repeat(PAGE_CACHE_MAX_CHARS / 4 + 1));
     expect(cachedPage('huge', 'v1')).toBeUndefined();
+  });
+
+  it('answers a settled page (every event stamped) while its chain and owner did not change, and no other', () => {
+    const base = pageBase({ eventos: 15, usu_visualizar_geolocalizacao: true, ent_nome_fantasia: 'Entidade' });
+    keepPage('pending', pageVersion(base, 14), 'pending-json');
+    expect(settledPage('pending', base)).toBeUndefined();
+    expect(cachedPage('pending', pageVersion(base, 14))).toBe('pending-json');
+    keepPage('settled', pageVersion(base, 15), 'settled-json', base);
+    expect(settledPage('settled', base)).toBe('settled-json');
+    // A new event (its stamp still to come), or another owner's flag, is another page.
+    expect(
+      settledPage('settled', pageBase({ eventos: 16, usu_visualizar_geolocalizacao: true, ent_nome_fantasia: 'Entidade' })),
+    ).toBeUndefined();
+    expect(
+      settledPage('settled', pageBase({ eventos: 15, usu_visualizar_geolocalizacao: false, ent_nome_fantasia: 'Entidade' })),
+    ).toBeUndefined();
   });
 });

@@ -263,8 +263,9 @@ describe('the public page shows AR-SMS and AR-WhatsApp', () => {
       expect.stringContaining('SMS entregue à operadora (twilio)'),
       expect.stringContaining('entrega do SMS confirmada pela operadora (twilio)'),
     ]);
-    // No one opened the SMS link yet; WhatsApp's read receipt is its reading.
-    expect(sms?.leitura).toBeNull();
+    // No one opened the SMS link: the reply implies the read (channel-status.ts), its certificate is the reply's;
+    // WhatsApp's read receipt is its reading.
+    expect(sms?.leitura?.hashAssinado).toBe(hashOf('sms', 'answered'));
     expect(sms?.resposta?.hashAssinado).toBe(hashOf('sms', 'answered'));
     expect(sms?.resposta?.trilhaLeitura?.[0]).toContain('“Quem fala?”');
     expect(wa?.leitura?.hashAssinado).toBe(hashOf('whatsapp', 'viewed'));

@@ -8,11 +8,13 @@ import {
   type PhoneCertificates,
   type PublicMessage,
   type PublicReply,
+  type StatusEntry,
 } from '@ar/core';
 import { storedMessageHtml } from '../../mail/message-html.ts';
-import { isStep, presentStatuses } from '../emails/emails.presenter.ts';
+import { presentStatuses, statusEntry } from '../emails/emails.presenter.ts';
 import type { EventWithStamp } from '../emails/events.queries.ts';
 import { presentOficio } from '../emails/oficio.presenter.ts';
+import { type ChannelState, channelStatuses, type Reached } from '../evidence/channel-status.ts';
 import { trackingOf } from '../evidence/tracking.ts';
 import type { PublicRow } from './public.queries.ts';
 import { isPersonEvent, type ReadVerdict } from './read-classifier.ts';
@@ -34,14 +36,16 @@ export function presentPublicMessage(row: PublicRow, events: EventWithStamp[]): 
     ema_uni_voz: started('voz') ? row.ema_uni_voz : null,
     ema_uni_carta: started('carta') ? row.ema_uni_carta : null,
   };
-  // The sender's status lists leave out what was not a person (their evidence stays in the chain).
+  // One derivation of each channel's status and times (channel-status.ts): the sender's detail, the
+  // proof and the laudo read the same. A person's events only; the others stay in the chain.
   const human = events.filter((e) => isPersonEvent(e.evt_detalhes));
-  const { status, lastStatus, timeline } = presentStatuses(human);
-  const first = (tipos: string[]) => human.find((e) => e.evt_canal === 'email' && tipos.includes(e.evt_tipo));
-  const sent = first(['send']);
-  const delivered = first(['delivered']) ?? sent;
-  const read = first(['read', 'track']);
-  const accepted = first(['acknowledged']);
+  const states = channelStatuses(events);
+  const email = states.email;
+  const { timeline } = presentStatuses(human);
+  const sent = email?.sent?.event;
+  const delivered = email?.delivered?.event;
+  const read = email?.read?.event;
+  const accepted = email?.acknowledged?.event;
   const failure = events.find((e) => e.evt_canal === 'email' && e.evt_tipo === 'erro');
   const ofEmail = events.filter((e) => e.evt_canal === 'email');
   const block = (e: EventWithStamp | undefined, kind: 'envio' | 'leitura'): CertificateBlock | null =>
@@ -52,14 +56,19 @@ export function presentPublicMessage(row: PublicRow, events: EventWithStamp[]): 
       const id = String((e.evt_detalhes as { anexo?: string }).anexo ?? '');
       if (!downloads.has(id)) downloads.set(id, new Date(e.evt_data));
     }
-  // Statuses only (spec 002 §3: the last entry is the current status): a channel's steps — a
-  // provider's acceptance, a call ringing or recorded, a letter in transit — stay in the timeline
-  // and in the certificates' trails, as on every channel.
+  // Each status reached once, the current one last (spec 002 §3); a channel's steps — a provider's
+  // acceptance, a call ringing or recorded, a letter in transit — and the clicks and downloads stay in
+  // the timeline, the certificates' trails and the tracking tab.
   const statusFull = Object.fromEntries(
-    (Object.entries(status) as [Channel, (typeof status)[Channel]][])
-      .map(([canal, list]) => [canal, list.filter((entry) => !isStep(entry))] as const)
-      .filter(([, list]) => list.length > 0),
+    (Object.entries(states) as [Channel, ChannelState<EventWithStamp>][]).map(([canal, state]) => [
+      canal,
+      state.reached.map((r) => entryOf(r)),
+    ]),
   );
+  const currentOf = (canal: Channel) => {
+    const now = states[canal]?.current;
+    return now ? entryOf(now) : null;
+  };
   return {
     codeEmail: msg.ema_uni_id,
     simulado: events.some((e) => isSimulatedEvent(e.evt_detalhes)),
@@ -79,7 +88,7 @@ export function presentPublicMessage(row: PublicRow, events: EventWithStamp[]): 
     dataLeituraUTC: read ? new Date(read.evt_data).toISOString() : null,
     numberSMS: msg.ema_uni_sms?.number ?? null,
     messageSMS: msg.ema_uni_sms?.messageContent ?? null,
-    ...phoneChannel(events, human, 'sms', !!msg.ema_uni_sms, (c) => ({
+    ...phoneChannel(events, human, states, 'sms', !!msg.ema_uni_sms, (c) => ({
       statusSMS: c.status,
       hasErrorSMS: c.error !== null,
       sms_error: c.error,
@@ -88,7 +97,7 @@ export function presentPublicMessage(row: PublicRow, events: EventWithStamp[]): 
     })),
     numberWhatsapp: msg.ema_uni_whatsapp?.numberReceived ?? null,
     messageWhatsapp: msg.ema_uni_whatsapp?.content ?? null,
-    ...phoneChannel(events, human, 'whatsapp', !!msg.ema_uni_whatsapp, (c) => ({
+    ...phoneChannel(events, human, states, 'whatsapp', !!msg.ema_uni_whatsapp, (c) => ({
       statusWhatsapp: c.status,
       hasErrorWhatsapp: c.error !== null,
       whatsapp_error: c.error,
@@ -96,8 +105,8 @@ export function presentPublicMessage(row: PublicRow, events: EventWithStamp[]): 
       dataProviderWhatsApp: c.certificates,
     })),
     ...voiceOf(msg, events, human),
-    statusVoz: msg.ema_uni_voz ? (lastStatus.voz ?? null) : null,
-    statusCarta: msg.ema_uni_carta ? (lastStatus.carta ?? null) : null,
+    statusVoz: msg.ema_uni_voz ? currentOf('voz') : null,
+    statusCarta: msg.ema_uni_carta ? currentOf('carta') : null,
     attachments: msg.ema_uni_attachments.attachments.map((a) => ({
       originalFilename: a.originalFilename,
       uuidFilename: a.uuidFilename,
@@ -120,13 +129,17 @@ export function presentPublicMessage(row: PublicRow, events: EventWithStamp[]): 
     hashConteudo: msg.ema_uni_hash ?? msg.ema_uni_content_sha256,
     statusFull,
     timeline,
-    detalhesEnvioEntrega: block(delivered, 'envio'),
+    // The sending and delivery certificate: the delivery report, else the handing over (never a read standing in).
+    detalhesEnvioEntrega: block(email?.delivered?.type === 'delivered' ? delivered : sent, 'envio'),
     detalhesLeitura: block(read, 'leitura'),
     detalhesAceite: block(accepted, 'leitura'),
     clickTracking: msg.usu_visualizar_geolocalizacao ? trackingOf(events) : [],
     aceito: !!accepted,
   };
 }
+
+/** A status reached, as the page's lists show it. */
+const entryOf = (r: Reached<EventWithStamp>): StatusEntry => statusEntry(r.type, r.at) as StatusEntry;
 
 const when = (e: EventWithStamp) =>
   `${brasilia(new Date(e.evt_data), 'date')} ${brasilia(new Date(e.evt_data), 'time')} (Brasília) — ${describe(e)}`;
@@ -173,6 +186,7 @@ interface PhoneView {
 function phoneChannel<T>(
   events: EventWithStamp[],
   human: EventWithStamp[],
+  states: Partial<Record<Channel, ChannelState<EventWithStamp>>>,
   canal: 'sms' | 'whatsapp',
   addressed: boolean,
   name: (view: PhoneView) => T,
@@ -183,10 +197,10 @@ function phoneChannel<T>(
   const firstOf = (tipos: string[]) => personal.find((e) => tipos.includes(e.evt_tipo));
   const failure = [...ofChannel].reverse().find((e) => e.evt_tipo === 'erro');
   const replies = personal.filter((e) => e.evt_tipo === 'answered' || e.evt_tipo === 'acknowledged');
-  const statuses = presentStatuses(personal).lastStatus[canal] ?? null;
+  const state = states[canal];
   const reply = replies[0];
   return name({
-    status: statuses,
+    status: state?.current ? entryOf(state.current) : null,
     error: failure
       ? {
           reasonFailure: detailString(failure, 'reasonFailure') ?? 'Falha no envio ou na entrega.',
@@ -200,7 +214,7 @@ function phoneChannel<T>(
     })),
     certificates: {
       envioEntrega: certificate(firstOf(['delivered']) ?? firstOf(['send']), { trilhaAuditoria: auditTrail(ofChannel) }),
-      leitura: certificate(firstOf(['read', 'track', 'viewed']), { trilhaLeitura: readTrail(human, canal) }),
+      leitura: certificate(state?.read?.event, { trilhaLeitura: readTrail(human, canal) }),
       resposta: reply ? certificate(reply, { trilhaLeitura: replies.map((e) => `${when(e)}: “${detailString(e, 'texto') ?? ''}”`) }) : null,
     },
   });

@@ -50,13 +50,16 @@ export function findPublicMessage(db: Kysely<DB>, uuid: string) {
 }
 
 /**
- * What decides whether a cached public page is still current: the question (checked on every
- * request), and how many events and stamps the message has (both append-only), with the owner's
- * flag and entity name the page shows.
+ * What decides whether a cached public page is still current (page-cache.ts): the question (checked
+ * on every request), the owner's flag and entity name the page shows, and how many events the
+ * message has, from its chain's head (one row by key, kept by the database on every event: docs/
+ * evidence.md). A chain of one event has no head row: the message hash, fixed with the first event,
+ * says whether there is that one.
  */
-export function findPublicVersion(db: Kysely<DB>, uuid: string) {
-  if (!isUuid(uuid)) return Promise.resolve(undefined);
-  return messagesWithSender(db)
+export async function findPublicVersion(db: Kysely<DB>, uuid: string) {
+  if (!isUuid(uuid)) return undefined;
+  const row = await messagesWithSender(db)
+    .leftJoin('email_cadeias as cad', 'cad.cod_email', 'm.ema_uni_codigo')
     .select([
       'm.ema_uni_codigo',
       'm.ema_uni_id',
@@ -64,22 +67,25 @@ export function findPublicVersion(db: Kysely<DB>, uuid: string) {
       'm.ema_verif_resposta',
       'u.usu_visualizar_geolocalizacao',
       'ent.ent_nome_fantasia',
-      (eb) =>
-        eb
-          .selectFrom('email_eventos as e')
-          .select(sql<number>`count(*)::int`.as('n'))
-          .whereRef('e.cod_email', '=', 'm.ema_uni_codigo')
-          .as('eventos'),
-      (eb) =>
-        eb
-          .selectFrom('email_eventos as e')
-          .innerJoin('email_carimbos as c', 'c.evt_codigo', 'e.evt_codigo')
-          .select(sql<number>`count(*)::int`.as('n'))
-          .whereRef('e.cod_email', '=', 'm.ema_uni_codigo')
-          .as('carimbos'),
+      'cad.cad_seq',
+      sql<boolean>`m.ema_uni_hash IS NOT NULL`.as('hashed'),
     ])
     .where('m.ema_uni_id', '=', uuid.toLowerCase())
     .executeTakeFirst();
+  if (!row) return undefined;
+  const { cad_seq, hashed, ...rest } = row;
+  return { ...rest, eventos: cad_seq ?? (hashed ? 1 : 0) };
+}
+
+/** How many of a message's events are stamped (the page cache's check while some are still on their way). */
+export async function countStamps(db: Kysely<DB>, cod_email: number): Promise<number> {
+  const row = await db
+    .selectFrom('email_eventos as e')
+    .innerJoin('email_carimbos as c', 'c.evt_codigo', 'e.evt_codigo')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('e.cod_email', '=', cod_email)
+    .executeTakeFirstOrThrow();
+  return row.n;
 }
 
 export type PublicVersion = NonNullable<Awaited<ReturnType<typeof findPublicVersion>>>;

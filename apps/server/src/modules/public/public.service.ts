@@ -14,7 +14,7 @@ import { AppError, notFound } from '../../http/errors.ts';
 import { eventsWithStamps } from '../emails/events.queries.ts';
 import { recordEvent } from '../emails/events.ts';
 import { type Answer, checkAnswer } from './answer-check.ts';
-import { cachedPage, keepPage, pageVersion } from './page-cache.ts';
+import { cachedPage, keepPage, pageBase, pageVersion, settledPage } from './page-cache.ts';
 import { presentPublicMessage } from './public.presenter.ts';
 import * as q from './public.queries.ts';
 import { classifyRead, type ReadSignal, type ReadVerdict } from './read-classifier.ts';
@@ -74,20 +74,26 @@ async function recordVisit(
 
 /**
  * GET /emails/info/public/{uuid} as JSON text, from the page cache when the message did not
- * change. The question is checked on every request. A page is checked against its contract
- * (publicMessageSchema) when it is built, with CHECK_RESPONSES: the route sends the kept text.
+ * change. The question is checked on every request. A settled page (every event stamped) is
+ * current while the chain's length is: one statement a request; otherwise the stamps are counted
+ * too. A page is checked against its contract (publicMessageSchema) when it is built, with
+ * CHECK_RESPONSES: the route sends the kept text.
  */
 export async function publicDetailJson(ctx: AppContext, uuid: string, answer: Answer | undefined): Promise<string> {
   const current = await q.findPublicVersion(ctx.db, uuid);
   if (!current) throw notFound(PUBLIC_MSG.notFound);
   await checkAnswer(ctx, current, answer);
-  const version = pageVersion(current);
+  const base = pageBase(current);
+  const settled = settledPage(current.ema_uni_id, base);
+  if (settled !== undefined) return settled;
+  const stamps = await q.countStamps(ctx.db, current.ema_uni_codigo);
+  const version = pageVersion(base, stamps);
   const cached = cachedPage(current.ema_uni_id, version);
   if (cached !== undefined) return cached;
   const page = await publicDetail(ctx, uuid, answer);
   if (ctx.config.checkResponses) checkPage(page);
   const json = JSON.stringify(page);
-  keepPage(current.ema_uni_id, version, json);
+  keepPage(current.ema_uni_id, version, json, stamps >= current.eventos ? base : null);
   return json;
 }
 

@@ -1,6 +1,6 @@
 import 'leaflet/dist/leaflet.css';
 import type { ClickTracking, PublicConfigResponse } from '@ar/core';
-import { CHANNEL_NAMES, TRACKING_ACTIONS, type TrackingPlace, trackingPlaces } from '@ar/core';
+import { CHANNEL_NAMES, type TrackingPlace, trackingActionText, trackingPlaces } from '@ar/core';
 import { BASEMAP_ATTRIBUTION, basemap, boundsOf } from '@ar/core/basemap';
 import { VisuallyHidden } from '@mantine/core';
 import L from 'leaflet';
@@ -11,7 +11,8 @@ import './tracking-map.css';
 const DBIP = '<a href="https://db-ip.com" target="_blank" rel="noopener">IP Geolocation by DB-IP</a>';
 
 /** One line of a popup or of the text alternative: what, by which channel, when. */
-const describe = (t: ClickTracking) => `${TRACKING_ACTIONS[t.acao]} (${CHANNEL_NAMES[t.canal]}) em ${formatDateTime(t.date)}`;
+const describe = (t: ClickTracking) =>
+  `${trackingActionText({ ...t, url: null })} (${CHANNEL_NAMES[t.canal]}) em ${formatDateTime(t.date)}`;
 
 /** A marker's popup, built from text nodes: a place's name comes from the geolocation database, never as HTML. */
 function popupOf(place: TrackingPlace): HTMLElement {

@@ -1,5 +1,5 @@
 import type { ClickTracking } from '@ar/core';
-import { CHANNEL_NAMES, placeOf, TRACKING_ACTIONS } from '@ar/core';
+import { CHANNEL_NAMES, placeOf, trackingActionText } from '@ar/core';
 import { Anchor, Skeleton, Table, Text } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { formatDateTime } from '../../app/format.ts';
@@ -47,7 +47,7 @@ export function TrackingPanel({ items }: { items: ClickTracking[] }) {
                 <Table.Tr key={`${c.date}-${c.canal}-${c.acao}-${c.url ?? ''}`}>
                   <Table.Td>{formatDateTime(c.date)}</Table.Td>
                   <Table.Td>{CHANNEL_NAMES[c.canal]}</Table.Td>
-                  <Table.Td>{c.url ? `${TRACKING_ACTIONS[c.acao]}: ${c.url}` : TRACKING_ACTIONS[c.acao]}</Table.Td>
+                  <Table.Td>{trackingActionText(c)}</Table.Td>
                   <Table.Td>{c.ip ?? '—'}</Table.Td>
                   <Table.Td>{placeOf(c) || '—'}</Table.Td>
                   <Table.Td>{c.position ? `${c.position.lat.toFixed(3)}, ${c.position.lng.toFixed(3)}` : '—'}</Table.Td>
