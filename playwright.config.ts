@@ -5,6 +5,8 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 /** Browser journeys against the built product, on a fresh embedded database each run. */
 export default defineConfig({
   testDir: 'e2e',
+  // Runs after the web server is up (Playwright starts it first): waits for its demo history.
+  globalSetup: './e2e/global-setup.ts',
   fullyParallel: false,
   workers: 1,
   retries: 0,

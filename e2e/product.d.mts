@@ -9,3 +9,4 @@ export declare function startServer(env: NodeJS.ProcessEnv): {
   ready: Promise<string>;
   stop: () => Promise<void>;
 };
+export declare function demoHistoryMade(url: string, env?: NodeJS.ProcessEnv, timeoutMs?: number): Promise<void>;

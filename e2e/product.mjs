@@ -59,7 +59,31 @@ export function createFirstAdmin(env) {
   if (result.status !== 0) throw new Error(`create-admin exited with ${result.status}`);
 }
 
-/** Starts the server; `ready` resolves once it answers /v2/status-connectivity. */
+/**
+ * Waits until the demo history of a first start is made (apps/server/src/seed/history.ts: the
+ * administrator's reply is its last step), so that no journey sees a demo account's counts,
+ * statuses or credits move under it. Nothing to wait for without SEED_DEMO or with SMTP_URL (no
+ * history then), nor when the demo administrator cannot sign in with the demo password.
+ */
+export async function demoHistoryMade(url, env = { SEED_DEMO: 'true' }, timeoutMs = 180_000) {
+  if (env.SEED_DEMO !== 'true' || env.SMTP_URL) return;
+  const login = await fetch(`${url}/v2/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin@demo.local', password: 'Demo@2026!' }),
+  });
+  if (!login.ok) return;
+  const headers = { authorization: `Bearer ${(await login.json()).token}` };
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    const res = await fetch(`${url}/v2/emails/received`, { headers });
+    if (res.ok && (await res.json()).emailsData.length > 0) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`the demo history was not made within ${timeoutMs / 1000} s`);
+}
+
+/** Starts the server; `ready` resolves once it answers /v2/status-connectivity and its demo history is made. */
 export function startServer(env) {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
     cwd: root,
@@ -71,10 +95,15 @@ export function startServer(env) {
     const start = Date.now();
     while (Date.now() - start < 120_000) {
       if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+      let up = false;
       try {
-        if ((await fetch(`${url}/v2/status-connectivity`)).ok) return url;
+        up = (await fetch(`${url}/v2/status-connectivity`)).ok;
       } catch {
         // not listening yet
+      }
+      if (up) {
+        await demoHistoryMade(url, env);
+        return url;
       }
       await new Promise((r) => setTimeout(r, 250));
     }

@@ -81,7 +81,7 @@ if (config.role === 'worker') {
     );
   // The demo history is made after listen, by the product's own services: it never delays readiness.
   seedDemoHistory(runtime.ctx).then(
-    (made) => made && app.log.info('Histórico de demonstração criado para admin@demo.local'),
+    (made) => made && app.log.info('Histórico de demonstração criado para as contas demo (docs/demo.md)'),
     (err) => {
       app.log.warn({ err }, 'histórico de demonstração não criado');
       reportError(err, { where: 'partida', name: 'seedDemoHistory', level: 'warning' });

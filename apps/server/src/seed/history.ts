@@ -5,98 +5,23 @@ import { sendEmails } from '../modules/emails/send.service.ts';
 import { mailDomain } from '../modules/emails/send.worker.ts';
 import { bounceAddress, replyAddress } from '../modules/inbound/addresses.ts';
 import { fileInboundMessage } from '../modules/inbound/inbound.service.ts';
-import { accept, pageRead, type Visitor } from '../modules/public/public.service.ts';
+import { accept, pageRead, phoneRead, type Visitor } from '../modules/public/public.service.ts';
 import { MIN_HUMAN_SECONDS } from '../modules/public/read-classifier.ts';
 import { tenantScope } from '../modules/tenancy/tenant-scope.ts';
-import { hasAnyMessage, historyUser, sendEventsOf } from './seed.queries.ts';
+import { type AccountHistory, type Fate, HISTORIES, type HistoryChannel, type Recipient, type Run } from './history-data.ts';
+import { deliveryReport, mxOf, replyOf } from './history-mail.ts';
+import { channelStatusesOf, hasAnyMessage, historyUser, sendEventsOf } from './seed.queries.ts';
 
-/** The demo account whose sent list starts with a history (the README's first account). */
-export const HISTORY_USER = 'admin@demo.local';
+/** The demo accounts that start with a history: all four. */
+export const HISTORY_USERS = HISTORIES.map((h) => h.login);
 
-/** What happens to each message after it is sent (docs/emails.md, "Demo history"). */
-type Fate = 'processed' | 'send' | 'delivered' | 'read' | 'acknowledged' | 'answered' | 'erro';
-
-interface DemoSend {
+/** One message of the history, as sent, and what is to happen to it. */
+interface Sent extends Recipient {
+  code: number;
+  id: string;
+  email: string;
   subject: string;
-  identificacao: string;
-  content: string;
-  to: { name: string; email: string; fate: Fate }[];
 }
-
-const p = (...lines: string[]) => lines.map((l) => `<p>${l}</p>`).join('');
-
-/** Twelve messages in six sends: every status a message can be in, one of them answered. */
-const SENDS: DemoSend[] = [
-  {
-    subject: 'Notificação de cobrança — fatura 10/2026',
-    identificacao: 'Cobrança 10/2026',
-    content: p(
-      'Prezado(a) cliente,',
-      'Consta em aberto a fatura de outubro de 2026, vencida em 10/11/2026, no valor de R$ 1.250,00.',
-      'Solicitamos a regularização em até 10 dias a contar desta notificação.',
-      'Atenciosamente,<br>Demo Empresa Ltda',
-    ),
-    to: [
-      { name: 'Mariana Costa', email: 'mariana.costa@cliente.example', fate: 'read' },
-      { name: 'Rafael Lima', email: 'rafael.lima@cliente.example', fate: 'acknowledged' },
-    ],
-  },
-  {
-    subject: 'Rescisão do contrato de prestação de serviços',
-    identificacao: 'Contrato 2026/014',
-    content: p(
-      'Prezado(a),',
-      'Comunicamos a rescisão do contrato de prestação de serviços nº 2026/014, com efeito em 30 dias a contar desta data.',
-      'Atenciosamente,<br>Demo Empresa Ltda',
-    ),
-    to: [
-      { name: 'Juliana Alves', email: 'juliana.alves@cliente.example', fate: 'acknowledged' },
-      { name: 'Carlos Pereira', email: 'carlos.pereira@cliente.example', fate: 'answered' },
-    ],
-  },
-  {
-    subject: 'Convocação para a assembleia geral de dezembro',
-    identificacao: 'Assembleia 12/2026',
-    content: p('Prezado(a) associado(a),', 'Convocamos V.Sa. para a assembleia geral ordinária de 15/12/2026, às 19h, na sede da empresa.'),
-    to: [
-      { name: 'Fernanda Rocha', email: 'fernanda.rocha@cliente.example', fate: 'delivered' },
-      { name: 'Bruno Martins', email: 'bruno.martins@cliente.example', fate: 'delivered' },
-    ],
-  },
-  {
-    subject: 'Aviso de reajuste anual do contrato',
-    identificacao: 'Reajuste 2027',
-    content: p(
-      'Prezado(a) cliente,',
-      'Informamos que a partir de janeiro de 2027 o contrato será reajustado pelo IPCA acumulado em 12 meses.',
-    ),
-    to: [
-      { name: 'Patrícia Gomes', email: 'patricia.gomes@cliente.example', fate: 'send' },
-      { name: 'Lucas Ribeiro', email: 'lucas.ribeiro@cliente.example', fate: 'send' },
-    ],
-  },
-  {
-    subject: 'Notificação extrajudicial — desocupação do imóvel',
-    identificacao: 'Imóvel Rua das Flores, 120',
-    content: p('Prezado(a),', 'Fica V.Sa. notificado(a) a desocupar o imóvel da Rua das Flores, 120, no prazo de 30 dias.'),
-    to: [
-      { name: 'Ricardo Souza', email: 'ricardo.souza@cliente.example', fate: 'erro' },
-      { name: 'Aline Ferreira', email: 'aline.ferreira@cliente.example', fate: 'erro' },
-    ],
-  },
-  {
-    subject: 'Lembrete de vencimento do boleto',
-    identificacao: 'Boleto 11/2026',
-    content: p('Prezado(a) cliente,', 'Lembramos que o boleto de novembro de 2026 vence em 30/11/2026.'),
-    to: [{ name: 'Gustavo Nunes', email: 'gustavo.nunes@cliente.example', fate: 'read' }],
-  },
-  {
-    subject: 'Lembrete de vencimento do boleto',
-    identificacao: 'Boleto 12/2026',
-    content: p('Prezado(a) cliente,', 'Lembramos que o boleto de dezembro de 2026 vence em 30/12/2026.'),
-    to: [{ name: 'Camila Duarte', email: 'camila.duarte@cliente.example', fate: 'processed' }],
-  },
-];
 
 /** The recipients' browser: a person's, from a Brazilian address (so the evidence has a place). */
 const VISITOR: Visitor = {
@@ -107,69 +32,114 @@ const VISITOR: Visitor = {
 /** The waiting message's job starts a day later: until then it shows what 'Processado' means. */
 const PROCESSED_FOR_MS = 24 * 3600_000;
 
+/** An address made of the name: 'Patrícia Gomes' → patricia.gomes@domain. */
+export const addressOf = (name: string, domain: string) =>
+  `${name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().split(/\s+/).join('.')}@${domain}`;
+
 /**
- * The first embedded start's history (SEED_DEMO with the local mailbox, docs/emails.md): twelve
- * messages of HISTORY_USER in every status, each made by the product's own services — the send
- * service and its queue, the captured mailbox, the inbound SMTP service for the delivery reports,
- * the bounces and the reply, and the public page's read and confirmation — so their events are
- * chained and time-stamped like any other. Runs in the background after listen; only once: nothing
- * happens when the user already has a message. Not with a real relay (SMTP_URL): it would mail
- * made-up addresses.
+ * A phone number whose last four digits give the simulator's outcome (docs/channels.md, Simulador):
+ * 0000 does not exist, 1111 answers by itself (an SMS back; WhatsApp's confirmation button), any
+ * other is delivered. `n` keeps the numbers apart: a reply answers the last message to its number.
+ */
+export function phoneOf(fate: Fate, n: number): string {
+  const tail = fate === 'erro' ? '0000' : fate === 'answered' || fate === 'acknowledged' ? '1111' : String(2000 + n);
+  return `(11) 9${8100 + n}-${tail}`;
+}
+
+/**
+ * The first embedded start's history (SEED_DEMO with the local mailbox, docs/demo.md): each demo
+ * account's messages (seed/history-data.ts), made by the product's own services — the send service
+ * and its queue, the captured mailbox and the embedded phone simulator, the inbound SMTP service
+ * for the delivery reports, bounces and replies, and the public page's reads and confirmations —
+ * so their events are chained and time-stamped like any other. Runs in the background after
+ * listen, only for an account that has no message yet (a second start makes nothing). Not with a
+ * real relay (SMTP_URL): it would mail made-up addresses; the phone sends only with the simulators.
+ * Answers whether it made anything.
  */
 export async function seedDemoHistory(ctx: AppContext): Promise<boolean> {
   if (!ctx.config.seedDemo || !ctx.config.captureMail || !ctx.boss) return false;
-  const user = await historyUser(ctx.db, HISTORY_USER);
-  if (!user || (await hasAnyMessage(ctx.db, user.usu_codigo))) return false;
-  const actor: Actor = { ...user, usu_nivel: user.usu_nivel as Actor['usu_nivel'], usu_secure: true, tokenHash: '' };
+  const sent: Sent[] = [];
+  for (const history of HISTORIES) sent.push(...(await sendHistory(ctx, history)));
+  if (!sent.length) return false;
 
-  const messages: { code: number; id: string; email: string; name: string; subject: string; fate: Fate }[] = [];
-  for (const send of SENDS) {
-    const body = composeBody.parse({
-      destinataires: send.to.map((r) => ({ to: r.email, nameTo: r.name })),
-      nameFrom: 'Demo Empresa',
-      identificacao: send.identificacao,
-      subject: send.subject,
-      content: send.content,
-    });
-    const held = send.to.every((r) => r.fate === 'processed');
-    const sent = await sendEmails(ctx, tenantScope(actor), body, held ? { startAfter: new Date(Date.now() + PROCESSED_FOR_MS) } : {});
-    for (const [i, e] of sent.emails.entries()) {
-      const r = send.to[i];
-      if (r) messages.push({ code: e.ema_uni_codigo, id: e.ema_uni_id, email: r.email, name: r.name, subject: send.subject, fate: r.fate });
-    }
-  }
-
-  // Everything but the waiting message leaves through the queue and the local mailbox.
-  const leaving = messages.filter((m) => m.fate !== 'processed');
+  // Everything but the waiting messages leaves through the queue, the mailbox or the simulator.
+  const leaving = sent.filter((m) => m.fate !== 'processed');
   const sentAt = await waitForSends(
     ctx,
     leaving.map((m) => m.code),
   );
-
   const domain = mailDomain(ctx.config.mailFrom);
-  const inbound = (raw: string, mailFrom: string, rcpt: string) =>
-    fileInboundMessage(ctx, Buffer.from(raw), {
-      mailFrom,
-      rcptTo: [rcpt],
-      remoteAddress: '127.0.0.1',
-      clientHostname: 'mx.cliente.example',
-    });
-  for (const m of leaving.filter((x) => x.fate === 'delivered' || x.fate === 'erro')) {
-    await inbound(deliveryReport(m, domain, m.fate === 'erro' ? 'failed' : 'delivered'), '', bounceAddress(m.id, domain));
+  const inbound = (raw: string, mailFrom: string, rcpt: string, from: string) =>
+    fileInboundMessage(ctx, Buffer.from(raw), { mailFrom, rcptTo: [rcpt], remoteAddress: '127.0.0.1', clientHostname: mxOf(from) });
+  const emails = leaving.filter((m) => m.channel === 'email');
+  for (const m of emails.filter((x) => x.fate === 'delivered' || x.fate === 'erro')) {
+    await inbound(deliveryReport(m, domain, m.fate === 'erro' ? 'failed' : 'delivered'), '', bounceAddress(m.id, domain), m.email);
   }
 
   // A person opens a message some seconds after it arrives (sooner is a provider's fetch, not a read).
   const wait = sentAt + (MIN_HUMAN_SECONDS + 1) * 1000 - Date.now();
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   for (const m of leaving.filter((x) => ['read', 'acknowledged', 'answered'].includes(x.fate))) {
+    if (m.channel !== 'email') {
+      if (m.fate === 'read') await phoneRead(ctx, m.id, m.channel, undefined, VISITOR);
+      continue;
+    }
     await pageRead(ctx, m.id, undefined, VISITOR);
     if (m.fate === 'acknowledged') await accept(ctx, m.id, undefined, VISITOR);
-    if (m.fate === 'answered') await inbound(replyOf(m, domain), m.email, replyAddress(m.id, domain));
+  }
+  await waitForPhones(
+    ctx,
+    leaving.filter((m) => m.channel !== 'email'),
+  );
+  // The replies last, the administrator's the very last: its reply says the whole history is made.
+  for (const m of emails.filter((x) => x.fate === 'answered')) {
+    await inbound(replyOf(m, m.reply ?? 'Recebido.', domain), m.email, replyAddress(m.id, domain), m.email);
   }
   return true;
 }
 
-/** Waits for the messages' 'send' events; answers when the last of them was recorded. */
+/** Sends an account's runs as the account itself; nothing when it has no user or already a message. */
+async function sendHistory(ctx: AppContext, history: AccountHistory): Promise<Sent[]> {
+  const user = await historyUser(ctx.db, history.login);
+  if (!user || (await hasAnyMessage(ctx.db, user.usu_codigo))) return [];
+  const phones = ctx.config.channels.sms === 'simulator' && ctx.config.channels.whatsapp === 'simulator';
+  const actor: Actor = { ...user, usu_nivel: user.usu_nivel as Actor['usu_nivel'], usu_secure: true, tokenHash: '' };
+  const sent: Sent[] = [];
+  for (const [k, run] of history.runs.entries()) {
+    if (!phones && run.to.some((r) => r.channel !== 'email')) continue;
+    sent.push(...(await sendRun(ctx, actor, history.domain, run, HISTORIES.indexOf(history) * 100 + k * 10)));
+  }
+  return sent;
+}
+
+/**
+ * One run: one send of the run's recipients, each on its channel (`n` numbers its phones apart);
+ * a run all 'processed' waits a day.
+ */
+async function sendRun(ctx: AppContext, actor: Actor, domain: string, run: Run, n: number): Promise<Sent[]> {
+  const target = (r: Recipient, i: number, ch: HistoryChannel) =>
+    r.channel === ch ? { name: r.name, mobile: phoneOf(r.fate, n + i) } : undefined;
+  const body = composeBody.parse({
+    destinataires: run.to.map((r, i) => ({
+      to: r.channel === 'email' ? addressOf(r.name, domain) : '',
+      nameTo: r.name,
+      sms: target(r, i, 'sms'),
+      whatsapp: target(r, i, 'whatsapp'),
+    })),
+    nameFrom: 'Demo Empresa',
+    identificacao: run.identificacao,
+    subject: run.subject,
+    content: run.content,
+  });
+  const held = run.to.every((r) => r.fate === 'processed');
+  const result = await sendEmails(ctx, tenantScope(actor), body, held ? { startAfter: new Date(Date.now() + PROCESSED_FOR_MS) } : {});
+  return result.emails.flatMap((e, i) => {
+    const r = run.to[i];
+    return r ? [{ ...r, code: e.ema_uni_codigo, id: e.ema_uni_id, email: addressOf(r.name, domain), subject: run.subject }] : [];
+  });
+}
+
+/** Waits for the messages to leave (sendEventsOf); answers when the last of them did. */
 async function waitForSends(ctx: AppContext, codes: number[]): Promise<number> {
   const deadline = Date.now() + 5 * 60_000;
   for (;;) {
@@ -180,71 +150,20 @@ async function waitForSends(ctx: AppContext, codes: number[]): Promise<number> {
   }
 }
 
-const rfcDate = (d = new Date()) => d.toUTCString().replace('GMT', '+0000');
-
-/** The recipient's server's delivery status notification (RFC 3464), to the message's bounce address. */
-function deliveryReport(m: { id: string; email: string; subject: string }, domain: string, action: 'delivered' | 'failed') {
-  const failed = action === 'failed';
-  return [
-    'From: Mail Delivery System <MAILER-DAEMON@mx.cliente.example>',
-    `To: ${bounceAddress(m.id, domain)}`,
-    `Subject: ${failed ? 'Undelivered Mail Returned to Sender' : 'Successful Mail Delivery Report'}`,
-    `Date: ${rfcDate()}`,
-    `Message-ID: <dsn-${m.id}@mx.cliente.example>`,
-    'MIME-Version: 1.0',
-    'Content-Type: multipart/report; report-type=delivery-status; boundary="rep"',
-    '',
-    '--rep',
-    'Content-Type: text/plain; charset=us-ascii',
-    '',
-    failed ? 'Your message could not be delivered.' : 'Your message was delivered.',
-    '--rep',
-    'Content-Type: message/delivery-status',
-    '',
-    'Reporting-MTA: dns; mx.cliente.example',
-    '',
-    `Final-Recipient: rfc822; ${m.email}`,
-    `Action: ${action}`,
-    `Status: ${failed ? '5.1.1' : '2.0.0'}`,
-    'Remote-MTA: dns; mailbox.cliente.example',
-    ...(failed ? [`Diagnostic-Code: smtp; 550 5.1.1 <${m.email}>: Recipient address rejected: User unknown`] : []),
-    '',
-    '--rep',
-    'Content-Type: text/rfc822-headers',
-    '',
-    `Message-ID: <${m.id}@${domain}>`,
-    `X-AR-Protocolo: ${m.id}`,
-    '',
-    '--rep--',
-    '',
-  ].join('\r\n');
-}
-
-/** The recipient's answer, from their mail program, to the message's reply address. */
-function replyOf(m: { id: string; email: string; name: string; subject: string }, domain: string) {
-  const text = 'Recebi a notificação. Discordo do prazo de 30 dias e peço uma reunião para tratarmos da rescisão.';
-  return [
-    `From: "${m.name}" <${m.email}>`,
-    `To: ${replyAddress(m.id, domain)}`,
-    `Subject: =?UTF-8?B?${Buffer.from(`Re: ${m.subject}`).toString('base64')}?=`,
-    `Date: ${rfcDate()}`,
-    `Message-ID: <resposta-${m.id}@cliente.example>`,
-    `In-Reply-To: <${m.id}@${domain}>`,
-    `References: <${m.id}@${domain}>`,
-    'MIME-Version: 1.0',
-    'Content-Type: multipart/alternative; boundary="alt"',
-    '',
-    '--alt',
-    'Content-Type: text/plain; charset=utf-8',
-    'Content-Transfer-Encoding: base64',
-    '',
-    Buffer.from(text).toString('base64'),
-    '--alt',
-    'Content-Type: text/html; charset=utf-8',
-    'Content-Transfer-Encoding: base64',
-    '',
-    Buffer.from(`<p>${text}</p><p>${m.name}</p>`).toString('base64'),
-    '--alt--',
-    '',
-  ].join('\r\n');
+/** Waits (a minute at most) for the simulator's callbacks: each phone message at its fate. */
+async function waitForPhones(ctx: AppContext, phones: Sent[]): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (phones.length && Date.now() < deadline) {
+    const rows = await channelStatusesOf(
+      ctx.db,
+      phones.map((m) => m.code),
+    );
+    const status = new Map(rows.map((r) => [r.ema_uni_codigo, r]));
+    const at = (m: Sent) => {
+      const row = status.get(m.code);
+      return (m.channel === 'sms' ? row?.ema_status_sms : row?.ema_status_whatsapp) === m.fate;
+    };
+    if (phones.every(at)) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }

@@ -51,13 +51,24 @@ export async function hasAnyMessage(db: Kysely<DB>, user: number): Promise<boole
   return !!(await db.selectFrom('emails').select('ema_uni_codigo').where('cod_usu', '=', user).limit(1).executeTakeFirst());
 }
 
-/** How many of these messages have their e-mail 'send' event, and when the last was recorded. */
+/**
+ * How many of these messages have left (each goes by one channel): a 'send' event, or an 'erro'
+ * without one (a WhatsApp number the provider refuses at once); and when the last was recorded.
+ */
 export function sendEventsOf(db: Kysely<DB>, codes: number[]) {
   return db
     .selectFrom('email_eventos')
-    .select([sql<number>`count(*)`.as('n'), sql<Date | string | null>`max(evt_data)`.as('last')])
+    .select([sql<number>`count(distinct cod_email)`.as('n'), sql<Date | string | null>`max(evt_data)`.as('last')])
     .where('cod_email', 'in', codes)
-    .where('evt_canal', '=', 'email')
-    .where('evt_tipo', '=', 'send')
+    .where('evt_tipo', 'in', ['send', 'erro'])
     .executeTakeFirstOrThrow();
+}
+
+/** The phone channels' statuses of these messages (the demo history waits for the simulator's callbacks). */
+export function channelStatusesOf(db: Kysely<DB>, codes: number[]) {
+  return db
+    .selectFrom('emails')
+    .select(['ema_uni_codigo', 'ema_status_sms', 'ema_status_whatsapp'])
+    .where('ema_uni_codigo', 'in', codes)
+    .execute();
 }
