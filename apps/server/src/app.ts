@@ -9,7 +9,9 @@ import { fastifyTrustProxy } from './http/client-address.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { installInputGuard } from './http/input-guard.ts';
 import { withLogRedaction } from './http/log-redaction.ts';
+import { installRouteIdentity } from './http/route.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { routeIdentity } from './modules/auth/route-identity.ts';
 import { apiModules } from './modules/index.ts';
 import { Lifecycle } from './ops/lifecycle.ts';
 import { installOps } from './ops/ops-app.ts';
@@ -66,6 +68,8 @@ export async function buildApp(ctx: Omit<AppContext, 'log'>, opts: BuildOptions 
   installInputGuard(app);
   await app.register(fastifyMultipart, { limits: { files: 20, fileSize: 64 * 1024 * 1024, fields: 20 } });
 
+  // defineRoute's sign-in and tenant scope: the auth and tenancy features', handed to http/ from here.
+  installRouteIdentity(app, routeIdentity);
   await app.register(
     async (api) => {
       for (const register of apiModules) register(api, full);

@@ -1,11 +1,11 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import type { Actor } from '../modules/auth/actor.ts';
 
 /** The `idempotencia` rows (idempotency.ts): one per (user, Idempotency-Key), the user being the request's actor. */
 const HOURS = 24;
 const STALE_CLAIM_MINUTES = 10;
-type Who = Pick<Actor, 'usu_codigo'>;
+/** The request's signed-in user, by its code (the key is per user). */
+export type Who = { usu_codigo: number };
 
 export type Stored = {
   idm_hash: string;

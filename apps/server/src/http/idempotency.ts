@@ -3,9 +3,8 @@ import { INTEGRATION_MSG } from '@ar/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import type { Actor } from '../modules/auth/actor.ts';
 import { AppError } from './errors.ts';
-import { claim, deleteExpired, finish, release, stored } from './idempotency.queries.ts';
+import { claim, deleteExpired, finish, release, stored, type Who } from './idempotency.queries.ts';
 
 /**
  * `Idempotency-Key` on the creating POSTs (docs/integrations.md), with Stripe's semantics. The first
@@ -42,7 +41,7 @@ export function idempotencyKeyOf(request: FastifyRequest): string | null {
  */
 export async function idempotent(
   db: Kysely<DB>,
-  actor: Actor,
+  actor: Who,
   key: string,
   request: FastifyRequest,
   reply: FastifyReply,

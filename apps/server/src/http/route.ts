@@ -2,13 +2,45 @@ import { MSG } from '@ar/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../context.ts';
-import type { Actor } from '../modules/auth/actor.ts';
-import { authenticate } from '../modules/auth/authenticate.ts';
-import { type TenantScope, tenantScope } from '../modules/tenancy/tenant-scope.ts';
 import { rememberReportUser } from '../reporting/route-reporting.ts';
 import { AppError, firstZodMessage } from './errors.ts';
 import { idempotencyKeyOf, idempotent } from './idempotency.ts';
 import { registerOperation } from './openapi.ts';
+
+/** What http/ itself reads of a signed-in actor: its code and level (reports, idempotency keys), and whether it must change its password. */
+export interface SignedIn {
+  usu_codigo: number;
+  usu_nivel: number;
+  usu_secure: boolean;
+}
+
+/**
+ * Who a signed-in route acts as, and what it may reach. http/ names no feature: the feature that
+ * signs users in fills this in by declaration merging (modules/auth/route-identity.ts: `actor`, the
+ * Actor; `scope`, the TenantScope), and the composition root (app.ts) hands defineRoute its
+ * functions with installRouteIdentity.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled in by declaration merging (modules/auth/route-identity.ts)
+export interface RouteIdentity {}
+type Actor = RouteIdentity extends { actor: infer A extends SignedIn } ? A : SignedIn;
+type TenantScope = RouteIdentity extends { scope: infer S } ? S : unknown;
+
+/** How a request's actor is found (401/403 thrown) and what it may reach: given by the composition root. */
+export interface RouteIdentityProvider {
+  authenticate(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<Actor>;
+  scopeOf(actor: Actor): TenantScope;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeIdentity?: RouteIdentityProvider;
+  }
+}
+
+/** Gives every route declared on `app` (and its plugins) afterwards its authentication and its tenant scope (app.ts). */
+export function installRouteIdentity(app: FastifyInstance, identity: RouteIdentityProvider): void {
+  app.decorate('routeIdentity', identity);
+}
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type Schema = z.ZodType | undefined;
@@ -82,13 +114,15 @@ export function defineRoute<B extends Schema, Q extends Schema, P extends Schema
   ctx: AppContext,
   spec: RouteSpec<B, Q, P, R, A>,
 ): void {
+  const identity = app.routeIdentity;
+  if (spec.auth && !identity) throw new Error(`${spec.method} ${spec.url}: a signed-in route needs installRouteIdentity (app.ts) first`);
   registerOperation(ctx, spec);
   app.route({
     method: spec.method,
     url: spec.url,
     ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
     handler: async (request, reply) => {
-      const actor = spec.auth ? await authenticate(ctx, request, reply) : null;
+      const actor = spec.auth && identity ? await identity.authenticate(ctx, request, reply) : null;
       if (actor) rememberReportUser(request, actor);
       if (actor && !actor.usu_secure && !spec.allowBeforePasswordChange) throw new AppError(403, MSG.mustChangePassword);
       const params = parse(spec.params as P, request.params, true);
@@ -100,7 +134,7 @@ export function defineRoute<B extends Schema, Q extends Schema, P extends Schema
           query,
           params,
           actor: actor as A extends true ? Actor : null,
-          scope: (actor ? tenantScope(actor) : null) as A extends true ? TenantScope : null,
+          scope: (actor && identity ? identity.scopeOf(actor) : null) as A extends true ? TenantScope : null,
           request,
           reply,
         });

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { EMAIL_MSG, MSG } from '@ar/core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSelfCallingApp, DEMO_PASSWORD, type TestApp } from '../../test/harness.ts';
-import { buildApiDocument } from './openapi-build.ts';
+import { buildApiDocument } from '../scripts/api-document.ts';
 import { SDK_DIR, sdkFiles } from './sdk-files.ts';
 
 const ROOT = path.resolve(SDK_DIR, '../..');

@@ -1,13 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Actor } from '../modules/auth/actor.ts';
-import { type FailureContext, reportError, reportMessage } from './error-reporting.ts';
+import { reportError, reportMessage } from './error-reporting.ts';
+import type { FailureContext } from './reporter.ts';
+
+type ReportUser = NonNullable<FailureContext['user']>;
 
 /** The signed-in user of a request, as a report may name it: its code and level, nothing else. */
-const users = new WeakMap<FastifyRequest, { usu_codigo: number; usu_nivel: number }>();
+const users = new WeakMap<FastifyRequest, ReportUser>();
 /** Requests whose failure was already reported with its exception: their 5xx is not reported twice. */
 const reported = new WeakSet<FastifyRequest>();
 
-export function rememberReportUser(request: FastifyRequest, actor: Actor): void {
+export function rememberReportUser(request: FastifyRequest, actor: ReportUser): void {
   users.set(request, { usu_codigo: actor.usu_codigo, usu_nivel: actor.usu_nivel });
 }
 

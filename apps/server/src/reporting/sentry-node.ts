@@ -1,6 +1,6 @@
 import { SCRUBBED, scrubData, scrubText } from '@ar/core';
 import * as Sentry from '@sentry/node';
-import type { ErrorReporter, FailureContext } from './error-reporting.ts';
+import type { ErrorReporter, FailureContext } from './reporter.ts';
 
 /**
  * The server's reports through Sentry's official SDK (@sentry/node), spoken to any ingest of its

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { buildApiDocument } from '../http/openapi-build.ts';
 import { SDK_DIR, sdkFiles } from '../http/sdk-files.ts';
+import { buildApiDocument } from './api-document.ts';
 
 // npm run sdk:generate: packages/sdk from the document the server builds in this process (no port).
 const files = await sdkFiles(await buildApiDocument());

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { backfillChains } from '../../modules/evidence/backfill.ts';
+import { backfillChains } from './0007-evidence-backfill.ts';
 
 /**
  * Evidence (docs/evidence.md): every event of a message gets its geolocation, a per-message

@@ -9,7 +9,7 @@ import {
   describeCascadeCondition,
 } from '@ar/core';
 import type { StoredCascade } from './cascade.queries.ts';
-import { deadlineWords } from './cascade.service.ts';
+import { deadlineWords } from './cascade-deadline.ts';
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 

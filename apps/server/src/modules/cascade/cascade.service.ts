@@ -1,6 +1,5 @@
 import {
   brasiliaDateTime,
-  brasiliaIsoDay,
   type CascadeChannel,
   type CascadeCondition,
   type CascadePlan,
@@ -8,17 +7,13 @@ import {
   type CascadeStep,
   cascadeStepsFor,
   cascadeUnits,
-  cascadeUnitWords,
   describeCascadeCondition,
   initialStepCount,
-  REACHED_BITS,
   type RecipientChannels,
   recipientUnits,
-  type StatusType,
 } from '@ar/core';
 import type { Kysely, Transaction } from 'kysely';
 import type { PgBoss } from 'pg-boss';
-import { businessDeadline, nonBusinessReason } from '../../calendar/business-days.ts';
 import type { AppContext } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
@@ -36,6 +31,8 @@ import {
   type StoredCascadeStep,
   updateCascadeStep,
 } from './cascade.queries.ts';
+import { cascadeDeadline } from './cascade-deadline.ts';
+import { ARRIVED, conditionHolds, ERRO, EVIDENCE_TYPES, EVIDENCE_WORDS, evidenceOf, list, NAMES, NONE_WORDS } from './cascade-evidence.ts';
 import { queueCascadeStep } from './cascade-queue.ts';
 
 /**
@@ -44,76 +41,6 @@ import { queueCascadeStep } from './cascade-queue.ts';
  * the first step (planCascade); each later step is a job of the 'cascata-etapa' queue that starts
  * at the step's deadline and decides it (decideCascadeStep).
  */
-
-const NAMES: Record<CascadeChannel, string> = {
-  email: 'AR-Email',
-  sms: 'AR-SMS',
-  whatsapp: 'AR-WhatsApp',
-  voz: 'AR-Voz',
-  carta: 'AR-Carta',
-};
-
-const bits = (types: StatusType[]) => types.reduce((m, t) => m | (REACHED_BITS[t] ?? 0), 0);
-/** Reached the recipient: delivered or anything after it. */
-const ARRIVED = bits(['delivered', 'viewed', 'track', 'read', 'acknowledged', 'answered']);
-/** Read: the public page, the tracking image, WhatsApp's read receipt; a confirmation or a reply implies it. */
-const READ = bits(['viewed', 'track', 'read', 'acknowledged', 'answered']);
-/** The recipient's own declaration: 'Confirmar o recebimento', WhatsApp's button, a reply. */
-const CONFIRMED = bits(['acknowledged', 'answered']);
-const ERRO = REACHED_BITS.erro as number;
-
-const EVIDENCE_TYPES: Record<'arrived' | 'read' | 'confirmed', StatusType[]> = {
-  arrived: ['delivered', 'viewed', 'track', 'read', 'acknowledged', 'answered'],
-  read: ['viewed', 'track', 'read', 'acknowledged', 'answered'],
-  confirmed: ['acknowledged', 'answered'],
-};
-const EVIDENCE_WORDS: Record<string, string> = {
-  delivered: 'entregue',
-  viewed: 'visualizado',
-  track: 'lido',
-  read: 'lido',
-  acknowledged: 'com o recebimento confirmado',
-  answered: 'respondido',
-  erro: 'falhou',
-};
-
-/** When a step whose wait starts at `from` checks its condition. Business days: the end of the n-th (CPC art. 224). */
-export function cascadeDeadline(from: Date, c: CascadeCondition | null | undefined): Date {
-  if (!c || c.tipo === 'junto' || !c.prazo || !c.unidade) return from;
-  if (c.unidade === 'dias_uteis') return businessDeadline(from, c.prazo);
-  return new Date(from.getTime() + c.prazo * (c.unidade === 'horas' ? 3_600_000 : 60_000));
-}
-
-/**
- * The days a business-day wait left out, in words ('20/11/2026 (Dia da Consciência Negra), 21/11/2026
- * (sábado)'), for the sent detail and the expert report: why the deadline falls where it does.
- */
-export function skippedDays(from: Date, to: Date): { dia: string; motivo: string }[] {
-  const out: { dia: string; motivo: string }[] = [];
-  const last = brasiliaIsoDay(to);
-  for (let t = from.getTime() + 86_400_000; ; t += 86_400_000) {
-    const day = brasiliaIsoDay(new Date(t));
-    if (day > last) break;
-    const reason = nonBusinessReason(day);
-    if (reason) out.push({ dia: `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`, motivo: reason });
-  }
-  return out;
-}
-
-/** The deadline of a step in words, with the days a business-day wait left out. */
-export function deadlineWords(step: Pick<StoredCascadeStep, 'eta_condicao' | 'eta_desde' | 'eta_prazo'>): string | null {
-  const c = step.eta_condicao as CascadeCondition | null;
-  if (!step.eta_desde || !step.eta_prazo || !c || c.tipo === 'junto' || !c.prazo || !c.unidade) return null;
-  const from = new Date(step.eta_desde);
-  const to = new Date(step.eta_prazo);
-  const base = `${cascadeUnitWords(c.prazo, c.unidade)} a partir de ${brasiliaDateTime(from)}, até ${brasiliaDateTime(to, { seconds: true })} (horário de Brasília)`;
-  if (c.unidade !== 'dias_uteis') return `${base}.`;
-  const skipped = skippedDays(from, to);
-  const left = skipped.length ? ` Não contam: ${skipped.map((d) => `${d.dia} (${d.motivo})`).join(', ')}.` : '';
-  return `${base}, sem contar o dia do início (CPC art. 224).${left}`;
-}
-
-// ---- compose ----
 
 export interface CascadeAtCompose {
   steps: CascadeStep[];
@@ -205,57 +132,6 @@ export async function planCascade(
 // ---- the step's decision ----
 
 export type StepOutcome = 'enviada' | 'pulada' | 'aguardando' | 'nada';
-
-interface Evidence {
-  sent: CascadeChannel[];
-  arrived: boolean;
-  read: boolean;
-  confirmed: boolean;
-  /** Every channel sent so far failed without reaching the recipient. */
-  allFailed: boolean;
-}
-
-function evidenceOf(msg: NonNullable<Awaited<ReturnType<typeof findChannelMessage>>>, sent: CascadeChannel[]): Evidence {
-  const reached: Record<CascadeChannel, number> = {
-    email: msg.ema_alcance_email,
-    sms: msg.ema_alcance_sms,
-    whatsapp: msg.ema_alcance_whatsapp,
-    voz: msg.ema_alcance_voz,
-    carta: msg.ema_alcance_carta,
-  };
-  const any = (mask: number) => sent.some((c) => (reached[c] & mask) !== 0);
-  return {
-    sent,
-    arrived: any(ARRIVED),
-    read: any(READ),
-    confirmed: any(CONFIRMED),
-    allFailed: sent.length > 0 && sent.every((c) => (reached[c] & ERRO) !== 0 && (reached[c] & ARRIVED) === 0),
-  };
-}
-
-/** Whether the step goes (its condition holds on the evidence), and which evidence to name. */
-function conditionHolds(c: CascadeCondition, ev: Evidence): { holds: boolean; evidence: 'arrived' | 'read' | 'confirmed' | 'erro' | null } {
-  switch (c.tipo) {
-    case 'junto':
-      return { holds: true, evidence: null };
-    case 'nao_entregue':
-      return { holds: !ev.arrived, evidence: ev.arrived ? 'arrived' : null };
-    case 'nao_lido':
-      return { holds: !ev.read, evidence: ev.read ? 'read' : null };
-    case 'nao_confirmado':
-      return { holds: !ev.confirmed, evidence: ev.confirmed ? 'confirmed' : null };
-    case 'falhou':
-      return { holds: ev.allFailed, evidence: ev.allFailed ? 'erro' : null };
-  }
-}
-
-const list = (channels: CascadeChannel[]) => channels.map((c) => NAMES[c]).join(', ');
-const NONE_WORDS: Record<Exclude<CascadeCondition['tipo'], 'junto'>, string> = {
-  nao_entregue: 'nenhuma entrega',
-  nao_lido: 'nenhuma leitura',
-  nao_confirmado: 'nenhuma confirmação de recebimento',
-  falhou: 'nenhuma falha de todos os canais',
-};
 
 /**
  * Decides a waiting step at `now` on the evidence recorded so far, in one transaction (the steps

@@ -6,7 +6,8 @@ import { failChannel } from '../channels/channels.service.ts';
 import { recordEvent } from '../emails/events.ts';
 import { sendEmails } from '../emails/send.service.ts';
 import { checkChain } from '../evidence/chain-check.ts';
-import { cascadeDeadline, decideCascadeStep } from './cascade.service.ts';
+import { decideCascadeStep } from './cascade.service.ts';
+import { cascadeDeadline } from './cascade-deadline.ts';
 import { CASCADE_STEP_QUEUE } from './cascade-queue.ts';
 
 /**

@@ -20,8 +20,7 @@ import { updateSessionUser, useSession } from '../../session/session.ts';
 import { changePasswordCall } from '../auth/auth.api.ts';
 import { PasswordFields, passwordFormValid } from '../auth/PasswordFields.tsx';
 import { CascadePanel } from '../emails/compose/CascadePanel.tsx';
-import { cascadeDraftFrom, cascadePlanProblem } from '../emails/compose/cascade-draft.ts';
-import { type CascadeDraft, toCascadePlan } from '../emails/compose/compose-form.ts';
+import { type CascadeDraft, cascadeDraftFrom, cascadePlanProblem, toCascadePlan } from '../emails/compose/cascade-draft.ts';
 import { AttachmentRequiredSelect } from '../users/AttachmentRequiredSelect.tsx';
 import { CASCADE_DEFAULT_KEY, cascadeDefaultCall, saveCascadeDefaultCall, saveSettingsCall, settingsCall } from './account.api.ts';
 

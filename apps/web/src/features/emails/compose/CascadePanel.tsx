@@ -10,7 +10,7 @@ import {
 import { ActionIcon, Button, Group, Paper, SegmentedControl, Select, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { type CascadeDraft, type CascadeStepDraft, emptyCascade } from './compose-form.ts';
+import { type CascadeDraft, type CascadeStepDraft, emptyCascade } from './cascade-draft.ts';
 
 const CONDITIONS: { value: CascadeConditionType; label: string }[] = [
   { value: 'nao_lido', label: 'Se não houver leitura' },

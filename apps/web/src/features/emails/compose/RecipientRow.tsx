@@ -12,7 +12,8 @@ import {
 } from '@ar/core';
 import { ActionIcon, Group, Paper, Select, Stack, Switch, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { fitRecipientName, type LetterDraft, type RecipientDraft } from './compose-form.ts';
+import { fitRecipientName, type RecipientDraft } from './compose-form.ts';
+import type { LetterDraft } from './letter-draft.ts';
 
 /** The masked lengths: (##) #####-#### for the SMS, +## (##) #####-#### at most for WhatsApp (spec 001 §5). */
 const SMS_MASKED_MAX = 15;

@@ -1,7 +1,6 @@
 import { CASCADE_MSG, type CascadePlanView } from '@ar/core';
 import { describe, expect, it } from 'vitest';
-import { cascadeDraftFrom, cascadePlanProblem } from './cascade-draft.ts';
-import { emptyCascade, toCascadePlan } from './compose-form.ts';
+import { cascadeDraftFrom, cascadePlanProblem, emptyCascade, toCascadePlan } from './cascade-draft.ts';
 
 describe("the cascade panel and the user's default (docs/cascade.md)", () => {
   it('starts from the saved plan and sends it back as saved', () => {

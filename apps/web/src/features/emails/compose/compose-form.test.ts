@@ -1,20 +1,20 @@
 import { CASCADE_MSG, EMAIL_MSG, LETTER_MSG, PLAN_MSG, SENDER_MSG } from '@ar/core';
 import { describe, expect, it } from 'vitest';
 import { emptyOficio } from '../oficio/oficio-draft.ts';
+import { emptyCascade } from './cascade-draft.ts';
 import {
   type ComposeUser,
   draftUnits,
   draftUnitsOf,
-  emptyCascade,
   emptyDraft,
   emptyRecipient,
   fitRecipientName,
-  letterFromLead,
   messageProblems,
   recipientProblem,
   sendState,
   toPayload,
 } from './compose-form.ts';
+import { letterFromLead } from './letter-draft.ts';
 
 const user: ComposeUser = {
   usu_nome: 'Gerente Demo',

@@ -1,10 +1,6 @@
 import type { AttachmentRef, UFS } from '@ar/core';
 import {
   attachmentRequiredProblem,
-  type CascadeChannel,
-  type CascadeConditionType,
-  type CascadePlanInput,
-  type CascadeUnit,
   cascadeNowChannels,
   cascadePlan as cascadePlanSchema,
   cascadeRowProblem,
@@ -13,8 +9,6 @@ import {
   composeProblems,
   composeRecipient,
   EMAIL_MSG,
-  formatCep,
-  LETTER_LIMITS,
   messageUnits,
   PLAN_MSG,
   type PlanType,
@@ -25,8 +19,10 @@ import {
   type UnitsLine,
   unitsBreakdown,
 } from '@ar/core';
-import { isOficioDraft, type OficioDraft, toOficioInput } from '../oficio/oficio-draft.ts';
+import { type OficioDraft, toOficioInput } from '../oficio/oficio-draft.ts';
+import { type CascadeDraft, toCascadePlan } from './cascade-draft.ts';
 import type { ComposePayload } from './compose.api.ts';
+import { emptyLetter, type LetterDraft } from './letter-draft.ts';
 
 /** One recipient row of the compose screen, as the form holds it. */
 export interface RecipientDraft {
@@ -50,89 +46,6 @@ export interface RecipientDraft {
   /** AR-Carta (docs/letters.md): a registered letter to this recipient, and its address as typed. */
   cartaOn: boolean;
   carta: LetterDraft;
-}
-
-/** The letter's address as the form holds it (core's letterAddress checks it). */
-export interface LetterDraft {
-  nome: string;
-  endereco: string;
-  numero: string;
-  complemento: string;
-  bairro: string;
-  cidade: string;
-  estado: string;
-  cep: string;
-}
-
-export const emptyLetter = (): LetterDraft => ({
-  nome: '',
-  endereco: '',
-  numero: '',
-  complemento: '',
-  bairro: '',
-  cidade: '',
-  estado: '',
-  cep: '',
-});
-
-/**
- * The letter's address filled from a saved recipient (lea_endereco, lea_cidade, lea_estado,
- * lea_cep): the registry has no number, district or complement, so those stay to be typed.
- */
-export function letterFromLead(
-  lead: { lea_nome: string; lea_endereco?: string | null; lea_cidade?: string | null; lea_estado?: string | null; lea_cep?: string | null },
-  current: LetterDraft,
-): LetterDraft {
-  return {
-    ...current,
-    nome: lead.lea_nome.slice(0, LETTER_LIMITS.nome),
-    endereco: (lead.lea_endereco ?? '').slice(0, LETTER_LIMITS.endereco),
-    cidade: (lead.lea_cidade ?? '').slice(0, LETTER_LIMITS.cidade),
-    estado: lead.lea_estado ?? '',
-    cep: lead.lea_cep ? formatCep(lead.lea_cep) : '',
-  };
-}
-
-/** One step of a custom cascade as the form holds it (the wait as typed). */
-export interface CascadeStepDraft {
-  canal: CascadeChannel;
-  tipo: CascadeConditionType;
-  prazo: string;
-  unidade: CascadeUnit;
-}
-
-/** The channel cascade (docs/cascade.md): none, the CPC art. 246 preset, or the user's own ladder. */
-export interface CascadeDraft {
-  modo: 'nenhuma' | 'cpc246' | 'personalizada';
-  etapas: CascadeStepDraft[];
-}
-
-export const emptyCascade = (): CascadeDraft => ({
-  modo: 'nenhuma',
-  etapas: [
-    { canal: 'email', tipo: 'junto', prazo: '', unidade: 'horas' },
-    { canal: 'sms', tipo: 'nao_lido', prazo: '24', unidade: 'horas' },
-  ],
-});
-
-/** The payload's `cascata` from the form: null without one; the first step has no condition, `junto` no wait. */
-export function toCascadePlan(c: CascadeDraft | null | undefined): CascadePlanInput | null {
-  if (!c || c.modo === 'nenhuma') return null;
-  if (c.modo === 'cpc246') return { modelo: 'cpc246' };
-  return {
-    modelo: 'personalizada',
-    etapas: c.etapas.map((e, i) =>
-      i === 0
-        ? { canal: e.canal, condicao: null }
-        : {
-            canal: e.canal,
-            condicao:
-              e.tipo === 'junto'
-                ? { tipo: 'junto', prazo: null, unidade: null }
-                : { tipo: e.tipo, prazo: e.prazo.trim() === '' ? null : Number(e.prazo), unidade: e.unidade },
-          },
-    ),
-  };
 }
 
 export interface ComposeDraft {
@@ -414,31 +327,3 @@ export function toPayload(d: ComposeDraft, user: ComposeUser): ComposePayload {
     cascata: toCascadePlan(d.cascata),
   };
 }
-
-// ---- the draft kept in session storage (spec 001 §4) ----
-
-/** Each way to compose keeps its own draft: a notice half filled in does not turn into an e-mail's body. */
-export type DraftKind = 'email' | 'oficio';
-const DRAFT_KEYS: Record<DraftKind, string> = { email: 'ar.draft.emails-novo', oficio: 'ar.draft.emails-oficio' };
-
-export function loadDraft(kind: DraftKind = 'email'): ComposeDraft | null {
-  try {
-    const raw = sessionStorage.getItem(DRAFT_KEYS[kind]);
-    if (!raw) return null;
-    const d = JSON.parse(raw) as ComposeDraft;
-    if (kind === 'oficio' && !isOficioDraft(d.oficio)) return null;
-    return Array.isArray(d.recipients) && d.recipients.length > 0 ? d : null;
-  } catch {
-    return null;
-  }
-}
-
-export function saveDraft(d: ComposeDraft, kind: DraftKind = 'email') {
-  try {
-    sessionStorage.setItem(DRAFT_KEYS[kind], JSON.stringify(d));
-  } catch {
-    // A body with large inline images may not fit session storage; the form itself keeps working.
-  }
-}
-
-export const clearDraft = (kind: DraftKind = 'email') => sessionStorage.removeItem(DRAFT_KEYS[kind]);

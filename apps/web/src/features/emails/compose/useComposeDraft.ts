@@ -7,20 +7,16 @@ import { emptyOficio } from '../oficio/oficio-draft.ts';
 import {
   type ComposeDraft,
   type ComposeUser,
-  clearDraft,
-  type DraftKind,
   draftUnits,
   emptyDraft,
-  emptyLetter,
   emptyRecipient,
   fitRecipientName,
-  letterFromLead,
-  loadDraft,
   messageProblems,
   type RecipientDraft,
   recipientProblem,
-  saveDraft,
 } from './compose-form.ts';
+import { clearDraft, type DraftKind, loadDraft, saveDraft } from './draft-storage.ts';
+import { emptyLetter, letterFromLead } from './letter-draft.ts';
 
 /** A reply: the received message it answers, the AR-Email that one answered, and the prefilled fields. */
 export interface ReplyTo {
