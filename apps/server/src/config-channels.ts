@@ -29,7 +29,7 @@ export const channelsEnv = {
   ZENVIA_FROM_SMS: z.string().trim().min(1).max(64).optional(),
   ZENVIA_FROM_WHATSAPP: z.string().trim().min(1).max(64).optional(),
   ZENVIA_WEBHOOK_SECRET: z.string().min(16, 'use ao menos 16 caracteres').max(200).optional(),
-  /** The simulator's step between a message's callbacks, in ms (docs/channels.md, Simulador); tests set a few ms. */
+  /** The simulator's step between a message's callbacks, in ms (docs/phone-simulator.md); tests set a few ms. */
   SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
 };
 

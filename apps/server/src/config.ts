@@ -198,7 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 /**
- * Which stand-ins this configuration runs under /dev (docs/security.md, "Simulators and the local
+ * Which stand-ins this configuration runs under /dev (docs/simulators.md, "Simulators and the local
  * mailbox"): none unless `simulators` is on, and then each only while something uses it. What the
  * mounting (simulators/index.ts), the start-up log and GET /v2/config all read.
  */

@@ -75,7 +75,6 @@ const OVER_FOR_NOW = new Set([
   'apps/server/src/simulators/phone/simulator.service.ts',
   'apps/server/src/modules/remessas/remessa-processing.service.ts',
   'apps/server/src/modules/remessas/remessa-rows.ts',
-  'packages/core/src/contracts/emails.ts',
   'bench/send-pipeline.mjs',
   'docs/channels.md',
   'docs/security.md',

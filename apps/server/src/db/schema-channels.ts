@@ -71,7 +71,7 @@ export interface ProvedorEventosTable {
 
 /**
  * A reply naming no message that matched open messages of more than one tenant (migration 0038;
- * docs/channels.md, "Respostas sem referência"). Its text and payload are never shown through the API.
+ * docs/unassigned-replies.md, "Respostas sem referência"). Its text and payload are never shown through the API.
  */
 export interface RespostasSemDestinoTable {
   rsd_codigo: Generated<number>;

@@ -9,7 +9,7 @@ export type Fate = 'processed' | 'send' | 'delivered' | 'read' | 'acknowledged' 
 /**
  * The channel a recipient is written to. An e-mail's fate is made by the inbound service and the
  * public page; a phone message's by the embedded simulator, from its number's last four digits
- * (docs/channels.md, Simulador: 0000 fails, 1111 answers by itself), and its read by the page
+ * (docs/phone-simulator.md: 0000 fails, 1111 answers by itself), and its read by the page
  * opened from the message's link.
  */
 export type HistoryChannel = 'email' | 'sms' | 'whatsapp';

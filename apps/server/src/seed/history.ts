@@ -37,7 +37,7 @@ export const addressOf = (name: string, domain: string) =>
   `${name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().split(/\s+/).join('.')}@${domain}`;
 
 /**
- * A phone number whose last four digits give the simulator's outcome (docs/channels.md, Simulador):
+ * A phone number whose last four digits give the simulator's outcome (docs/phone-simulator.md):
  * 0000 does not exist, 1111 answers by itself (an SMS back; WhatsApp's confirmation button), any
  * other is delivered. `n` keeps the numbers apart: a reply answers the last message to its number.
  */

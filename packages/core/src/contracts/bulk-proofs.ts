@@ -1,7 +1,7 @@
 import { z } from '../zod.ts';
 import { listQuerySchema, messageResponse, pagedResponse } from './common.ts';
-import { type Channel, STATUS_LABELS, type StatusType } from './emails.ts';
 import { dayLabel, daysInPeriod, periodDay, REPORT_MSG } from './reports.ts';
+import { type Channel, STATUS_LABELS, type StatusType } from './statuses.ts';
 
 /** Texts of spec 002 §8 for the proofs screen. */
 export const BULK_PROOF_MSG = {

@@ -1,6 +1,6 @@
 import { z } from '../zod.ts';
 import { dbId, listQuerySchema, messageResponse, pagedResponse } from './common.ts';
-import { CHANNELS, STATUS_TYPES } from './emails.ts';
+import { CHANNELS, STATUS_TYPES } from './statuses.ts';
 
 /**
  * The integration surface (docs/integrations.md): API keys, Idempotency-Key, outgoing webhooks

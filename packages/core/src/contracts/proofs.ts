@@ -1,6 +1,6 @@
 import { z } from '../zod.ts';
-import { statusTypeSchema } from './emails.ts';
 import { oficioEvidenceSchema } from './oficio.ts';
+import { statusTypeSchema } from './statuses.ts';
 
 /** Texts of spec 001 §8 for the sending proof and the expert report. */
 export const PROOF_MSG = {

@@ -1,6 +1,6 @@
 import { z } from '../zod.ts';
-import { CHANNEL_NAMES, type Channel, STATUS_LABELS, type StatusType } from './emails.ts';
 import { oficioEvidenceSchema } from './oficio.ts';
+import { CHANNEL_NAMES, type Channel, STATUS_LABELS, type StatusType } from './statuses.ts';
 
 /** Texts of the public recipient pages (spec 002 §8). */
 export const PUBLIC_MSG = {

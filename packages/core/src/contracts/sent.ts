@@ -1,11 +1,11 @@
 import { z } from '../zod.ts';
 import { cascadeViewSchema } from './cascade.ts';
 import { pagedResponse } from './common.ts';
-import { channelSchema, statusEntrySchema } from './emails.ts';
 import { labelSchema } from './labels.ts';
 import { sentLetterSchema } from './letter.ts';
 import { oficioEvidenceSchema } from './oficio.ts';
 import { clickTrackingSchema } from './public.ts';
+import { channelSchema, statusEntrySchema } from './statuses.ts';
 
 /**
  * Response contracts of the sent messages (GET /emails/send, /emails/send/{id}, /emails/status/{id},

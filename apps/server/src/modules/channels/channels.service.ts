@@ -256,7 +256,7 @@ export interface AppliedEvents {
   early: number;
   /**
    * Replies without a reference that matched open messages of more than one tenant: filed to none,
-   * kept unassigned (docs/channels.md, "Respostas sem referência").
+   * kept unassigned (docs/unassigned-replies.md, "Respostas sem referência").
    */
   unassigned: number;
 }

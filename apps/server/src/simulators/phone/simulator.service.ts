@@ -31,7 +31,7 @@ import {
 import type { SimulatedCalls, SimulatedCallView } from './simulator.voice.ts';
 
 /**
- * The embedded provider simulator (docs/channels.md, Simulador): Twilio's Messages resource and
+ * The embedded provider simulator (docs/phone-simulator.md): Twilio's Messages resource and
  * the Cloud API's /messages, answered as the providers answer, then the product called back with
  * signed callbacks after realistic delays; and the phone's side, for /dev/telefone.
  */
