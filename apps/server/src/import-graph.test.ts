@@ -12,14 +12,6 @@ import { circles, importGraph, rel, root, sourceFiles } from '../test/import-gra
 const graph = importGraph(['apps/server/src', 'packages/core/src', 'packages/sdk/src'].flatMap((dir) => sourceFiles(path.join(root, dir))));
 const arrows = [...graph].flatMap(([from, targets]) => targets.map((to) => ({ from: rel(from), to: rel(to) })));
 
-/**
- * TEMPORARY: circles another engineer removes in the same wave (remessas.service.ts ↔
- * remessas.worker.ts). Whoever merges that work deletes the entry; the test fails once it is stale.
- */
-const KNOWN_CIRCLES = new Set([
-  'apps/server/src/modules/remessas/remessas.service.ts → apps/server/src/modules/remessas/remessas.worker.ts → apps/server/src/modules/remessas/remessas.service.ts',
-]);
-
 /** The infrastructure: below every feature (modules/) and below the composition root that builds the app. */
 const INFRASTRUCTURE = /^apps\/server\/src\/(db|http|queue|mail|realtime|storage|reporting|threads)\//;
 const ABOVE_INFRASTRUCTURE = /^apps\/server\/src\/(modules\/|simulators\/|seed\/|scripts\/|(app|runtime|main)\.ts$)/;
@@ -33,12 +25,7 @@ describe('the import graph', () => {
   });
 
   it('has no circle between files', () => {
-    const found = circles(graph);
-    expect(found.filter((c) => !KNOWN_CIRCLES.has(c))).toEqual([]);
-    expect(
-      [...KNOWN_CIRCLES].filter((c) => !found.includes(c)),
-      'stale: remove from KNOWN_CIRCLES',
-    ).toEqual([]);
+    expect(circles(graph)).toEqual([]);
   });
 
   it('has no arrow from the infrastructure up to a feature or to the composition root', () => {
@@ -73,14 +60,7 @@ const OVER_FOR_NOW = new Set([
   'apps/server/src/modules/emails/send.service.ts',
   'apps/server/src/modules/channels/channels.service.ts',
   'apps/server/src/simulators/phone/simulator.service.ts',
-  'apps/server/src/modules/remessas/remessa-processing.service.ts',
-  'apps/server/src/modules/remessas/remessa-rows.ts',
   'bench/send-pipeline.mjs',
-  'docs/channels.md',
-  'docs/security.md',
-  'docs/emails.md',
-  'docs/letters.md',
-  'docs/remessas.md',
 ]);
 
 /** Lines as `wc -l` counts them, plus a last line without its newline. */
