@@ -21,13 +21,8 @@ import { voiceAvailable } from '../channels/voice/voice.service.ts';
 import { InsufficientCreditsError } from '../credits/credits.service.ts';
 import { checkBlacklistAll } from '../emails/check.service.ts';
 import { findComposer } from '../emails/emails.queries.ts';
-import {
-  type Composer,
-  type OutgoingMessage,
-  type SendCommon,
-  StoredDiffersError,
-  storeMessagesInTransaction,
-} from '../emails/send.service.ts';
+import { StoredDiffersError, storeMessagesInTransaction } from '../emails/send-store.ts';
+import type { Composer, OutgoingMessage, SendCommon } from '../emails/send-values.ts';
 import { creditState } from '../plans/plans.service.ts';
 import { type TenantScope, tenantScope } from '../tenancy/tenant-scope.ts';
 import { type LineBuilder, ThreadBuilds } from './line-builder.ts';

@@ -29,7 +29,7 @@ import {
   type VariableSource,
 } from '@ar/core';
 import { personalMessageHtml } from '../../mail/message-html.ts';
-import type { OutgoingMessage } from '../emails/send.service.ts';
+import type { OutgoingMessage } from '../emails/send-values.ts';
 
 /**
  * One data line of a batch file: its rules (which fail only that line, with the line and the
