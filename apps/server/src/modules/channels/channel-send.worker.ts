@@ -3,8 +3,9 @@ import type { PgBoss } from 'pg-boss';
 import type { AppContext } from '../../context.ts';
 import { warmQueueCache } from '../../queue/boss.ts';
 import { type OutgoingPhoneMessage, PermanentProviderError, type PhoneChannel } from './channel.ts';
+import { recordAcceptance } from './channel-acceptance.ts';
 import { type ChannelMessage, findChannelMessage, findProviderMessage } from './channels.queries.ts';
-import { channelAvailable, failChannel, providerFor, recordAcceptance, statusCallbackUrl } from './channels.service.ts';
+import { channelAvailable, failChannel, providerFor, statusCallbackUrl } from './channels.service.ts';
 import { REPLY_NOTICE_QUEUE, sendReplyNotice } from './unassigned-replies.service.ts';
 
 export const SMS_SEND_QUEUE = 'sms-send';
