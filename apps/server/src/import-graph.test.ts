@@ -56,12 +56,7 @@ const GENERATED = new Set(['packages/sdk/src/schema.ts']);
  * pipeline's benchmark, not split yet. The rule above is the end state: whoever merges a split
  * deletes its entry, and the test fails on an entry that is no longer over its limit.
  */
-const OVER_FOR_NOW = new Set([
-  'apps/server/src/modules/emails/send.service.ts',
-  'apps/server/src/modules/channels/channels.service.ts',
-  'apps/server/src/simulators/phone/simulator.service.ts',
-  'bench/send-pipeline.mjs',
-]);
+const OVER_FOR_NOW = new Set(['bench/send-pipeline.mjs']);
 
 /** Lines as `wc -l` counts them, plus a last line without its newline. */
 function lineCount(file: string): number {

@@ -3,8 +3,10 @@ import type { PgBoss } from 'pg-boss';
 import type { AppContext } from '../../context.ts';
 import { warmQueueCache } from '../../queue/boss.ts';
 import { type OutgoingPhoneMessage, PermanentProviderError, type PhoneChannel } from './channel.ts';
-import { type ChannelMessage, findChannelMessage, findProviderMessage } from './channels.queries.ts';
-import { channelAvailable, failChannel, providerFor, recordAcceptance, statusCallbackUrl } from './channels.service.ts';
+import { type Accepted, recordAcceptances } from './channel-acceptance.ts';
+import { type ChannelMessage, findAcceptedChannels, findChannelMessages } from './channels.queries.ts';
+import { channelAvailable, failChannel, providerFor, statusCallbackUrl } from './channels.service.ts';
+import { providerGate } from './providers/provider-pool.ts';
 import { REPLY_NOTICE_QUEUE, sendReplyNotice } from './unassigned-replies.service.ts';
 
 export const SMS_SEND_QUEUE = 'sms-send';
@@ -33,32 +35,52 @@ export function outgoingOf(ctx: AppContext, msg: ChannelMessage, channel: PhoneC
 }
 
 /**
- * Sends one message's SMS or WhatsApp. Idempotent: a channel the provider accepted already (its
- * row in mensagens_provedor) or that failed is not sent again. A refusal for good ends the channel
- * in 'erro' with its credit back; anything else is thrown so the queue retries.
+ * Sends a worker batch's SMS or WhatsApp, one outcome per job (null: done; else the error the
+ * queue retries). Idempotent: a channel the provider accepted already (its row in
+ * mensagens_provedor) or that failed is not sent again. The messages are read in one query, sent
+ * through the provider's gate (a bounded number at once on its pooled connections, held while it
+ * answers 429: providers/provider-pool.ts), and the acceptances recorded together
+ * (recordAcceptances). A refusal for good ends the channel in 'erro' with its credit back.
  */
-export async function deliverPhone(ctx: AppContext, channel: PhoneChannel, cod_email: number): Promise<void> {
-  const msg = await findChannelMessage(ctx.db, cod_email);
-  if (!msg) return;
-  const reached = channel === 'sms' ? msg.ema_alcance_sms : msg.ema_alcance_whatsapp;
-  if ((reached & (REACHED_BITS.erro as number)) !== 0) return;
-  if (await findProviderMessage(ctx.db, cod_email, channel)) return;
+export async function deliverPhones(ctx: AppContext, channel: PhoneChannel, codes: number[]): Promise<unknown[]> {
+  const outcomes: unknown[] = codes.map(() => null);
+  const messages = new Map((await findChannelMessages(ctx.db, codes)).map((m) => [m.ema_uni_codigo, m]));
+  const acceptedBefore = await findAcceptedChannels(ctx.db, [...messages.keys()], channel);
   const provider = providerFor(ctx, channel);
-  const outgoing = outgoingOf(ctx, msg, channel, statusCallbackUrl(ctx, provider.name, channel, msg.ema_uni_id));
-  if (!outgoing) return;
-  let accepted: Awaited<ReturnType<typeof provider.send>>;
-  // A stopping process calls no provider for a job of a batch it had not reached: retried after the next start.
-  ctx.lifecycle?.assertRunning();
-  try {
-    accepted = await provider.send(outgoing);
-  } catch (error) {
-    if (error instanceof PermanentProviderError) {
-      await failChannel(ctx, cod_email, channel, error.reason, error.raw);
-      return;
-    }
-    throw error;
-  }
-  await recordAcceptance(ctx, provider, outgoing, accepted);
+  const gate = providerGate(provider.name);
+  const accepted: (Accepted & { job: number })[] = [];
+  const taken = new Set<number>();
+  await Promise.all(
+    codes.map(async (cod_email, job) => {
+      const msg = messages.get(cod_email);
+      // A job repeated in the batch is done by its first.
+      if (!msg || taken.has(cod_email) || acceptedBefore.has(cod_email)) return;
+      taken.add(cod_email);
+      const reached = channel === 'sms' ? msg.ema_alcance_sms : msg.ema_alcance_whatsapp;
+      if ((reached & (REACHED_BITS.erro as number)) !== 0) return;
+      const outgoing = outgoingOf(ctx, msg, channel, statusCallbackUrl(ctx, provider.name, channel, msg.ema_uni_id));
+      if (!outgoing) return;
+      try {
+        const acceptance = await gate.run(() => {
+          // A stopping process calls no provider for a job it had not reached: retried after the next start.
+          ctx.lifecycle?.assertRunning();
+          return provider.send(outgoing);
+        });
+        accepted.push({ msg: outgoing, acceptance, job });
+      } catch (error) {
+        if (!(error instanceof PermanentProviderError)) {
+          outcomes[job] = error;
+          return;
+        }
+        await failChannel(ctx, cod_email, channel, error.reason, error.raw).catch((failed: unknown) => {
+          outcomes[job] = failed;
+        });
+      }
+    }),
+  );
+  const failures = await recordAcceptances(ctx, provider, accepted);
+  for (const a of accepted) if (failures.has(a.msg.cod_email)) outcomes[a.job] = failures.get(a.msg.cod_email);
+  return outcomes;
 }
 
 /** The phone channels' queues: made at start, workers or not (pg-boss stores no job for an unknown queue). */
@@ -90,11 +112,15 @@ export async function startChannelWorkers(ctx: AppContext, opts: { pollingInterv
       { batchSize: 25, perJobResults: true, pollingIntervalSeconds: polling, localConcurrency: 2 },
       async (jobs) => {
         // Each job settles on its own: a failure retries that message only.
-        const outcomes = await Promise.allSettled(jobs.map((job) => deliverPhone(ctx, channel, job.data.cod_email)));
+        const outcomes = await deliverPhones(
+          ctx,
+          channel,
+          jobs.map((job) => job.data.cod_email),
+        );
         return jobs.map((job, i) => {
-          const outcome = outcomes[i];
-          return outcome?.status === 'rejected'
-            ? { id: job.id, status: 'failed' as const, output: { message: String((outcome.reason as Error)?.message ?? outcome.reason) } }
+          const error = outcomes[i];
+          return error
+            ? { id: job.id, status: 'failed' as const, output: { message: String((error as Error)?.message ?? error) } }
             : { id: job.id, status: 'completed' as const };
         });
       },

@@ -28,6 +28,33 @@ export function findProviderMessage(db: Kysely<DB>, cod_email: number, canal: Ph
     .executeTakeFirst();
 }
 
+/** Which of these messages' channel the provider accepted already (a retried job): their codes. */
+export async function findAcceptedChannels(db: Kysely<DB>, cod_emails: number[], canal: PhoneChannel): Promise<Set<number>> {
+  if (cod_emails.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('mensagens_provedor')
+    .select('cod_email')
+    .where('cod_email', 'in', cod_emails)
+    .where('canal', '=', canal)
+    .execute();
+  return new Set(rows.map((r) => r.cod_email));
+}
+
+/** Stores several acceptances in one statement; answers the messages stored (not those that had one: a callback's claim, a retry). */
+export async function insertProviderMessages(
+  trx: Kysely<DB>,
+  rows: { cod_email: number; canal: PhoneChannel; provedor: ProviderName; id_provedor: string; numero: string; resposta: unknown }[],
+): Promise<Set<number>> {
+  if (rows.length === 0) return new Set();
+  const inserted = await trx
+    .insertInto('mensagens_provedor')
+    .values(rows.map((row) => ({ ...row, resposta: JSON.stringify(row.resposta ?? {}) })))
+    .onConflict((oc) => oc.doNothing())
+    .returning('cod_email')
+    .execute();
+  return new Set(inserted.map((r) => r.cod_email));
+}
+
 /** Stores a provider's acceptance; false when the message's channel already has one (a retried job). */
 export async function insertProviderMessage(
   trx: Kysely<DB>,
@@ -64,12 +91,9 @@ export async function providerEventKnown(db: Kysely<DB>, provedor: ProviderName,
   return !!row;
 }
 
-/**
- * A message as the phone channels need it, its row locked with `lock` (FOR NO KEY UPDATE: docs/architecture.md, "Row locks"): the
- * targets, the statuses reached (a failure refunds once), and what its credits were debited under.
- */
-export function findChannelMessage(db: Kysely<DB>, cod_email: number, opts: { lock?: boolean } = {}) {
-  const q = db
+/** The columns of a message the phone channels read. */
+function channelMessageQuery(db: Kysely<DB>) {
+  return db
     .selectFrom('emails')
     .select([
       'ema_uni_codigo',
@@ -91,12 +115,25 @@ export function findChannelMessage(db: Kysely<DB>, cod_email: number, opts: { lo
       'ema_alcance_whatsapp',
       'ema_alcance_carta',
       'ema_alcance_voz',
-    ])
-    .where('ema_uni_codigo', '=', cod_email);
+    ]);
+}
+
+/**
+ * A message as the phone channels need it, its row locked with `lock` (FOR NO KEY UPDATE: docs/architecture.md, "Row locks"): the
+ * targets, the statuses reached (a failure refunds once), and what its credits were debited under.
+ */
+export function findChannelMessage(db: Kysely<DB>, cod_email: number, opts: { lock?: boolean } = {}) {
+  const q = channelMessageQuery(db).where('ema_uni_codigo', '=', cod_email);
   return (opts.lock ? q.forNoKeyUpdate() : q).executeTakeFirst();
 }
 
 export type ChannelMessage = NonNullable<Awaited<ReturnType<typeof findChannelMessage>>>;
+
+/** findChannelMessage for a worker's batch, unlocked, in one query. */
+export function findChannelMessages(db: Kysely<DB>, cod_emails: number[]): Promise<ChannelMessage[]> {
+  if (cod_emails.length === 0) return Promise.resolve([]);
+  return channelMessageQuery(db).where('ema_uni_codigo', 'in', cod_emails).execute();
+}
 
 /**
  * A status callback that names its message (Twilio's StatusCallback carries the message's uuid)

@@ -26,14 +26,21 @@ interface Received {
 async function startFakeTwilio() {
   const refused = new Set<string>();
   const unavailable = new Set<string>();
+  /** Numbers answered 429 with Retry-After: 1 the first time (Twilio's 20429), then taken. */
+  const throttledOnce = new Set<string>();
+  /** When each send reached the fake, by number. */
+  const timed: { to: string; at: number }[] = [];
   /** Numbers whose callback Twilio makes before it answers the send (it may: both race). */
   const callsBackFirst = new Map<string, (sid: string, form: Record<string, string>) => Promise<void>>();
   const fake = await startFakeProvider(async (req) => {
     const form = formOf(req);
+    timed.push({ to: form.To ?? '', at: Date.now() });
     if (req.method !== 'POST' || req.path !== `/2010-04-01/Accounts/${SID}/Messages.json`)
       return { status: 404, body: { code: 20404, message: 'Not found' } };
     if (req.headers.authorization !== `Basic ${Buffer.from(`${SID}:${TOKEN}`).toString('base64')}`)
       return { status: 401, body: { code: 20003, message: 'Authenticate' } };
+    if (throttledOnce.delete(form.To ?? ''))
+      return { status: 429, headers: { 'retry-after': '1' }, body: { code: 20429, message: 'Too Many Requests' } };
     if (unavailable.has(form.To ?? '')) return { status: 503, body: { code: 20503, message: 'Service unavailable' } };
     if (refused.has(form.To ?? ''))
       return { status: 400, body: { code: 21211, message: `The 'To' number ${form.To} is not a valid phone number.`, status: 400 } };
@@ -53,6 +60,8 @@ async function startFakeTwilio() {
     },
     refused,
     unavailable,
+    throttledOnce,
+    timed,
     callsBackFirst,
     close: () => fake.close(),
   };
@@ -110,6 +119,26 @@ async function composeSms(mobile: string, to = '') {
 const providerIdOf = async (cod: number) => (await providerAcceptance(t.ctx.db, cod)).id_provedor;
 
 describe('AR-SMS through Twilio', () => {
+  it('a 429 holds the send for its Retry-After, then the message goes once', async () => {
+    fake.throttledOnce.add('+5511987650077');
+    const { cod } = await composeSms('(11) 98765-0077');
+    await providerIdOf(cod);
+    const tries = fake.timed.filter((r) => r.to === '+5511987650077');
+    expect(tries).toHaveLength(2);
+    expect((tries[1]?.at ?? 0) - (tries[0]?.at ?? 0)).toBeGreaterThanOrEqual(1000);
+    // One acceptance stored and chained.
+    const events = await waitFor(
+      () => eventsOf(cod),
+      (rows) => rows.length === 2,
+    );
+    expect(events.map((e) => [e.evt_canal, e.evt_tipo])).toEqual([
+      ['sms', 'processed'],
+      ['sms', 'processed'],
+    ]);
+    const stored = await t.ctx.db.selectFrom('mensagens_provedor').select('id_provedor').where('cod_email', '=', cod).execute();
+    expect(stored).toHaveLength(1);
+  });
+
   it('keeps a status Twilio calls back before it answers the send: the signed address names the message', async () => {
     const answers: number[] = [];
     fake.callsBackFirst.set('+5511987650011', async (sid, form) => {

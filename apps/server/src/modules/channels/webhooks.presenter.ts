@@ -1,5 +1,5 @@
 import type { PhoneWebhookResponse } from '@ar/core';
-import type { AppliedEvents } from './channels.service.ts';
+import type { AppliedEvents } from './provider-events.service.ts';
 
 /** A verified callback's answer: what became of its events (the provider only needs the 200). */
 export function presentWebhookOutcome(applied: AppliedEvents): PhoneWebhookResponse {

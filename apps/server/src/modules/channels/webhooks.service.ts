@@ -1,7 +1,8 @@
 import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { PhoneChannel, ProviderName, ProviderRequest } from './channel.ts';
-import { type AppliedEvents, applyProviderEvents, providerFor } from './channels.service.ts';
+import { providerFor } from './channels.service.ts';
+import { type AppliedEvents, applyProviderEvents } from './provider-events.service.ts';
 
 export const WEBHOOK_MSG = {
   badSignature: 'Assinatura do provedor inválida.',

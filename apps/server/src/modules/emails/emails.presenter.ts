@@ -18,7 +18,7 @@ import type { Selectable } from 'kysely';
 import type { EmailsTable } from '../../db/schema.ts';
 import { type ChannelState, channelStatuses } from '../evidence/channel-status.ts';
 import { presentOficio } from './oficio.presenter.ts';
-import type { SentSummary } from './send.service.ts';
+import type { SentSummary } from './send-values.ts';
 import type { SentListRow } from './sent.queries.ts';
 
 const known = (t: string): t is StatusType => t in STATUS_LABELS;

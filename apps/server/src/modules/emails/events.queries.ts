@@ -51,6 +51,15 @@ export async function notifyChannelStep(db: Kysely<DB>, cod_email: number, chann
     FROM emails e WHERE e.ema_uni_codigo = ${cod_email}`.execute(db);
 }
 
+/** notifyChannelStep for several messages of one channel: one NOTIFY per owner, every message of theirs in it. */
+export async function notifyChannelSteps(db: Kysely<DB>, cod_emails: number[], channel: StatusChannel): Promise<void> {
+  if (cod_emails.length === 0) return;
+  const column = sql.ref(`e.${STATUS_COLUMN[channel]}`);
+  await sql`SELECT pg_notify(${EMAIL_STATUS_CHANNEL}, json_build_object('s', current_schema(), 'u', e.cod_usu,
+      'e', json_agg(json_build_array(e.ema_uni_codigo, e.ema_uni_id, ${channel}::text, ${column})), 'p', true)::text)
+    FROM emails e WHERE e.ema_uni_codigo IN (${sql.join(cod_emails)}) GROUP BY e.cod_usu`.execute(db);
+}
+
 /** Sets a channel's current status (unless `tipo` is null) and adds `reachedBit` to the statuses it has reached. */
 export async function setChannelStatus(
   db: Kysely<DB>,

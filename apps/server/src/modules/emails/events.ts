@@ -9,7 +9,14 @@ import { STATUS_RANK, statusRank } from '../evidence/channel-status.ts';
 import { lookupGeo } from '../evidence/geo.ts';
 import { queueStamps } from '../evidence/stamp.worker.ts';
 import { forgetAcceptances } from './emails.queries.ts';
-import { advanceChannelStatuses, channelStatusOf, notifyChannelStep, type StatusChannel, setChannelStatus } from './events.queries.ts';
+import {
+  advanceChannelStatuses,
+  channelStatusOf,
+  notifyChannelStep,
+  notifyChannelSteps,
+  type StatusChannel,
+  setChannelStatus,
+} from './events.queries.ts';
 
 export interface NewEvent {
   cod_email: number;
@@ -129,6 +136,11 @@ export async function recordEvents(
     forget = [];
   }
   await forgetAcceptances(trx, forget);
+  // Evidence without a status of its own (a provider's acceptance) tells the owner's screens, as recordEvent does.
+  const steps = new Map<StatusChannel, number[]>();
+  for (const e of events)
+    if (e.affectsStatus === false && recorded.has(e.cod_email)) steps.set(e.canal, [...(steps.get(e.canal) ?? []), e.cod_email]);
+  for (const [channel, ids] of steps) await notifyChannelSteps(trx, ids, channel);
   countMessageEvents(events.filter((e) => recorded.has(e.cod_email)));
   if (boss)
     await queueStampsSafely(

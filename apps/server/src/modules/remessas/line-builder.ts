@@ -2,7 +2,7 @@ import type { Worker } from 'node:worker_threads';
 import type { CustomFieldDef } from '@ar/core';
 import { type ThreadAnswer, ThreadCalls } from '../../threads/thread-calls.ts';
 import { typeScriptWorker } from '../../threads/typescript-worker.ts';
-import type { OutgoingMessage } from '../emails/send.service.ts';
+import type { OutgoingMessage } from '../emails/send-values.ts';
 import type { LineTemplate } from './remessa-rows.ts';
 
 /**

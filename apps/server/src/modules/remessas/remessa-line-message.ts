@@ -10,7 +10,7 @@ import {
   type VariableSource,
 } from '@ar/core';
 import { personalMessageHtml } from '../../mail/message-html.ts';
-import type { OutgoingMessage } from '../emails/send.service.ts';
+import type { OutgoingMessage } from '../emails/send-values.ts';
 import { type FileColumns, type LineTemplate, lineChannels, lineLetter } from './remessa-rows.ts';
 
 /**

@@ -15,7 +15,7 @@ import { letterAvailable } from '../channels/letter/letter.service.ts';
 import { voiceAvailable } from '../channels/voice/voice.service.ts';
 import { checkBlacklistAll } from '../emails/check.service.ts';
 import { findComposer } from '../emails/emails.queries.ts';
-import type { Composer } from '../emails/send.service.ts';
+import type { Composer } from '../emails/send-values.ts';
 import type { TenantScope } from '../tenancy/tenant-scope.ts';
 import { type LineBuilder, ThreadBuilds } from './line-builder.ts';
 import { FileColumns, type LineAccount, type LineFailure, lineChannels, lineProblem, templateIndex, templateOf } from './remessa-rows.ts';

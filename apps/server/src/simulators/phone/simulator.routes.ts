@@ -5,6 +5,7 @@ import type { Actor } from '../../modules/auth/actor.ts';
 import { tenantScope } from '../../modules/tenancy/tenant-scope.ts';
 import { devCsrfToken, requireDevActor } from '../access.ts';
 import { createCourier } from './simulator.courier.ts';
+import { graphSendMessage } from './simulator.graph.ts';
 import {
   presentConversation,
   presentGraphAccepted,
@@ -16,6 +17,8 @@ import {
 } from './simulator.presenter.ts';
 import { newFbtraceId } from './simulator.rules.ts';
 import * as simulator from './simulator.service.ts';
+import type { Simulator } from './simulator.settings.ts';
+import { twilioCreateMessage } from './simulator.twilio.ts';
 import type { SimulatedCalls } from './simulator.voice.ts';
 
 const HTML = 'text/html; charset=utf-8';
@@ -42,7 +45,7 @@ const formOf = (body: unknown): Record<string, string> =>
  */
 export function simulatorRoutes(app: FastifyInstance, ctx: AppContext, calls: SimulatedCalls | null = null): void {
   const courier = createCourier({ retryMs: Math.max(250, ctx.config.simulatorDelayMs), attempts: 6, log: ctx.log });
-  const sim: simulator.Simulator = { ctx, courier };
+  const sim: Simulator = { ctx, courier };
   const channels = simulator.simulatedChannels(ctx);
 
   app.register(async (scope) => {
@@ -54,7 +57,7 @@ export function simulatorRoutes(app: FastifyInstance, ctx: AppContext, calls: Si
 
     if (channels.sms) {
       scope.post('/dev/twilio/2010-04-01/Accounts/:sid/Messages.json', async (request, reply) => {
-        const outcome = await simulator.twilioCreateMessage(sim, {
+        const outcome = await twilioCreateMessage(sim, {
           pathSid: String((request.params as { sid?: string }).sid ?? ''),
           authorization: request.headers.authorization,
           form: formOf(request.body),
@@ -71,7 +74,7 @@ export function simulatorRoutes(app: FastifyInstance, ctx: AppContext, calls: Si
 
     if (channels.whatsapp) {
       scope.post('/dev/graph/v21.0/:phoneNumberId/messages', async (request, reply) => {
-        const outcome = await simulator.graphSendMessage(sim, {
+        const outcome = await graphSendMessage(sim, {
           phoneNumberId: String((request.params as { phoneNumberId?: string }).phoneNumberId ?? ''),
           authorization: request.headers.authorization,
           body: request.body,

@@ -6,7 +6,8 @@ import { AppError } from '../../../http/errors.ts';
 import { recordEvent } from '../../emails/events.ts';
 import { simulatedMark } from '../../evidence/simulated.ts';
 import { PermanentProviderError, type ProviderRequest } from '../channel.ts';
-import { EARLY_EVENT_MS, recordChannelFailure } from '../channels.service.ts';
+import { recordChannelFailure } from '../channels.service.ts';
+import { EARLY_EVENT_MS } from '../provider-events.service.ts';
 import { WEBHOOK_MSG } from '../webhooks.service.ts';
 import { HttpLetterProvider } from './http-letter.ts';
 import {

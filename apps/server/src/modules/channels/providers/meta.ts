@@ -8,7 +8,7 @@ import {
   type ProviderStatusEvent,
 } from '../channel.ts';
 import { metaSignature, sameSignature } from '../signatures.ts';
-import { arr, callProvider, dateOr, digitsOf, e164Of, headerOf, obj, parseJson, str } from './provider-http.ts';
+import { arr, callProvider, dateOr, digitsOf, e164Of, headerOf, obj, parseJson, retryableError, str } from './provider-http.ts';
 
 /**
  * WhatsApp through Meta's WhatsApp Business Cloud API (docs/whatsapp.md): the
@@ -198,7 +198,7 @@ export function metaProvider(settings: MetaSettings): MetaProvider {
     const code = Number(error.code);
     const text = str(obj(error.error_data).details) ?? str(error.message) ?? answer.text.slice(0, 300);
     if (META_PERMANENT_CODES.has(code)) throw new PermanentProviderError(`Recusado pelo WhatsApp (${code}): ${text}`, answer.json);
-    throw new Error(`Graph API respondeu ${answer.status}${Number.isFinite(code) ? ` (código ${code})` : ''}: ${text}`);
+    throw retryableError(answer, `Graph API respondeu ${answer.status}${Number.isFinite(code) ? ` (código ${code})` : ''}: ${text}`);
   }
 
   return {

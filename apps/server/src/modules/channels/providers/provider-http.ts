@@ -1,5 +1,6 @@
 import { type ProviderName, providerFetch } from '../../../ops/metrics.ts';
 import type { ProviderRequest } from '../channel.ts';
+import { ProviderThrottledError, providerDispatcher, retryAfterMs } from './provider-pool.ts';
 
 /** How long a provider's API may take to answer a send before the queue retries it. */
 export const PROVIDER_TIMEOUT_MS = 15_000;
@@ -10,6 +11,16 @@ export interface ProviderAnswer {
   ok: boolean;
   json: unknown;
   text: string;
+  /** The Retry-After header, if any (a 429's). */
+  retryAfter: string | null;
+}
+
+/**
+ * The error to throw for an answer the provider may take later: a ProviderThrottledError for a 429
+ * (every send to the provider then waits Retry-After, provider-pool.ts), else a plain Error (the queue retries).
+ */
+export function retryableError(answer: Pick<ProviderAnswer, 'status' | 'retryAfter'>, message: string): Error {
+  return answer.status === 429 ? new ProviderThrottledError(message, retryAfterMs(answer.retryAfter)) : new Error(message);
 }
 
 /**
@@ -26,9 +37,11 @@ export async function callProvider(
     headers: { accept: 'application/json', ...(init.body === undefined ? {} : { 'content-type': 'application/json' }), ...init.headers },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
     signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
-  });
+    // The provider's own bounded keep-alive pool (provider-pool.ts); Node's fetch takes undici's dispatcher.
+    dispatcher: providerDispatcher(metric.provider),
+  } as RequestInit);
   const text = await res.text();
-  return { status: res.status, ok: res.ok, json: parseJson(text), text };
+  return { status: res.status, ok: res.ok, json: parseJson(text), text, retryAfter: res.headers.get('retry-after') };
 }
 
 /** JSON text → value; anything else → null. */

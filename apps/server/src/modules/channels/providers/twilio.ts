@@ -9,6 +9,7 @@ import {
   type ProviderRequest,
 } from '../channel.ts';
 import { sameSignature, twilioSignature } from '../signatures.ts';
+import { ProviderThrottledError, providerDispatcher, retryAfterMs } from './provider-pool.ts';
 
 /**
  * AR-SMS over Twilio's Programmable Messaging API (docs/channels.md). The embedded simulator
@@ -49,7 +50,9 @@ export function twilioProvider(settings: ChannelsConfig['twilio']): ChannelProvi
       },
       body: form.toString(),
       signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
-    });
+      // The provider's own bounded keep-alive pool (provider-pool.ts); Node's fetch takes undici's dispatcher.
+      dispatcher: providerDispatcher('twilio'),
+    } as RequestInit);
     const text = await res.text();
     let answer: unknown = null;
     try {
@@ -64,9 +67,11 @@ export function twilioProvider(settings: ChannelsConfig['twilio']): ChannelProvi
     }
     const error = (answer ?? {}) as TwilioErrorBody;
     const reason = `Twilio ${error.code ?? res.status}: ${error.message ?? res.statusText}`;
+    // Too many requests (Twilio's 20429): every send to Twilio waits Retry-After, then this one goes again.
+    if (res.status === 429) throw new ProviderThrottledError(reason, retryAfterMs(res.headers.get('retry-after')));
     // 400 is Twilio's refusal of this message itself (an invalid or unreachable number, one that
     // opted out, a body it will not take): sending it again changes nothing. Credentials (401),
-    // an account or sender not found (404), throttling (429) and 5xx may be fixed: the queue retries.
+    // an account or sender not found (404), and 5xx may be fixed: the queue retries.
     if (res.status === 400) throw new PermanentProviderError(reason, answer);
     throw new Error(reason);
   }

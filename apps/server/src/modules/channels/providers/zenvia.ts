@@ -9,7 +9,7 @@ import {
   type ProviderStatusEvent,
 } from '../channel.ts';
 import { sameSignature } from '../signatures.ts';
-import { arr, callProvider, dateOr, digitsOf, e164Of, headerOf, obj, parseJson, str } from './provider-http.ts';
+import { arr, callProvider, dateOr, digitsOf, e164Of, headerOf, obj, parseJson, retryableError, str } from './provider-http.ts';
 
 /**
  * SMS and WhatsApp through Zenvia's API v2 (docs/zenvia.md): one API for both
@@ -150,9 +150,10 @@ export function zenviaProvider(channel: PhoneChannel, settings: ZenviaSettings, 
       .filter(Boolean);
     const text = [str(body.code), str(body.message), ...details].filter(Boolean).join(' — ') || answer.text.slice(0, 300);
     // 400/422: the request as built is refused (the number, the template's fields); it never
-    // becomes acceptable by waiting. 401/403 (the token), 429 and 5xx are retried.
+    // becomes acceptable by waiting. 401/403 (the token) and 5xx are retried by the queue; a 429
+    // waits its Retry-After (provider-pool.ts).
     if (answer.status === 400 || answer.status === 422) throw new PermanentProviderError(`Recusado pela Zenvia: ${text}`, answer.json);
-    throw new Error(`Zenvia respondeu ${answer.status}: ${text}`);
+    throw retryableError(answer, `Zenvia respondeu ${answer.status}: ${text}`);
   }
 
   return {
