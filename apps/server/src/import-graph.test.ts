@@ -50,14 +50,6 @@ const DOC_MAX = 300;
 /** Generated files (never edited by hand). */
 const GENERATED = new Set(['packages/sdk/src/schema.ts']);
 
-/**
- * TEMPORARY: files other engineers split in the same wave (the send, channels and phone simulator
- * services, the remessa processing, the e-mail contracts, the feature docs), and the send
- * pipeline's benchmark, not split yet. The rule above is the end state: whoever merges a split
- * deletes its entry, and the test fails on an entry that is no longer over its limit.
- */
-const OVER_FOR_NOW = new Set(['bench/send-pipeline.mjs']);
-
 /** Lines as `wc -l` counts them, plus a last line without its newline. */
 function lineCount(file: string): number {
   const text = fs.readFileSync(file, 'utf8');
@@ -88,15 +80,7 @@ const measured = [
 describe('the size of a file', () => {
   it(`is at most ${SOURCE_MAX} lines for a source file and ${DOC_MAX} for a doc`, () => {
     expect(measured.length).toBeGreaterThan(500);
-    const over = measured.filter((m) => m.lines > m.max && !OVER_FOR_NOW.has(m.file));
+    const over = measured.filter((m) => m.lines > m.max);
     expect(over.map((m) => `${m.file}: ${m.lines} lines, ${m.lines - m.max} over ${m.max}`)).toEqual([]);
-  });
-
-  it('lists only files still over their limit as temporary exceptions', () => {
-    const stale = [...OVER_FOR_NOW].filter((file) => {
-      const m = measured.find((x) => x.file === file);
-      return !m || m.lines <= m.max;
-    });
-    expect(stale, 'no longer over: remove from OVER_FOR_NOW').toEqual([]);
   });
 });
