@@ -10,10 +10,10 @@
 // Ports: BENCH_FOOTPRINT_PORT (default 3863).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fmt, peakRssMb, root, signIn, startSmtpSink, waitForAll } from './lib.mjs';
+import { mobiles, providerEnv, startFakeProviders } from './support/fake-providers.mjs';
 
 const PORT = Number(process.env.BENCH_FOOTPRINT_PORT ?? 3863);
 const STARTS = Number(process.env.BENCH_FOOTPRINT_STARTS ?? 3);
@@ -21,43 +21,6 @@ const EMAILS = 600;
 const SMS = 300;
 const WHATSAPP = 300;
 const ROWS = 3000;
-const TWILIO_SID = `AC${'0'.repeat(32)}`;
-const TWILIO_TOKEN = 'bench-twilio-token';
-const META_PHONE_ID = '1234567890';
-const META_TOKEN = 'bench-meta-token';
-
-/** Twilio's Messages.json and Meta's Graph messages, accepting everything; notes each recipient. */
-async function startFakeProviders() {
-  const accepted = new Map();
-  let n = 0;
-  const server = http.createServer((req, res) => {
-    const chunks = [];
-    req.on('data', (c) => chunks.push(c));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8');
-      res.setHeader('content-type', 'application/json');
-      n++;
-      if (req.url.endsWith('/Messages.json')) {
-        const to = new URLSearchParams(body).get('To');
-        accepted.set(`sms:${to}`, performance.now());
-        res.writeHead(201);
-        return res.end(JSON.stringify({ sid: `SM${String(n).padStart(32, '0')}`, status: 'queued', to }));
-      }
-      if (req.url.endsWith(`/${META_PHONE_ID}/messages`)) {
-        const to = JSON.parse(body).to;
-        accepted.set(`wa:+${String(to).replace(/\D/g, '')}`, performance.now());
-        return res.end(
-          JSON.stringify({ messaging_product: 'whatsapp', contacts: [{ input: to, wa_id: to }], messages: [{ id: `wamid.${n}` }] }),
-        );
-      }
-      res.writeHead(404);
-      res.end('{}');
-    });
-  });
-  await new Promise((r) => server.listen(0, '127.0.0.1', r));
-  return { url: `http://127.0.0.1:${server.address().port}`, accepted, close: () => new Promise((r) => server.close(r)) };
-}
-
 /** The stop of the last product started: called again at the end, whatever happened (a no-op once stopped). */
 let running = async () => {};
 
@@ -100,13 +63,6 @@ const csv = (n) =>
     (_, i) => `f-${i};Notificação *|ID|*;Pessoa ${i};lote${i}@bench.test;Bench`,
   ).join('\r\n')}\r\n`;
 const BODY = `<p>Prezado(a) *|NOME|*, segue a notificação referente ao contrato *|ID|*.</p>${'<p>Texto da notificação com validade jurídica.</p>'.repeat(20)}`;
-/** Distinct valid mobiles of São Paulo: as typed and as the providers get them. */
-const mobiles = (prefix, count) =>
-  Array.from({ length: count }, (_, i) => {
-    const digits = `119${String(prefix * 1_000_000 + i).padStart(8, '0')}`;
-    return { typed: `(${digits.slice(0, 2)}) ${digits.slice(2, 7)}-${digits.slice(7)}`, e164: `+55${digits}` };
-  });
-
 async function mixedLoad(app, sink, fake) {
   const token = await signIn(app.url, 'pos@demo.local');
   const call = async (method, url, body) => {
@@ -143,7 +99,11 @@ async function mixedLoad(app, sink, fake) {
     }),
   ]);
   const lastMail = await waitForAll(sink, [...emails, ...Array.from({ length: ROWS }, (_, i) => `lote${i}@bench.test`)], 900_000);
-  const lastPhone = await waitForAll(fake, [...sms.map((m) => `sms:${m.e164}`), ...wa.map((m) => `wa:${m.e164}`)], 900_000);
+  const lastPhone = await waitForAll(
+    fake,
+    [...sms, ...wa].map((m) => m.e164),
+    900_000,
+  );
   return (Math.max(lastMail, lastPhone) - t0) / 1000;
 }
 
@@ -158,18 +118,7 @@ const env = {
   SEED_DEMO: 'true',
   SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
   MAIL_FROM: 'AR Online <nao-responda@bench.test>',
-  SMS_PROVIDER: 'twilio',
-  TWILIO_ACCOUNT_SID: TWILIO_SID,
-  TWILIO_AUTH_TOKEN: TWILIO_TOKEN,
-  TWILIO_FROM: '+15005550006',
-  TWILIO_API_URL: fake.url,
-  WHATSAPP_PROVIDER: 'meta',
-  WHATSAPP_API_URL: fake.url,
-  WHATSAPP_PHONE_NUMBER_ID: META_PHONE_ID,
-  WHATSAPP_TOKEN: META_TOKEN,
-  WHATSAPP_APP_SECRET: 'bench-app-secret',
-  WHATSAPP_VERIFY_TOKEN: 'bench-verify',
-  WHATSAPP_TEMPLATE: 'aviso_ar',
+  ...providerEnv(fake.url),
 };
 let ok = true;
 try {

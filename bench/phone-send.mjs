@@ -12,10 +12,10 @@
 // is printed with its ratio to the mean e-mail rate of the same server. BENCH_PHONE_PG=0 /
 // BENCH_PHONE_PGLITE=0 leave a database out; BENCH_PHONE_MESSAGES sets N (500).
 import fs from 'node:fs/promises';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { benchDatabase, fmt, signIn, startProduct, startSmtpSink, waitForAll } from './lib.mjs';
+import { mobiles, providerEnv, startFakeProviders } from './support/fake-providers.mjs';
 
 const N = Number(process.env.BENCH_PHONE_MESSAGES ?? 500);
 const ROUNDS = Number(process.env.BENCH_PHONE_ROUNDS ?? 2);
@@ -25,63 +25,6 @@ const WARM_UP = 200;
 const PORT = Number(process.env.BENCH_PHONE_PORT ?? 3811);
 const DB_NAME = process.env.BENCH_PHONE_DB ?? 'ar_bench_phone';
 
-const TWILIO_SID = `AC${'0'.repeat(32)}`;
-const TWILIO_TOKEN = 'bench-twilio-token';
-const GRAPH_TOKEN = 'bench-graph-token';
-const PHONE_NUMBER_ID = '100200300400500';
-
-/** One HTTP server for both fakes: Twilio's Messages.json and Graph's /messages; `accepted` by E.164 number. */
-async function startFakeProviders() {
-  const accepted = new Map();
-  let n = 0;
-  const twilioAuth = `Basic ${Buffer.from(`${TWILIO_SID}:${TWILIO_TOKEN}`).toString('base64')}`;
-  const server = http.createServer((req, res) => {
-    const chunks = [];
-    req.on('data', (c) => chunks.push(c));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8');
-      const answer = (status, json) => {
-        res.writeHead(status, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(json));
-      };
-      if (req.method === 'POST' && req.url === `/2010-04-01/Accounts/${TWILIO_SID}/Messages.json`) {
-        if (req.headers.authorization !== twilioAuth) return answer(401, { code: 20003, message: 'Authenticate' });
-        const form = new URLSearchParams(body);
-        if (!form.get('To') || !form.get('Body')) return answer(400, { code: 21604, message: 'A To and a Body are required' });
-        accepted.set(form.get('To'), performance.now());
-        return answer(201, { sid: `SM${String(++n).padStart(32, '0')}`, status: 'queued', to: form.get('To') });
-      }
-      if (req.method === 'POST' && req.url === `/v21.0/${PHONE_NUMBER_ID}/messages`) {
-        if (req.headers.authorization !== `Bearer ${GRAPH_TOKEN}`) return answer(401, { error: { code: 190, message: 'Invalid OAuth' } });
-        let msg;
-        try {
-          msg = JSON.parse(body);
-        } catch {
-          return answer(400, { error: { code: 100, message: 'Invalid parameter' } });
-        }
-        if (msg.messaging_product !== 'whatsapp' || !msg.to || msg.type !== 'template' || !msg.template?.name)
-          return answer(400, { error: { code: 100, message: 'Invalid parameter' } });
-        accepted.set(`+${msg.to}`, performance.now());
-        return answer(200, {
-          messaging_product: 'whatsapp',
-          contacts: [{ input: msg.to, wa_id: msg.to }],
-          messages: [{ id: `wamid.HBgN${String(++n).padStart(24, '0')}` }],
-        });
-      }
-      answer(404, { message: 'not found' });
-    });
-  });
-  await new Promise((r) => server.listen(0, '127.0.0.1', r));
-  return { url: `http://127.0.0.1:${server.address().port}`, accepted, close: () => new Promise((r) => server.close(r)) };
-}
-
-/** Distinct valid mobiles of São Paulo (DDD 11), as typed and as the providers get them. */
-const mobiles = (prefix, count) =>
-  Array.from({ length: count }, (_, i) => {
-    const digits = `119${String(prefix * 100_000 + i).padStart(8, '0')}`;
-    return { typed: `(${digits.slice(0, 2)}) ${digits.slice(2, 7)}-${digits.slice(7)}`, key: `+55${digits}` };
-  });
-
 /** Recipients of one channel only, and the key their acceptance is noted under (address or E.164). */
 function recipients(channel, prefix, count) {
   if (channel === 'email')
@@ -90,7 +33,7 @@ function recipients(channel, prefix, count) {
       return { key: to, body: { to, nameTo: `Pessoa ${i}` } };
     });
   return mobiles(prefix, count).map((m) => ({
-    key: m.key,
+    key: m.e164,
     body: { to: '', nameTo: 'Pessoa', [channel]: { name: 'Pessoa', mobile: m.typed } },
   }));
 }
@@ -103,18 +46,7 @@ async function measureServer(label, env, sink, fakes) {
     SEED_DEMO: 'true',
     SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
     MAIL_FROM: 'AR Online <nao-responda@bench.test>',
-    SMS_PROVIDER: 'twilio',
-    TWILIO_ACCOUNT_SID: TWILIO_SID,
-    TWILIO_AUTH_TOKEN: TWILIO_TOKEN,
-    TWILIO_FROM: '+15005550006',
-    TWILIO_API_URL: fakes.url,
-    WHATSAPP_PROVIDER: 'meta',
-    WHATSAPP_API_URL: `${fakes.url}/v21.0`,
-    WHATSAPP_PHONE_NUMBER_ID: PHONE_NUMBER_ID,
-    WHATSAPP_TOKEN: GRAPH_TOKEN,
-    WHATSAPP_APP_SECRET: 'bench-app-secret',
-    WHATSAPP_VERIFY_TOKEN: 'bench-verify',
-    WHATSAPP_TEMPLATE: 'aviso_ar',
+    ...providerEnv(fakes.url),
     ...env,
   });
   try {

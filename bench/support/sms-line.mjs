@@ -1,9 +1,9 @@
 // The send-pipeline bench's AR-SMS line (see send-pipeline.mjs): its fake Twilio, its mobiles and the run.
 import fs from 'node:fs/promises';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { signIn, startProduct, waitForAll } from '../lib.mjs';
+import { mobiles, startFakeProviders, TWILIO_SID, TWILIO_TOKEN } from './fake-providers.mjs';
 
 /**
  * The SMS line: AR-SMS through the product's real Twilio adapter to a fake Twilio in this process
@@ -12,39 +12,8 @@ import { signIn, startProduct, waitForAll } from '../lib.mjs';
  * last message, against bare pooled fetch POSTing the same N form bodies to the same fake. On the
  * embedded PGlite (BENCH_SEND_SMS=0 leaves it out).
  */
-const TWILIO_SID = `AC${'0'.repeat(32)}`;
-const TWILIO_TOKEN = 'bench-twilio-token';
-async function startFakeTwilio() {
-  const accepted = new Map();
-  let n = 0;
-  const server = http.createServer((req, res) => {
-    const chunks = [];
-    req.on('data', (c) => chunks.push(c));
-    req.on('end', () => {
-      const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
-      const auth = `Basic ${Buffer.from(`${TWILIO_SID}:${TWILIO_TOKEN}`).toString('base64')}`;
-      if (req.headers.authorization !== auth) {
-        res.writeHead(401, { 'content-type': 'application/json' });
-        return res.end('{"code":20003}');
-      }
-      accepted.set(form.get('To'), performance.now());
-      res.writeHead(201, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ sid: `SM${String(++n).padStart(32, '0')}`, status: 'queued', to: form.get('To') }));
-    });
-  });
-  await new Promise((r) => server.listen(0, '127.0.0.1', r));
-  return { url: `http://127.0.0.1:${server.address().port}`, accepted, close: () => new Promise((r) => server.close(r)) };
-}
-
-/** N distinct valid mobiles of São Paulo (DDD 11, 9 then 8 digits), as typed and as Twilio gets them. */
-const mobiles = (prefix, count) =>
-  Array.from({ length: count }, (_, i) => {
-    const digits = `119${String(prefix * 1_000_000 + i).padStart(8, '0')}`;
-    return { typed: `(${digits.slice(0, 2)}) ${digits.slice(2, 7)}-${digits.slice(7)}`, e164: `+55${digits}` };
-  });
-
 export async function smsLine({ N, PER_REQUEST, CLIENTS, WARM_UP, PORT }) {
-  const fake = await startFakeTwilio();
+  const fake = await startFakeProviders();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ar-bench-sms-'));
   const app = await startProduct({
     PORT: String(PORT),

@@ -9,7 +9,9 @@ import { circles, importGraph, rel, root, sourceFiles } from '../test/import-gra
  * migrations frozen. Biome refuses the same imports as they are typed (biome.json); this test also
  * sees circles and what a path resolves to.
  */
-const graph = importGraph(['apps/server/src', 'packages/core/src', 'packages/sdk/src'].flatMap((dir) => sourceFiles(path.join(root, dir))));
+const graph = importGraph(
+  ['apps/server/src', 'apps/web/src', 'packages/core/src', 'packages/sdk/src'].flatMap((dir) => sourceFiles(path.join(root, dir))),
+);
 const arrows = [...graph].flatMap(([from, targets]) => targets.map((to) => ({ from: rel(from), to: rel(to) })));
 
 /** The infrastructure: below every feature (modules/) and below the composition root that builds the app. */

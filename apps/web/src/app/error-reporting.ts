@@ -1,5 +1,6 @@
+import type { PublicConfigResponse as PublicConfig } from '@ar/core';
 import { scrubPath, scrubText } from '@ar/core/scrub';
-import type { PublicConfig } from './public-config.ts';
+import type { FailedCall, WebReport, WebReporter } from './web-report.ts';
 
 /**
  * What the web reports to the installation's error-reporting service (spec 000 §8, docs/error-reporting.md):
@@ -8,21 +9,6 @@ import type { PublicConfig } from './public-config.ts';
  * own chunk) is loaded only when GET /v2/config names a DSN: without one nothing is loaded or sent,
  * and /login carries only this file.
  */
-export interface FailedCall {
-  method: string;
-  path: string;
-  status: number;
-  requestId?: string;
-}
-
-export type WebReport =
-  | { kind: 'modal'; title: string; message: string; call: FailedCall | null; screen: string }
-  | { kind: 'exception'; error: unknown; screen: string };
-
-export interface WebReporter {
-  send(report: WebReport): void;
-}
-
 type State = { kind: 'unknown'; pending: WebReport[] } | { kind: 'off' } | { kind: 'on'; reporter: Promise<WebReporter | null> };
 let state: State = { kind: 'unknown', pending: [] };
 

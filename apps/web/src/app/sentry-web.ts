@@ -1,7 +1,7 @@
+import type { PublicConfigResponse as PublicConfig } from '@ar/core';
 import { scrubPath, scrubText } from '@ar/core/scrub';
 import * as Sentry from '@sentry/react';
-import type { WebReporter } from './error-reporting.ts';
-import type { PublicConfig } from './public-config.ts';
+import type { WebReporter } from './web-report.ts';
 
 /**
  * The web's reports through Sentry's official browser SDK (@sentry/react), loaded only when the
