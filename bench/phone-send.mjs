@@ -26,6 +26,9 @@ const PORT = Number(process.env.BENCH_PHONE_PORT ?? 3811);
 const DB_NAME = process.env.BENCH_PHONE_DB ?? 'ar_bench_phone';
 
 /** Recipients of one channel only, and the key their acceptance is noted under (address or E.164). */
+/** Each measure's recipients are new to the SMTP sink and the fakes, which both servers share. */
+let prefix = 0;
+
 function recipients(channel, prefix, count) {
   if (channel === 'email')
     return Array.from({ length: count }, (_, i) => {
@@ -64,7 +67,6 @@ async function measureServer(label, env, sink, fakes) {
       });
       if (!res.ok) throw new Error(`send: ${res.status} ${await res.text()}`);
     };
-    let prefix = 0;
     const run = async (channel, count) => {
       const all = recipients(channel, ++prefix, count);
       const batches = [];
