@@ -12,7 +12,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fmt, peakRssMb, root, signIn, startSmtpSink, waitForAll } from './lib.mjs';
+import { apiCaller, fmt, peakRssMb, root, signIn, startSmtpSink, waitForAll } from './lib.mjs';
 import { mobiles, providerEnv, startFakeProviders } from './support/fake-providers.mjs';
 
 const PORT = Number(process.env.BENCH_FOOTPRINT_PORT ?? 3863);
@@ -65,15 +65,7 @@ const csv = (n) =>
 const BODY = `<p>Prezado(a) *|NOME|*, segue a notificação referente ao contrato *|ID|*.</p>${'<p>Texto da notificação com validade jurídica.</p>'.repeat(20)}`;
 async function mixedLoad(app, sink, fake) {
   const token = await signIn(app.url, 'pos@demo.local');
-  const call = async (method, url, body) => {
-    const res = await fetch(`${app.url}/v2${url}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-    return res.json();
-  };
+  const call = apiCaller(app.url, token);
   await call('POST', '/modelos', { mod_name: 'Bench', mod_subject: 'Notificação', mod_content: BODY });
   const send = (destinataires) =>
     call('POST', '/emails/send', { destinataires, nameFrom: 'Cobranca Bench', subject: 'Notificação', content: BODY });

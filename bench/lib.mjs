@@ -203,3 +203,28 @@ export async function waitForAll(sink, addresses, timeoutMs = 300_000) {
   }
   return Math.max(...addresses.map((a) => sink.accepted.get(a)));
 }
+
+/** Waits until the server is idle (under 5% of a core over half a second): the previous measure's stamps done. */
+export async function settle(app, timeoutMs = 60_000) {
+  const started = performance.now();
+  let last = app.cpuSeconds();
+  for (;;) {
+    await new Promise((r) => setTimeout(r, 500));
+    const now = app.cpuSeconds();
+    if (now === null || now - last < 0.025 || performance.now() - started > timeoutMs) return;
+    last = now;
+  }
+}
+
+/** A signed-in caller of the product's API at `url`: JSON in and out, a failed call throws with its answer. */
+export function apiCaller(url, token) {
+  return async (method, path, body) => {
+    const res = await fetch(`${url}/v2${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+    return res.json();
+  };
+}

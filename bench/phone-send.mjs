@@ -14,7 +14,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { benchDatabase, fmt, signIn, startProduct, startSmtpSink, waitForAll } from './lib.mjs';
+import { benchDatabase, fmt, settle, signIn, startProduct, startSmtpSink, waitForAll } from './lib.mjs';
 import { mobiles, providerEnv, startFakeProviders } from './support/fake-providers.mjs';
 
 const N = Number(process.env.BENCH_PHONE_MESSAGES ?? 500);
@@ -100,18 +100,6 @@ async function measureServer(label, env, sink, fakes) {
   } finally {
     await app.stop();
     await fs.rm(dataDir, { recursive: true, force: true });
-  }
-}
-
-/** Waits until the server is idle (under 5% of a core over half a second): the last measure's stamps done. */
-async function settle(app, timeoutMs = 60_000) {
-  const started = performance.now();
-  let last = app.cpuSeconds();
-  for (;;) {
-    await new Promise((r) => setTimeout(r, 500));
-    const now = app.cpuSeconds();
-    if (now === null || now - last < 0.025 || performance.now() - started > timeoutMs) return;
-    last = now;
   }
 }
 

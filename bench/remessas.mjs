@@ -12,7 +12,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { benchDatabase, cpuSeconds, fmt, signIn, startProduct, startSmtpSink, waitForAll } from './lib.mjs';
+import { apiCaller, benchDatabase, cpuSeconds, fmt, signIn, startProduct, startSmtpSink, waitForAll } from './lib.mjs';
 
 const ROWS = Number(process.env.BENCH_REMESSA_ROWS ?? 5000);
 const WARM_UP = 200;
@@ -39,15 +39,7 @@ async function run(label, env, sink) {
   try {
     // Postpaid: counted as usage, never refused for credits.
     const token = await signIn(app.url, 'pos@demo.local');
-    const call = async (method, url, body) => {
-      const res = await fetch(`${app.url}/v2${url}`, {
-        method,
-        headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-      return res.json();
-    };
+    const call = apiCaller(app.url, token);
     await call('POST', '/modelos', { mod_name: 'Bench', mod_subject: 'Notificação', mod_content: BODY });
     const upload = (prefix, n) =>
       call('POST', '/remessas/upload', {

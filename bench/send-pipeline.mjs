@@ -17,7 +17,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import { benchDatabase, cpuSeconds, fmt, signIn, startProduct, startSmtpSink, waitForAll } from './lib.mjs';
+import { benchDatabase, cpuSeconds, fmt, settle, signIn, startProduct, startSmtpSink, waitForAll } from './lib.mjs';
 import { smsLine } from './support/sms-line.mjs';
 import { readPgliteStamps, waitForStamps } from './support/stamps.mjs';
 
@@ -157,18 +157,6 @@ const cpuNow = (app, env) => ({
   postgres: env.DATABASE_URL ? cpuSeconds('postgres') : null,
   bench: process.cpuUsage(),
 });
-
-/** Waits until the server is idle (under 5% of a core over half a second): the previous measure's stamps done. */
-async function settle(app, timeoutMs = 60_000) {
-  const started = performance.now();
-  let last = app.cpuSeconds();
-  for (;;) {
-    await new Promise((r) => setTimeout(r, 500));
-    const now = app.cpuSeconds();
-    if (now === null || now - last < 0.025 || performance.now() - started > timeoutMs) return;
-    last = now;
-  }
-}
 
 /**
  * CPU milliseconds per message since `before`: the server (all its threads), PostgreSQL's processes
