@@ -109,7 +109,16 @@ export async function startChannelWorkers(ctx: AppContext, opts: { pollingInterv
   for (const channel of ['sms', 'whatsapp'] as const) {
     await boss.work<{ cod_email: number }>(
       PHONE_SEND_QUEUES[channel],
-      { batchSize: 25, perJobResults: true, pollingIntervalSeconds: polling, localConcurrency: 2 },
+      {
+        batchSize: 25,
+        // While batches come back full, fetch again at once (as the e-mail worker does): without it
+        // pg-boss waited the polling interval after every batch, which capped each phone channel at
+        // 2 × 25 / 0.5 s = 100 messages/s whatever the provider's pace (bench/phone-send, 2026-12-08).
+        burstWhenBatchFull: true,
+        perJobResults: true,
+        pollingIntervalSeconds: polling,
+        localConcurrency: 2,
+      },
       async (jobs) => {
         // Each job settles on its own: a failure retries that message only.
         const outcomes = await deliverPhones(
