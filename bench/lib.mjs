@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
+import { compiledServer } from '../e2e/product.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -30,11 +31,11 @@ export async function benchDatabase(name, { fresh = false } = {}) {
   return url.toString();
 }
 
-/** The product as `npm start` runs it, on the given database and port; resolves once it answers. */
+/** The product as `npm start` runs it (the compiled server), on the given database and port; resolves once it answers. */
 export async function startProduct(env) {
   // BENCH_SERVER_NODE_FLAGS: node flags for the server only (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
   const flags = (process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
-  const child = spawn(process.execPath, [...flags, '--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+  const child = spawn(process.execPath, [...flags, compiledServer()], {
     cwd: root,
     // SIMULATORS: the benches run the demo mode (its mailbox and simulators) on PostgreSQL too.
     env: { ...process.env, LOG_LEVEL: 'warn', INBOUND_SMTP_PORT: '0', LOGIN_DELAY_MS: '0', SIMULATORS: 'true', ...env },

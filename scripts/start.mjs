@@ -1,4 +1,4 @@
-// npm start: build whatever is missing, then start the product on its configuration
+// npm start: build whatever is missing (the web, the compiled server), then start the product on its configuration
 // (embedded defaults when no variable is set).
 //
 // npm run start:cluster -- N (this script with `--processes N`): N server processes on one PostgreSQL
@@ -14,6 +14,7 @@ import cluster from 'node:cluster';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildServer, isServerBuildStale, SERVER_DIST } from './build-server.mjs';
 import { unsupportedNodeMessage } from './node-version.mjs';
 
 // Before anything else: on an older Node the product started and then failed on its first report.
@@ -24,7 +25,8 @@ if (unsupported) {
 }
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const serverMain = path.join(root, 'apps/server/src/main.ts');
+// The compiled server (scripts/build-server.mjs, docs/compiled-server.md), built below when a source changed.
+const serverMain = path.join(SERVER_DIST, 'main.mjs');
 
 const processesArg = process.argv.indexOf('--processes');
 const processes = processesArg === -1 ? 1 : Number(process.argv[processesArg + 1]);
@@ -100,7 +102,19 @@ if (stale) {
   if (status !== 0 || stopping) process.exit(status || 1);
 }
 
-if (processes === 1) process.exit(await run(process.execPath, ['--import', 'tsx', serverMain]));
+// The server's JavaScript, when a source of it (or of @ar/core) is newer than its build: ~0.5 s.
+if (isServerBuildStale()) {
+  console.log('Compilando o servidor...');
+  try {
+    await buildServer();
+  } catch (error) {
+    console.error(error?.message ?? error);
+    process.exit(1);
+  }
+  if (stopping) process.exit(1);
+}
+
+if (processes === 1) process.exit(await run(process.execPath, [serverMain]));
 
 /**
  * GET /metrics under the cluster (apps/server/src/ops/cluster-metrics.ts): the process a scrape
@@ -133,7 +147,7 @@ function fork(index) {
   });
   return new Promise((resolve) => worker.on('message', (m) => m?.ar === 'ready' && resolve()));
 }
-cluster.setupPrimary({ exec: serverMain, execArgv: ['--import', 'tsx'] });
+cluster.setupPrimary({ exec: serverMain, execArgv: [] });
 await fork(0);
 for (let i = 1; i < processes && !stopping; i++) await fork(i);
 console.log(`${processes} processos do AR Online prontos`);

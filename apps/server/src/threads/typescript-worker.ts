@@ -21,6 +21,19 @@ export function tsxLoader(): string {
 /** Where the threads' JavaScript is written: apps/server/.threads (not versioned). */
 export const THREAD_BUNDLES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.threads');
 
+/**
+ * Under the compiled server only (scripts/build-server.mjs defines it): the build's folder, relative
+ * to this source. The threads' modules are entry points of that build, so nothing is bundled at run time.
+ */
+declare const AR_COMPILED_SERVER: string | undefined;
+const serverBuild = typeof AR_COMPILED_SERVER === 'string' ? new URL(AR_COMPILED_SERVER, import.meta.url) : null;
+
+/** A thread module's JavaScript in the compiled server: its entry point, named as its source. */
+function builtWithServer(build: URL, module: URL): URL {
+  const name = path.basename(fileURLToPath(module)).replace(/\.ts$/, '');
+  return new URL(`${name}.mjs`, build);
+}
+
 /** Each thread module's JavaScript, bundled once per process (null: it could not be, the thread loads TypeScript). */
 const bundles = new Map<string, Promise<URL | null>>();
 
@@ -81,7 +94,7 @@ async function bundle(module: URL): Promise<URL> {
  * flags) and on every Node the project supports (engines >= 22.12, before Node strips types itself).
  */
 export async function typeScriptWorker(module: URL, options: Omit<WorkerOptions, 'execArgv'> = {}): Promise<Worker> {
-  const compiled = await threadBundle(module);
+  const compiled = serverBuild ? builtWithServer(serverBuild, module) : await threadBundle(module);
   // execArgv [] : not the process's own flags (`--import tsx` under npm start), nothing to transform.
   return compiled
     ? new Worker(compiled, { ...options, execArgv: [] })

@@ -1,0 +1,76 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer } from '../../../scripts/build-server.mjs';
+import { buildApiDocument, SDK_DOCUMENT_ENV } from './scripts/api-document.ts';
+
+/**
+ * The compiled server (scripts/build-server.mjs, docs/compiled-server.md) is what `npm start` runs:
+ * started from a build of the sources, on a new embedded database, it serves the same OpenAPI
+ * document as the TypeScript server's routes (every route, body, answer and message of the API).
+ */
+const outdir = fs.mkdtempSync(fileURLToPath(new URL('../.test-build-', import.meta.url)));
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ar-compiled-'));
+let server: ChildProcess | null = null;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+beforeAll(async () => {
+  await buildServer(outdir);
+}, 60_000);
+
+afterAll(async () => {
+  if (server && server.exitCode === null) {
+    const exited = new Promise((resolve) => server?.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+  }
+  fs.rmSync(outdir, { recursive: true, force: true });
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('the compiled server', () => {
+  it('serves the same OpenAPI document as the TypeScript server', async () => {
+    const port = await freePort();
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      ...SDK_DOCUMENT_ENV,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      INBOUND_SMTP_PORT: '0',
+      LOG_LEVEL: 'warn',
+    };
+    delete env.DATABASE_URL;
+    delete env.SMTP_URL;
+    delete env.NODE_OPTIONS;
+    const output: string[] = [];
+    server = spawn(process.execPath, [path.join(outdir, 'main.mjs')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    server.stdout?.on('data', (d) => output.push(String(d)));
+    server.stderr?.on('data', (d) => output.push(String(d)));
+    let served: unknown = null;
+    for (let i = 0; i < 600 && served === null; i++) {
+      if (server.exitCode !== null) throw new Error(`the compiled server exited (${server.exitCode}):\n${output.join('')}`);
+      try {
+        const res = await fetch(`http://127.0.0.1:${port}/v2/docs`);
+        if (res.ok) served = await res.json();
+      } catch {
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    }
+    expect(served, output.join('')).not.toBeNull();
+    expect(served).toEqual(await buildApiDocument());
+  }, 150_000);
+});
