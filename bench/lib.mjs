@@ -7,6 +7,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { compiledServer } from '../e2e/product.mjs';
+import { serverNodeFlags } from '../scripts/server-flags.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -35,10 +36,11 @@ export async function benchDatabase(name, { fresh = false } = {}) {
 export async function startProduct(env) {
   // BENCH_SERVER_NODE_FLAGS: node flags for the server only (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
   const flags = (process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
-  const child = spawn(process.execPath, [...flags, compiledServer()], {
+  // SIMULATORS: the benches run the demo mode (its mailbox and simulators) on PostgreSQL too.
+  const serverEnv = { ...process.env, LOG_LEVEL: 'warn', INBOUND_SMTP_PORT: '0', LOGIN_DELAY_MS: '0', SIMULATORS: 'true', ...env };
+  const child = spawn(process.execPath, [...serverNodeFlags(serverEnv), ...flags, compiledServer()], {
     cwd: root,
-    // SIMULATORS: the benches run the demo mode (its mailbox and simulators) on PostgreSQL too.
-    env: { ...process.env, LOG_LEVEL: 'warn', INBOUND_SMTP_PORT: '0', LOGIN_DELAY_MS: '0', SIMULATORS: 'true', ...env },
+    env: serverEnv,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${env.PORT}`;

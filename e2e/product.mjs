@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { isServerBuildStale, SERVER_DIST } from '../scripts/build-server.mjs';
+import { serverNodeFlags } from '../scripts/server-flags.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -96,7 +97,7 @@ export function compiledServer() {
 /** Starts the server; `ready` resolves once it answers /v2/status-connectivity and its demo history is made. */
 export function startServer(env) {
   // The compiled server, as `npm start` runs it (scripts/build-server.mjs; `npm run build` made it).
-  const child = spawn(process.execPath, [compiledServer()], {
+  const child = spawn(process.execPath, [...serverNodeFlags(env), compiledServer()], {
     cwd: root,
     stdio: 'inherit',
     env,

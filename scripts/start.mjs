@@ -16,6 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildServer, isServerBuildStale, SERVER_DIST } from './build-server.mjs';
 import { unsupportedNodeMessage } from './node-version.mjs';
+import { serverNodeFlags } from './server-flags.mjs';
 
 // Before anything else: on an older Node the product started and then failed on its first report.
 const unsupported = unsupportedNodeMessage();
@@ -114,7 +115,7 @@ if (isServerBuildStale()) {
   if (stopping) process.exit(1);
 }
 
-if (processes === 1) process.exit(await run(process.execPath, [serverMain]));
+if (processes === 1) process.exit(await run(process.execPath, [...serverNodeFlags(process.env), serverMain]));
 
 /**
  * GET /metrics under the cluster (apps/server/src/ops/cluster-metrics.ts): the process a scrape
@@ -147,7 +148,7 @@ function fork(index) {
   });
   return new Promise((resolve) => worker.on('message', (m) => m?.ar === 'ready' && resolve()));
 }
-cluster.setupPrimary({ exec: serverMain, execArgv: [] });
+cluster.setupPrimary({ exec: serverMain, execArgv: serverNodeFlags(process.env) });
 await fork(0);
 for (let i = 1; i < processes && !stopping; i++) await fork(i);
 console.log(`${processes} processos do AR Online prontos`);

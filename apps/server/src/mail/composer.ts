@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { ThreadCalls } from '../threads/thread-calls.ts';
+import { CALL_THREAD_LIMITS, ThreadCalls } from '../threads/thread-calls.ts';
 
 /** What nodemailer's message options get from the product (mail.service.ts's OutgoingMail plus the sender). */
 export type ComposableMail = Record<string, unknown> & { attachments?: { filename: string; content: Buffer; contentType?: string }[] };
@@ -43,7 +43,7 @@ export function createComposer(newline: 'windows' | 'unix', idleMs = COMPOSER_ID
   let thread: { worker: Worker; calls: ThreadCalls<Composed> } | null = null;
 
   const start = () => {
-    const worker = new Worker(new URL('./compose.worker.mjs', import.meta.url));
+    const worker = new Worker(new URL('./compose.worker.mjs', import.meta.url), { resourceLimits: CALL_THREAD_LIMITS });
     const calls = new ThreadCalls<Composed>(worker, {
       // No message for a while: the thread and its memory go; the next message starts another.
       idleMs,

@@ -1,4 +1,13 @@
-import type { Worker } from 'node:worker_threads';
+import type { ResourceLimits, Worker } from 'node:worker_threads';
+
+/**
+ * The heap limits of the threads that answer calls (the composer, the batch file's line builder):
+ * a young generation of 8 MB instead of V8's 48. Under a sustained load V8 grows a busy thread's
+ * young generation to its maximum and keeps it; these threads allocate small, short-lived messages,
+ * for which 8 MB collects as well (bench/footprint.mjs, 2026-12-08: the mixed load's peak 423–441 MB
+ * against 457–498 MB, every message accepted as fast; docs/performance.md).
+ */
+export const CALL_THREAD_LIMITS: ResourceLimits = { maxYoungGenerationSizeMb: 8 };
 
 /** What a thread posts back for a call: the call's id with its result, or with the error's message. */
 export type ThreadAnswer<R extends object> = ({ id: number } & R) | { id: number; error: string };

@@ -1,6 +1,6 @@
 import type { Worker } from 'node:worker_threads';
 import type { CustomFieldDef } from '@ar/core';
-import { type ThreadAnswer, ThreadCalls } from '../../threads/thread-calls.ts';
+import { CALL_THREAD_LIMITS, type ThreadAnswer, ThreadCalls } from '../../threads/thread-calls.ts';
 import { typeScriptWorker } from '../../threads/typescript-worker.ts';
 import type { OutgoingMessage } from '../emails/send-values.ts';
 import type { LineTemplate } from './remessa-rows.ts';
@@ -86,7 +86,7 @@ export class LineBuilder {
   /** The thread, once its module is bundled (threads/typescript-worker.ts); closed meanwhile: stopped at once. */
   async #spawn(): Promise<Worker> {
     if (this.#worker) return this.#worker;
-    const worker = await typeScriptWorker(new URL('./line-builder.thread.ts', import.meta.url));
+    const worker = await typeScriptWorker(new URL('./line-builder.thread.ts', import.meta.url), { resourceLimits: CALL_THREAD_LIMITS });
     if (this.#closed) void worker.terminate();
     // The thread's one message that answers no call: it is ready.
     const calls = new ThreadCalls<Built>(worker, {
