@@ -146,48 +146,86 @@ export type BuiltLine = { cells: string[]; template: LineTemplate; message: Outg
 const CHUNK = 100;
 
 /**
+ * Lines handed to the thread and not yet taken by a slice, at most: two slices' worth
+ * (remessa-sending.ts SLICE, 500), or what a slice waits for when it is more. The thread
+ * builds faster than PGlite stores, so a 5,000-row file handed over whole had all its messages
+ * built and held in the server at once (~30 MB of a 5,000-row batch's peak, bench/remessas,
+ * 2026-12-08); the next chunk goes as the slices take theirs.
+ */
+export const BUILD_WINDOW = 1_000;
+
+/**
  * One file's lines handed to the thread at validation, in their order, and taken by the slices
- * that store them. A line whose build failed is simply absent (its slice builds it).
+ * that store them: sent to it a chunk at a time, never more than BUILD_WINDOW lines ahead of the
+ * slices. A line whose build failed is simply absent (its slice builds it).
  */
 export class ThreadBuilds {
   readonly #lines = new Map<number, Promise<BuiltLine | undefined>>();
+  /** Chunks not yet sent to the thread, in order, each with what answers its lines. */
+  readonly #queued: { lines: number[]; send: () => void }[] = [];
+  /** Lines sent to the thread and not yet taken. */
+  readonly #sent = new Set<number>();
 
   constructor(
     private readonly builder: LineBuilder,
     private readonly common: { header: string[]; customFields: CustomFieldDef[]; publicUrl: string },
+    private readonly window = BUILD_WINDOW,
   ) {}
 
-  /** Hands the lines to the thread (nothing when it is not ready). */
+  /** Hands the lines to the thread, a chunk at a time within the window (built by their slices when it is not ready). */
   submit(lines: { lin_numero: number; cells: string[]; template: LineTemplate }[]): void {
     for (let i = 0; i < lines.length; i += CHUNK) {
       const chunk = lines.slice(i, i + CHUNK);
-      const templates: LineTemplate[] = [];
-      const index = new Map<LineTemplate, number>();
-      const request = chunk.map((l) => {
-        let t = index.get(l.template);
-        if (t === undefined) {
-          t = templates.push(l.template) - 1;
-          index.set(l.template, t);
-        }
-        return { lin_numero: l.lin_numero, cells: l.cells, template: t };
+      let answer!: (messages: Map<number, OutgoingMessage>) => void;
+      const answered = new Promise<Map<number, OutgoingMessage>>((resolve) => {
+        answer = resolve;
       });
-      const built = this.builder.build({ ...this.common, templates, lines: request });
-      if (!built) return;
-      const answer = built.catch(() => new Map<number, OutgoingMessage>());
       for (const l of chunk) {
         this.#lines.set(
           l.lin_numero,
-          answer.then((messages) => {
+          answered.then((messages) => {
             const message = messages.get(l.lin_numero);
             return message ? { cells: l.cells, template: l.template, message } : undefined;
           }),
         );
       }
+      this.#queued.push({ lines: chunk.map((l) => l.lin_numero), send: () => this.#send(chunk, answer) });
+    }
+    this.#pump();
+  }
+
+  #send(
+    chunk: { lin_numero: number; cells: string[]; template: LineTemplate }[],
+    answer: (messages: Map<number, OutgoingMessage>) => void,
+  ): void {
+    const templates: LineTemplate[] = [];
+    const index = new Map<LineTemplate, number>();
+    const request = chunk.map((l) => {
+      let t = index.get(l.template);
+      if (t === undefined) {
+        t = templates.push(l.template) - 1;
+        index.set(l.template, t);
+      }
+      return { lin_numero: l.lin_numero, cells: l.cells, template: t };
+    });
+    const built = this.builder.build({ ...this.common, templates, lines: request });
+    // A thread not ready (or gone): these lines are built by their slices.
+    if (!built) answer(new Map());
+    else built.catch(() => new Map<number, OutgoingMessage>()).then(answer);
+  }
+
+  /** Sends the queued chunks while the lines sent and not taken stay within the window. */
+  #pump(wanted = 0): void {
+    while (this.#queued.length > 0 && this.#sent.size < Math.max(this.window, wanted)) {
+      const next = this.#queued.shift() as { lines: number[]; send: () => void };
+      for (const n of next.lines) this.#sent.add(n);
+      next.send();
     }
   }
 
   /** Waits until the next `count` lines not yet taken are built (or failed): a slice then takes them at once, inside its transaction. */
   async ahead(count: number): Promise<void> {
+    this.#pump(count);
     const next: Promise<unknown>[] = [];
     for (const line of this.#lines.values()) {
       if (next.length >= count) break;
@@ -203,6 +241,7 @@ export class ThreadBuilds {
       const line = this.#lines.get(n);
       if (!line) continue;
       this.#lines.delete(n);
+      if (this.#sent.delete(n)) this.#pump();
       const built = await line;
       if (built) ready.set(n, built);
     }
