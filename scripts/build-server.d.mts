@@ -8,3 +8,5 @@ export const SERVER_DIST: string;
 export function isServerBuildStale(outdir?: string): boolean;
 /** Builds the server into `outdir` (apps/server/dist by default); resolves with esbuild's metafile. */
 export function buildServer(outdir?: string): Promise<Metafile>;
+/** The newest modification time of a file under `dir` (ms). */
+export function newestMtime(dir: string): number;

@@ -27,7 +27,7 @@ const CORE_SRC = path.join(root, 'packages/core/src');
 const ENTRIES = ['main.ts', 'modules/remessas/line-builder.thread.ts', 'modules/reports/report-file.worker.ts'];
 
 /** The newest modification time under `dir` (ms). */
-function newestMtime(dir) {
+export function newestMtime(dir) {
   let newest = 0;
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);

@@ -14,7 +14,7 @@ import cluster from 'node:cluster';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildServer, isServerBuildStale, SERVER_DIST } from './build-server.mjs';
+import { buildServer, isServerBuildStale, newestMtime, SERVER_DIST } from './build-server.mjs';
 import { unsupportedNodeMessage } from './node-version.mjs';
 import { serverNodeFlags } from './server-flags.mjs';
 
@@ -42,15 +42,6 @@ if (processes > 1 && !process.env.DATABASE_URL) {
 // AR_WEB_DIST names an interface built elsewhere (the server serves it as is): nothing to build here.
 const prebuilt = Boolean(process.env.AR_WEB_DIST);
 const webIndex = path.join(root, 'apps/web/dist/index.html');
-
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs);
-  }
-  return newest;
-}
 
 /** The child running now (the build, then the server) and the signal that asked us to stop. */
 let child = null;

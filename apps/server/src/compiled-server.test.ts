@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../../scripts/build-server.mjs';
+import { freePort } from '../test/processes.ts';
 import { buildApiDocument, SDK_DOCUMENT_ENV } from './scripts/api-document.ts';
 
 /**
@@ -16,17 +16,6 @@ import { buildApiDocument, SDK_DOCUMENT_ENV } from './scripts/api-document.ts';
 const outdir = fs.mkdtempSync(fileURLToPath(new URL('../.test-build-', import.meta.url)));
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ar-compiled-'));
 let server: ChildProcess | null = null;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 beforeAll(async () => {
   await buildServer(outdir);
