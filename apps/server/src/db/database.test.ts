@@ -21,13 +21,13 @@ describe('PGlite on disk', () => {
       // Nothing half-made is left beside it.
       expect((await fs.readdir(path.dirname(dir))).sort()).toEqual(['pglite']);
       const { rows } = await sql<{ shared_buffers: string }>`SHOW shared_buffers`.execute(first.db);
-      expect(rows[0]?.shared_buffers).toBe('16MB');
+      expect(rows[0]?.shared_buffers).toBe('8MB');
       await sql`CREATE TABLE marca (x int); INSERT INTO marca VALUES (7)`.execute(first.db);
     } finally {
       await first.close();
     }
     // The settings are passed at each start, not written into the folder.
-    expect(await fs.readFile(path.join(dir, 'postgresql.conf'), 'utf8')).not.toMatch(/^shared_buffers\s*=\s*16MB/m);
+    expect(await fs.readFile(path.join(dir, 'postgresql.conf'), 'utf8')).not.toMatch(/^shared_buffers\s*=\s*8MB/m);
     const again = await openDatabase({ pgliteDir: dir });
     try {
       const { rows } = await sql<{ x: number }>`SELECT x FROM marca`.execute(again.db);
