@@ -120,12 +120,18 @@ test('a period without messages shows "Nenhum dado disponível." on every chart'
   await expect(page.getByTestId('chart-canais')).toBeVisible();
   await expect(page.getByTestId('chart-canais')).not.toContainText('Nenhum dado disponível.');
   // Two months back, before the installation existed: nothing was sent, read or received then.
+  // Back a month at a time until the day is shown, each click awaited until the calendar drew it:
+  // counting days before the calendar had drawn (a loaded machine) clicked past the month.
   const pick = async (label: string) => {
     const day = page.locator(`button[aria-label="${label}"]:not([data-outside])`);
-    for (let i = 0; i < 3 && (await day.count()) === 0; i++) await page.getByRole('button', { name: 'Mês anterior' }).click();
+    await expect(async () => {
+      if ((await day.count()) === 0) await page.getByRole('button', { name: 'Mês anterior' }).click();
+      await expect(day.first()).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
     await day.first().click();
   };
   await page.getByLabel('Período').click();
+  await expect(page.getByRole('button', { name: 'Mês anterior' })).toBeVisible();
   await pick(monthDayLabel(2, 1));
   await pick(monthDayLabel(2, 10));
   await page.getByRole('button', { name: 'Filtrar' }).click();
@@ -155,12 +161,18 @@ test('a range of 31 days shows the spec warning and calls nothing', async ({ pag
   page.on('request', (r) => {
     if (r.url().includes('/v2/dashboard/')) calls++;
   });
+  // Back a month at a time until the day is shown, each click awaited until the calendar drew it:
+  // counting days before the calendar had drawn (a loaded machine) clicked past the month.
   const pick = async (label: string) => {
     const day = page.locator(`button[aria-label="${label}"]:not([data-outside])`);
-    for (let i = 0; i < 3 && (await day.count()) === 0; i++) await page.getByRole('button', { name: 'Mês anterior' }).click();
+    await expect(async () => {
+      if ((await day.count()) === 0) await page.getByRole('button', { name: 'Mês anterior' }).click();
+      await expect(day.first()).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
     await day.first().click();
   };
   await page.getByLabel('Período').click();
+  await expect(page.getByRole('button', { name: 'Mês anterior' })).toBeVisible();
   await pick(dayLabel(30));
   await pick(dayLabel(0));
   await page.getByRole('button', { name: 'Filtrar' }).click();
