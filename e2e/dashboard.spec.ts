@@ -103,6 +103,20 @@ test('the sends made here show in the totals and the charts, and a tag filters t
   expect((await request.delete(`/v2/etiquetas/${tag.eti_codigo}`, { headers })).ok()).toBeTruthy();
 });
 
+/**
+ * Picks a day in the open period calendar, going back a month at a time until it is shown. Each
+ * click is awaited until the calendar drew its month: counting days before the calendar had drawn
+ * (a loaded machine) clicked past the month.
+ */
+async function pickDay(page: Page, label: string) {
+  const day = page.locator(`button[aria-label="${label}"]:not([data-outside])`);
+  await expect(async () => {
+    if ((await day.count()) === 0) await page.getByRole('button', { name: 'Mês anterior' }).click();
+    await expect(day.first()).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await day.first().click();
+}
+
 /** The calendar's label of day `day` of the month `back` months before this one (Brasília). */
 function monthDayLabel(back: number, day: number) {
   const [y, m] = brasiliaToday().split('-').map(Number) as [number, number];
@@ -120,20 +134,10 @@ test('a period without messages shows "Nenhum dado disponível." on every chart'
   await expect(page.getByTestId('chart-canais')).toBeVisible();
   await expect(page.getByTestId('chart-canais')).not.toContainText('Nenhum dado disponível.');
   // Two months back, before the installation existed: nothing was sent, read or received then.
-  // Back a month at a time until the day is shown, each click awaited until the calendar drew it:
-  // counting days before the calendar had drawn (a loaded machine) clicked past the month.
-  const pick = async (label: string) => {
-    const day = page.locator(`button[aria-label="${label}"]:not([data-outside])`);
-    await expect(async () => {
-      if ((await day.count()) === 0) await page.getByRole('button', { name: 'Mês anterior' }).click();
-      await expect(day.first()).toBeVisible({ timeout: 2_000 });
-    }).toPass({ timeout: 20_000 });
-    await day.first().click();
-  };
   await page.getByLabel('Período').click();
   await expect(page.getByRole('button', { name: 'Mês anterior' })).toBeVisible();
-  await pick(monthDayLabel(2, 1));
-  await pick(monthDayLabel(2, 10));
+  await pickDay(page, monthDayLabel(2, 1));
+  await pickDay(page, monthDayLabel(2, 10));
   await page.getByRole('button', { name: 'Filtrar' }).click();
   for (const label of ['recebidos', 'enviados', 'entregues', 'lidos']) await expect(total(page, label)).toHaveText('0');
   await expect(page.getByText('Nenhum dado disponível.')).toHaveCount(5);
@@ -161,20 +165,10 @@ test('a range of 31 days shows the spec warning and calls nothing', async ({ pag
   page.on('request', (r) => {
     if (r.url().includes('/v2/dashboard/')) calls++;
   });
-  // Back a month at a time until the day is shown, each click awaited until the calendar drew it:
-  // counting days before the calendar had drawn (a loaded machine) clicked past the month.
-  const pick = async (label: string) => {
-    const day = page.locator(`button[aria-label="${label}"]:not([data-outside])`);
-    await expect(async () => {
-      if ((await day.count()) === 0) await page.getByRole('button', { name: 'Mês anterior' }).click();
-      await expect(day.first()).toBeVisible({ timeout: 2_000 });
-    }).toPass({ timeout: 20_000 });
-    await day.first().click();
-  };
   await page.getByLabel('Período').click();
   await expect(page.getByRole('button', { name: 'Mês anterior' })).toBeVisible();
-  await pick(dayLabel(30));
-  await pick(dayLabel(0));
+  await pickDay(page, dayLabel(30));
+  await pickDay(page, dayLabel(0));
   await page.getByRole('button', { name: 'Filtrar' }).click();
   await expectAlert(page, 'Aviso', 'Por favor selecione duas datas com até 30 dias de alcance.');
   expect(calls).toBe(0);
