@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
-import { compiledServer } from '../e2e/product.mjs';
+import { compiledServerMain } from '../scripts/build-server.mjs';
 import { serverNodeFlags } from '../scripts/server-flags.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -38,7 +38,7 @@ export async function startProduct(env) {
   const flags = (process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
   // SIMULATORS: the benches run the demo mode (its mailbox and simulators) on PostgreSQL too.
   const serverEnv = { ...process.env, LOG_LEVEL: 'warn', INBOUND_SMTP_PORT: '0', LOGIN_DELAY_MS: '0', SIMULATORS: 'true', ...env };
-  const child = spawn(process.execPath, [...serverNodeFlags(serverEnv), ...flags, compiledServer()], {
+  const child = spawn(process.execPath, [...serverNodeFlags(serverEnv), ...flags, compiledServerMain()], {
     cwd: root,
     env: serverEnv,
     stdio: ['ignore', 'inherit', 'inherit'],

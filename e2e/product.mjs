@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { isServerBuildStale, SERVER_DIST } from '../scripts/build-server.mjs';
+import { compiledServerMain } from '../scripts/build-server.mjs';
 import { serverNodeFlags } from '../scripts/server-flags.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -85,19 +85,10 @@ export async function demoHistoryMade(url, env = { SEED_DEMO: 'true' }, timeoutM
   throw new Error(`the demo history was not made within ${timeoutMs / 1000} s`);
 }
 
-/** apps/server/dist/main.mjs, built first when a source is newer (a journey run without `npm run build`). */
-export function compiledServer() {
-  if (isServerBuildStale()) {
-    const built = spawnSync(process.execPath, [path.join(root, 'scripts/build-server.mjs')], { cwd: root, stdio: 'inherit' });
-    if (built.status !== 0) throw new Error(`build-server exited with ${built.status}`);
-  }
-  return path.join(SERVER_DIST, 'main.mjs');
-}
-
 /** Starts the server; `ready` resolves once it answers /v2/status-connectivity and its demo history is made. */
 export function startServer(env) {
   // The compiled server, as `npm start` runs it (scripts/build-server.mjs; `npm run build` made it).
-  const child = spawn(process.execPath, [...serverNodeFlags(env), compiledServer()], {
+  const child = spawn(process.execPath, [...serverNodeFlags(env), compiledServerMain()], {
     cwd: root,
     stdio: 'inherit',
     env,

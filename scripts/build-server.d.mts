@@ -10,3 +10,5 @@ export function isServerBuildStale(outdir?: string): boolean;
 export function buildServer(outdir?: string): Promise<Metafile>;
 /** The newest modification time of a file under `dir` (ms). */
 export function newestMtime(dir: string): number;
+/** apps/server/dist/main.mjs, built first (in a child process) when stale. */
+export function compiledServerMain(): string;

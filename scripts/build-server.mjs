@@ -14,6 +14,7 @@
 //   runs the threads' modules built here instead of bundling them at run time.
 //
 // `node scripts/build-server.mjs [outdir]`; `isServerBuildStale()` is scripts/start.mjs's question.
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -112,6 +113,19 @@ export async function buildServer(outdir = SERVER_DIST) {
     if (!made.has(name) && Date.now() - fs.statSync(full).mtimeMs > EARLIER_BUILD_KEPT_MS) fs.rmSync(full, { force: true });
   }
   return result.metafile;
+}
+
+/**
+ * apps/server/dist/main.mjs, built first when stale, in a child process (this script): for the
+ * callers that start a server without awaiting (the browser journeys' startServer, the benches), so a
+ * journey or a bench run without `npm run build` runs the sources it has.
+ */
+export function compiledServerMain() {
+  if (isServerBuildStale()) {
+    const built = spawnSync(process.execPath, [fileURLToPath(import.meta.url)], { cwd: root, stdio: 'inherit' });
+    if (built.status !== 0) throw new Error(`build-server exited with ${built.status}`);
+  }
+  return path.join(SERVER_DIST, 'main.mjs');
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
