@@ -1,8 +1,8 @@
 # AR Online's image (docs/operations.md, "Container"). Two stages on Node 22: the first installs the
 # locked dependencies and builds the web interface and the compiled server (docs/compiled-server.md),
-# the second runs the product as an unprivileged
-# user with its data in a volume. The same commands the README and CI run: npm ci, npm run build,
-# npm start (its script, scripts/start.mjs, run directly so that SIGTERM reaches the server).
+# the second runs the product as an unprivileged user with its data in a volume. The same commands
+# the README and CI run: npm ci, npm run build, npm start (its script, scripts/start.mjs, run
+# directly so that SIGTERM reaches the server).
 #
 #   docker build -t ar-online .
 #   docker run -p 3000:3000 -v ar-data:/data ar-online          # embedded mode (PGlite in /data)
